@@ -1,0 +1,6 @@
+import { createConfig } from '@scrapper/eslint-config';
+
+// The launcher starts api and worker as processes; it never imports them.
+export default createConfig({
+  forbid: ['@scrapper/web', '@scrapper/ui', '@scrapper/api', '@scrapper/worker', '@scrapper/integrations'],
+});

@@ -1,0 +1,3 @@
+import { createConfig } from '@scrapper/eslint-config';
+
+export default createConfig({ forbid: ['@scrapper/integrations', '@scrapper/ui', '@scrapper/testkit'] });

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// The two README commands (`npm start`, `npm test`) land here. This file runs on whatever
+// Node the machine has (20 or newer) and uses no dependencies: it installs the system tools
+// and the workspace, then hands over to Node 24 (the pinned `node` devDependency).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PNPM = 'pnpm@10.34.9';
+const mode = process.argv[2];
+
+if (mode !== 'start' && mode !== 'test') {
+  console.error('usage: node scripts/bootstrap.mjs start|test');
+  process.exit(2);
+}
+
+/** System tools: the env override that points at each, and the Debian package that has it. */
+const TOOLS = [
+  { name: 'ffmpeg', env: 'FFMPEG_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
+  { name: 'ffprobe', env: 'FFPROBE_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
+  { name: 'yt-dlp', env: 'YTDLP_PATH', apt: 'yt-dlp', modes: ['start', 'test'] },
+  { name: 'chromium', env: 'CHROMIUM_PATH', apt: 'chromium', modes: ['test'] },
+];
+
+function onPath(cmd) {
+  if (cmd.includes('/')) return existsSync(cmd);
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .some((dir) => dir && existsSync(join(dir, cmd)));
+}
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (res.error) throw res.error;
+  if (res.status !== 0) {
+    console.error(`\n[scrapper] "${cmd} ${args.join(' ')}" exited with ${res.status ?? res.signal}`);
+    process.exit(res.status ?? 1);
+  }
+}
+
+function ensureSystemTools() {
+  const missing = TOOLS.filter((t) => t.modes.includes(mode)).filter(
+    (t) => !onPath(process.env[t.env] || t.name),
+  );
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((t) => t.apt))];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    console.error(
+      `[scrapper] missing system tools: ${missing.map((t) => t.name).join(', ')}.\n` +
+        `Install them (Debian/Ubuntu: sudo apt-get install -y ${packages.join(' ')}) ` +
+        `or point ${missing.map((t) => t.env).join(', ')} at them, then run this again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`[scrapper] installing ${packages.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+}
+
+function pnpm(args, opts) {
+  run('npx', ['--yes', PNPM, ...args], opts);
+}
+
+ensureSystemTools();
+pnpm(['install', ...(existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [])]);
+
+if (mode === 'test') {
+  pnpm(['run', 'ci']);
+  process.exit(0);
+}
+
+pnpm(['turbo', 'run', 'build', '--filter=@scrapper/web']);
+// Hand over to the launcher on Node 24 and pass our signals on, so Ctrl-C and SIGTERM stop
+// the API, the worker and the database cleanly.
+const node24 = join(root, 'node_modules', '.bin', 'node');
+const child = spawn(node24, ['--disable-warning=ExperimentalWarning', 'apps/launcher/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => child.kill(sig));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

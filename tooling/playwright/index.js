@@ -1,0 +1,34 @@
+// Playwright base: Debian's Chromium (no browser download is possible here), launched with
+// the flags that keep it off the closed network.
+import { defineConfig } from '@playwright/test';
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** @param {import('@playwright/test').PlaywrightTestConfig} overrides */
+export function createPlaywrightConfig(overrides = {}) {
+  return defineConfig({
+    testDir: './e2e',
+    fullyParallel: false,
+    workers: 1,
+    retries: process.env.CI ? 1 : 0,
+    timeout: 30_000,
+    reporter: [['list']],
+    ...overrides,
+    use: {
+      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      trace: 'retain-on-failure',
+      ...overrides.use,
+    },
+  });
+}
