@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '@scrapper/db/client';
+import type { Boss } from '@scrapper/db/queue';
+import type { Env } from './env.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { systemRoutes } from './routes/system/index.ts';
+import { userRoutes } from './routes/users/index.ts';
+import { webRoutes } from './routes/web/index.ts';
+
+// Validation messages in the product's language.
+z.config(z.locales.id());
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  boss: Boss;
+}
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** Builds the app: external plugins, then ours, then routes. `server.ts` owns listen/close. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.env.logLevel },
+    bodyLimit: deps.env.bodyLimitBytes,
+    trustProxy: deps.env.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Swagger UI and our components set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(accessPlugin, {
+    db: deps.database.db,
+    jwtSecret: deps.env.jwtSecret,
+    publicPrefixes: [DOCS_PREFIX],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Scrapper API', version: '0.1.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  authRoutes(app, deps);
+  userRoutes(app, deps);
+  systemRoutes(app, deps);
+  await webRoutes(app, deps.env.webDistDir);
+  return app;
+}

@@ -1,0 +1,87 @@
+// The API's whole configuration, parsed once at start. `process.env` is read only here.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
+import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).refine(
+    (v) => v.startsWith('postgres://') || v.startsWith('postgresql://'),
+    'DATABASE_URL must be a postgres:// URL',
+  ),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => {
+      try {
+        parseSecretsKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+  ADMIN_USERNAME: z.string().min(3).max(32).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  WEB_DIST_DIR: z.string().default(defaultWebDist),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+});
+
+export interface Env {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  jwtSecret: string;
+  secretsKey: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  webDistDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  dbPoolMax: number;
+}
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "not set", as most shells and compose files write them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const needsLocal = !e.JWT_SECRET || !e.SECRETS_KEY;
+  const local = needsLocal ? loadOrCreateLocalSecrets(dataDir) : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? local?.jwtSecret ?? '',
+    secretsKey: e.SECRETS_KEY ?? local?.secretsKey ?? '',
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    dbPoolMax: e.DB_POOL_MAX,
+  };
+}

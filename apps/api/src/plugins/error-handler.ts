@@ -1,0 +1,51 @@
+// Every error becomes `{statusCode, error, message}`. Client mistakes keep their 4xx and a
+// readable message; anything unexpected is logged and answered with a plain 500.
+import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FastifyError } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+
+const FRIENDLY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Body bukan JSON yang valid.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body JSON kosong.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Body permintaan terlalu besar.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type tidak didukung.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length tidak sesuai dengan body.',
+};
+
+function body(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+export const errorHandlerPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((v) => {
+          const where = [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.');
+          return `${where}: ${v.message ?? 'tidak valid'}`;
+        })
+        .join('; ');
+      return reply.code(400).send(body(400, message));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its contract');
+      return reply.code(500).send(body(500, 'Terjadi kesalahan pada server.'));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && FRIENDLY[error.code]) || error.message;
+      return reply.code(status).send(body(status, message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(body(500, 'Terjadi kesalahan pada server.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(404, `Tidak ditemukan: ${request.method} ${request.url.split('?')[0]}`));
+  });
+});

@@ -1,0 +1,92 @@
+// Integration harness: the real app on a real port, on a fresh database of its own, with
+// real pg-boss. Tests talk to it over HTTP with fetch.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { startBoss, type Boss } from '@scrapper/db/queue';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { insertUser } from '@scrapper/db/queries/users';
+import { buildApp } from '../src/app.ts';
+import { loadEnv, type Env } from '../src/env.ts';
+import { hashPassword } from '../src/services/auth/password.ts';
+
+export interface Harness {
+  app: FastifyInstance;
+  env: Env;
+  database: Database;
+  boss: Boss;
+  baseUrl: string;
+  request(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  createUser(username: string, password: string, role: 'user' | 'admin'): Promise<{ id: string }>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(envOverrides: Record<string, string> = {}): Promise<Harness> {
+  const testDb: TestDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-api-test-'));
+  const env = loadEnv({
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...envOverrides,
+  });
+  const database = createDatabase(env.databaseUrl, { max: 5 });
+  const boss = await startBoss(env.databaseUrl, { supervise: false, max: 2 });
+  const app = await buildApp({ env, database, boss });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const request: Harness['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  return {
+    app,
+    env,
+    database,
+    boss,
+    baseUrl,
+    request,
+    async createUser(username, password, role) {
+      const row = await insertUser(database.db, { username, passwordHash: await hashPassword(password), role });
+      if (!row) throw new Error(`user ${username} exists`);
+      return { id: row.id };
+    },
+    async login(username, password) {
+      const res = await request('POST', '/api/auth/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, close: true });
+      await database.close();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { users, type NewUserRow, type UserRow } from '../schema/users.ts';
+
+// Serialises changes that could remove the last admin (delete, demote) across processes.
+const ADMIN_CHANGE_LOCK_ID = 727_274_002;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Usernames match whatever their case. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.username));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}
+
+/** Inserts a user; returns undefined when the username is taken. */
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | undefined> {
+  const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<Pick<UserRow, 'role' | 'passwordHash'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Takes the lock that makes "is this the last admin?" checks safe inside a transaction. */
+export async function lockAdminChanges(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_ID})`);
+}

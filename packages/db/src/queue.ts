@@ -1,0 +1,69 @@
+import { PgBoss } from 'pg-boss';
+import type { Job, SendOptions } from 'pg-boss';
+import type postgres from 'postgres';
+import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
+
+export type Boss = PgBoss;
+export type { Job };
+
+export interface CreateBossOptions {
+  /** Pool size for pg-boss's own connections. */
+  max?: number;
+  onError?: (error: Error) => void;
+  /** Producers (the API) need no supervision or scheduling of their own. */
+  supervise?: boolean;
+}
+
+/** Starts pg-boss on our database and creates every queue of the job catalog. */
+export async function startBoss(url: string, options: CreateBossOptions = {}): Promise<Boss> {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: options.max ?? 4,
+    application_name: 'scrapper-boss',
+    supervise: options.supervise ?? true,
+    schedule: false,
+  });
+  // Without an error listener a database error would end the process.
+  boss.on('error', options.onError ?? ((error: Error) => console.error('[pg-boss]', error.message)));
+  await boss.start();
+  await ensureQueues(boss);
+  return boss;
+}
+
+export async function ensureQueues(boss: Boss): Promise<void> {
+  for (const name of queueNames) {
+    const { policy } = jobCatalog[name];
+    const options = {
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: policy.retryBackoff,
+      expireInSeconds: policy.expireInSeconds,
+      deleteAfterSeconds: policy.retentionSeconds,
+    };
+    const existing = await boss.getQueue(name);
+    if (existing) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options);
+  }
+}
+
+/** pg-boss's database adapter over a postgres.js transaction: the job commits with our rows. */
+export function bossTransaction(tx: postgres.TransactionSql) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const rows = await tx.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]);
+      return { rows: [...rows] };
+    },
+  };
+}
+
+/** Enqueues a job after validating its payload against the catalog. */
+export async function enqueue<Q extends QueueName>(
+  boss: Boss,
+  queue: Q,
+  payload: JobPayload<Q>,
+  options: SendOptions = {},
+): Promise<string | null> {
+  const data = jobCatalog[queue].payload.parse(payload);
+  return boss.send(queue, data, options);
+}

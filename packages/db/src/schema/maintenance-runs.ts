@@ -1,0 +1,17 @@
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MaintenanceResult, MaintenanceRunStatus } from '@scrapper/contracts/http/system';
+import { users } from './users.ts';
+
+export const maintenanceRuns = pgTable('maintenance_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  status: text('status').$type<MaintenanceRunStatus>().notNull().default('queued'),
+  result: jsonb('result').$type<MaintenanceResult>(),
+  error: text('error'),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  workerId: uuid('worker_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export type MaintenanceRunRow = typeof maintenanceRuns.$inferSelect;

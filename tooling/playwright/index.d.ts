@@ -1,0 +1,5 @@
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+export declare const chromiumPath: string;
+export declare const chromiumArgs: string[];
+export declare function createPlaywrightConfig(overrides?: PlaywrightTestConfig): PlaywrightTestConfig;

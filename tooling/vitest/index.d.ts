@@ -1,0 +1,4 @@
+import type { UserConfig } from 'vitest/config';
+
+export declare const base: UserConfig;
+export declare function createVitestConfig(overrides?: UserConfig): UserConfig;
