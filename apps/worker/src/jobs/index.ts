@@ -1,0 +1,8 @@
+import type { QueueName } from '@scrapper/contracts/jobs';
+import { maintenanceSweep } from './maintenance-sweep.ts';
+import type { JobHandler } from './types.ts';
+
+/** Every queue of the job catalog has its handler here: a missing one fails to compile. */
+export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
+  'maintenance.sweep': maintenanceSweep,
+};

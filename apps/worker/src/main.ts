@@ -1,0 +1,41 @@
+// A worker process: migrate (idempotent, locked), then run the job catalog's queues until
+// SIGTERM or SIGINT, and shut down gracefully.
+import { createDatabase } from '@scrapper/db/client';
+import { migrateDatabase } from '@scrapper/db/migrate';
+import { EnvError, loadEnv, type Env } from './env.ts';
+import { startWorker } from './worker.ts';
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`[worker] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await migrateDatabase(env.databaseUrl);
+  const database = createDatabase(env.databaseUrl, { max: env.dbPoolMax, applicationName: 'scrapper-worker' });
+  const worker = await startWorker(env, database, console);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[worker] ${signal}: finishing active jobs`);
+    const hardStop = setTimeout(() => process.exit(1), (env.shutdownTimeoutSeconds + 15) * 1000);
+    hardStop.unref();
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[worker] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export { setup, teardown } from '@scrapper/db/testing/global-setup';
