@@ -6,6 +6,18 @@ import { buildApp } from './app.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
 
+// Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
+// we. Listen from the first moment; until the process can close gracefully, just exit.
+let launcherIsGone = false;
+let onLauncherGone = () => process.exit(0);
+if (typeof process.send === 'function') {
+  if (!process.connected) process.exit(0);
+  process.on('disconnect', () => {
+    launcherIsGone = true;
+    onLauncherGone();
+  });
+}
+
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -46,6 +58,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
+  onLauncherGone = () => void close('launcher gone');
+  if (launcherIsGone) onLauncherGone();
 
   await app.listen({ port: env.port, host: env.host });
   console.log(`[api] listening on http://${env.host}:${env.port}`);

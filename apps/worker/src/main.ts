@@ -5,6 +5,18 @@ import { migrateDatabase } from '@scrapper/db/migrate';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { startWorker } from './worker.ts';
 
+// Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
+// we. Listen from the first moment; until the process can close gracefully, just exit.
+let launcherIsGone = false;
+let onLauncherGone = () => process.exit(0);
+if (typeof process.send === 'function') {
+  if (!process.connected) process.exit(0);
+  process.on('disconnect', () => {
+    launcherIsGone = true;
+    onLauncherGone();
+  });
+}
+
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -33,6 +45,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
+  onLauncherGone = () => void close('launcher gone');
+  if (launcherIsGone) onLauncherGone();
 }
 
 main().catch((error: unknown) => {

@@ -77,6 +77,30 @@ function ensureTraversable(dir: string): void {
   }
 }
 
+/**
+ * A launcher killed without a chance to clean up (SIGKILL, power loss of the terminal)
+ * leaves its server running on the data folder. The next start stops that server, which
+ * flushes cleanly on SIGINT, rather than failing on the lock file.
+ */
+async function stopLeftoverServer(pgdata: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return; // not running: PostgreSQL itself clears a stale lock file
+  }
+  if (!cmdline.includes(pgdata)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 300 && existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
 export async function findFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -147,6 +171,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       rmSync(pwfile, { force: true });
     }
   }
+  await stopLeftoverServer(pgdata);
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = options.port ?? (await findFreePort());
   const onLog = options.onLog ?? (() => {});

@@ -8,7 +8,6 @@ import { AppError } from '../lib/errors.ts';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Body bukan JSON yang valid.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body JSON kosong.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Body permintaan terlalu besar.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type tidak didukung.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length tidak sesuai dengan body.',
@@ -19,6 +18,19 @@ function body(statusCode: number, message: string) {
 }
 
 export const errorHandlerPlugin = fp(async (app) => {
+  // JSON bodies: an empty body is "no body" (some clients send the header on a bare POST);
+  // anything else must parse. Endpoints that need a body then fail validation with a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'Body bukan JSON yang valid.'), undefined);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message));

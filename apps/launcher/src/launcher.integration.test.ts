@@ -1,0 +1,144 @@
+// The product as `npm start` runs it: real embedded PostgreSQL, API and worker processes.
+// Proves the first-start admin, the API -> queue -> worker path, a clean stop with no
+// orphans, and that a second start reuses the data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '@scrapper/db/embedded';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-launcher-test-'));
+const running: ChildProcess[] = [];
+
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  baseUrl: string;
+}
+
+async function launch(port: number): Promise<Launched> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_PASSWORD;
+  delete env.ADMIN_USERNAME;
+  delete env.JWT_SECRET;
+  delete env.SECRETS_KEY;
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('Scrapper is running at')) {
+    if (child.exitCode !== null) throw new Error(`launcher exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`launcher not ready:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+function pidsOf(output: string): number[] {
+  return [...output.matchAll(/started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stop(l: Launched): Promise<number | null> {
+  const exited = new Promise<number | null>((done) => l.child.once('exit', (code) => done(code)));
+  l.child.kill('SIGTERM');
+  return exited;
+}
+
+async function json(url: string, init: RequestInit = {}) {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+afterAll(() => {
+  for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start (the launcher)', () => {
+  let password = '';
+
+  it('starts everything, prints the generated admin password once, and runs a job end to end', async () => {
+    const port = await findFreePort();
+    const l = await launch(port);
+    const match = /generated admin password[^:]*: (\S+)/.exec(l.output());
+    expect(match, l.output()).not.toBeNull();
+    password = match?.[1] ?? '';
+
+    try {
+      await exercise(l);
+    } finally {
+      const pids = pidsOf(l.output());
+      expect(pids).toHaveLength(2);
+      const code = await stop(l);
+      expect(code).toBe(0);
+      expect(l.output()).toContain('database stopped');
+      for (const pid of pids) expect(isAlive(pid), `pid ${pid} still running`).toBe(false);
+      // The embedded server is gone too: its port no longer answers.
+      await expect(fetch(`${l.baseUrl}/api/health`)).rejects.toThrow();
+    }
+  });
+
+  async function exercise(l: Launched) {
+    const login = await json(`${l.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${String(login.body.token)}` };
+
+    // Enqueued by the API, run by the worker process, result visible through the API.
+    const started = await json(`${l.baseUrl}/api/admin/maintenance/runs`, { method: 'POST', headers: auth });
+    expect(started.status).toBe(202);
+    expect(started.body.status).toBe('queued');
+    let run = started.body;
+    for (let i = 0; i < 150 && run.status !== 'completed' && run.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      run = (await json(`${l.baseUrl}/api/admin/maintenance/runs/${String(started.body.id)}`, { headers: auth })).body;
+    }
+    expect(run.status).toBe('completed');
+    expect(run.result).toEqual({ staleWorkersRemoved: 0, expiredLoginAttemptsRemoved: 0 });
+
+    const workers = await json(`${l.baseUrl}/api/admin/workers`, { headers: auth });
+    expect(Array.isArray(workers.body) && workers.body.length).toBe(1);
+    expect(run.workerId).toBe((workers.body as unknown as Array<{ id: string }>)[0]?.id);
+  }
+
+  it('reuses the data on a second start: same admin password, no new one printed', async () => {
+    const port = await findFreePort();
+    const l = await launch(port);
+    expect(l.output()).not.toMatch(/generated admin password/);
+    try {
+      const login = await json(`${l.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) });
+      expect(login.status).toBe(200);
+    } finally {
+      expect(await stop(l)).toBe(0);
+    }
+  });
+
+  it('recovers after the launcher is killed outright: children follow it, the next start takes over the database', async () => {
+    const port = await findFreePort();
+    const l = await launch(port);
+    const pids = pidsOf(l.output());
+    const exited = new Promise((done) => l.child.once('exit', done));
+    l.child.kill('SIGKILL');
+    await exited;
+    // API and worker notice the launcher is gone and stop on their own.
+    for (let i = 0; i < 100 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 200));
+    for (const pid of pids) expect(isAlive(pid), `pid ${pid} orphaned`).toBe(false);
+    const again = await launch(port);
+    expect((await json(`${again.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) })).status).toBe(200);
+    expect(await stop(again)).toBe(0);
+  });
+});
