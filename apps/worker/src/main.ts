@@ -8,7 +8,7 @@ import { startWorker } from './worker.ts';
 // Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
 // we. Listen from the first moment; until the process can close gracefully, just exit.
 let launcherIsGone = false;
-let onLauncherGone = () => process.exit(0);
+let onLauncherGone: () => void = () => process.exit(0);
 if (typeof process.send === 'function') {
   if (!process.connected) process.exit(0);
   process.on('disconnect', () => {
