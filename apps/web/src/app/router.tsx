@@ -1,0 +1,87 @@
+import { createHashRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LoadingScreen } from '@/components/loading-screen.tsx';
+import { RouteError } from '@/components/route-error.tsx';
+import { paths } from '@/config/paths.ts';
+
+/**
+ * The route table of spec part 1, section 2. Every page is its own chunk (route `lazy`),
+ * so the login screen does not download the admin tools.
+ */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: paths.login,
+        lazy: () => import('./routes/auth/login.tsx').then((m) => ({ Component: m.LoginRoute })),
+      },
+      {
+        path: paths.privacyPolicy,
+        lazy: () =>
+          import('./routes/legal/privacy-policy.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+      },
+      {
+        path: paths.termsOfService,
+        lazy: () =>
+          import('./routes/legal/terms-of-service.tsx').then((m) => ({
+            Component: m.TermsOfServiceRoute,
+          })),
+      },
+      {
+        path: paths.dataDeletion,
+        lazy: () =>
+          import('./routes/legal/data-deletion.tsx').then((m) => ({ Component: m.DataDeletionRoute })),
+      },
+      {
+        path: paths.scraper,
+        lazy: () => import('./routes/app/root.tsx').then((m) => ({ Component: m.AppRoot })),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('./routes/scraper/dashboard.tsx').then((m) => ({
+                Component: m.ScraperDashboardRoute,
+              })),
+          },
+          {
+            path: paths.youtube,
+            lazy: () => import('./routes/youtube/upload.tsx').then((m) => ({ Component: m.YoutubeUploadRoute })),
+          },
+          {
+            path: paths.downloader,
+            lazy: () =>
+              import('./routes/downloader/downloader.tsx').then((m) => ({ Component: m.DownloaderRoute })),
+          },
+          {
+            path: paths.history,
+            lazy: () => import('./routes/history/history.tsx').then((m) => ({ Component: m.HistoryRoute })),
+          },
+          {
+            path: paths.files,
+            lazy: () =>
+              import('./routes/files/file-manager.tsx').then((m) => ({ Component: m.FileManagerRoute })),
+          },
+          {
+            path: paths.analytics,
+            lazy: () =>
+              import('./routes/analytics/analytics.tsx').then((m) => ({ Component: m.AnalyticsRoute })),
+          },
+          {
+            path: paths.admin,
+            lazy: () => import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/misc/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

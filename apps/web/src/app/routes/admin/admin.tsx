@@ -1,0 +1,46 @@
+import { Tabs } from '@scrapper/ui/tabs';
+import type { TabItem } from '@scrapper/ui/tabs';
+import { useSearchParams } from 'react-router';
+import { NotBuiltYet } from '@/components/not-built-yet.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { RequireAdmin } from '@/components/require-admin.tsx';
+import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
+
+const DEFAULT_TAB = 'users';
+
+// Spec order. The tab lives in ?tab= so it can be linked to and survives a reload (the spec
+// does not name tab paths); switching replaces the entry so arrow keys do not flood history.
+const tabs: TabItem[] = [
+  { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
+  { id: 'actors', label: 'Konfigurasi Aktor', content: <NotBuiltYet subject="Konfigurasi aktor" /> },
+  { id: 'facebook', label: 'Konfigurasi Facebook', content: <p>Coming Soon</p> },
+  { id: 'youtube-accounts', label: 'Akun YouTube', content: <NotBuiltYet subject="Pengelolaan akun YouTube" /> },
+  { id: 'client-secrets', label: 'Client Secret', content: <NotBuiltYet subject="Pengelolaan client secret" /> },
+  { id: 'api-keys', label: 'API Key', content: <NotBuiltYet subject="Manajemen API key" /> },
+  { id: 'cookies', label: 'Cookie', content: <NotBuiltYet subject="Manajemen cookie" /> },
+];
+
+function AdminPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab') ?? DEFAULT_TAB;
+  const selected = tabs.some((tab) => tab.id === requested) ? requested : DEFAULT_TAB;
+
+  function select(id: string) {
+    setSearchParams(id === DEFAULT_TAB ? {} : { tab: id }, { replace: true });
+  }
+
+  return (
+    <>
+      <PageHeader title="Admin" description="Kelola pengguna dan konfigurasi aplikasi." />
+      <Tabs label="Bagian admin" items={tabs} selectedId={selected} onSelect={select} />
+    </>
+  );
+}
+
+export function AdminRoute() {
+  return (
+    <RequireAdmin>
+      <AdminPage />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,12 @@
+import { AppLayout } from '@/components/layouts/app-layout.tsx';
+import { RequireAuth } from '@/components/require-auth.tsx';
+import { NotificationToggle } from '@/features/notifications/components/notification-toggle.tsx';
+
+/** Every logged-in page renders inside this: guard, then the layout with its header. */
+export function AppRoot() {
+  return (
+    <RequireAuth>
+      <AppLayout headerActions={<NotificationToggle />} />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+
+// Built by a later issue; until then the page says so instead of showing invented data.
+export function HistoryRoute() {
+  return <PlaceholderPage title="Riwayat Unduhan" />;
+}

@@ -1,0 +1,94 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/stores/use-session-store.ts';
+import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { RequireAdmin } from './require-admin.tsx';
+import { RequireAuth } from './require-auth.tsx';
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>login page, from: {JSON.stringify(location.state)}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginProbe /> },
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <p>dashboard</p>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/history',
+        element: (
+          <RequireAuth>
+            <p>history</p>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth>
+            <RequireAdmin>
+              <p>admin page</p>
+            </RequireAdmin>
+          </RequireAuth>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function signIn(role: 'user' | 'admin') {
+  useSessionStore.getState().login(makeToken({ role }), { id: ADMIN_ID, username: 'budi', role });
+}
+
+describe('route guards', () => {
+  afterEach(() => {
+    // Unmount first: logging out under a mounted tree would update it outside act().
+    cleanup();
+    useSessionStore.getState().logout();
+  });
+
+  it('sends a visitor to /login, remembering the page and its query, replacing history', async () => {
+    useSessionStore.setState({ status: 'anonymous' });
+    const router = renderAt('/history?page=2');
+    expect(await screen.findByText(/login page/)).toBeTruthy();
+    expect(router.state.location.state).toEqual({ from: { pathname: '/history', search: '?page=2', hash: '' } });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("shows 'Memuat...' while the session is being confirmed", () => {
+    useSessionStore.setState({ status: 'checking' });
+    renderAt('/history');
+    expect(screen.getByText('Memuat...')).toBeTruthy();
+  });
+
+  it('lets a logged-in user in', () => {
+    signIn('user');
+    renderAt('/history');
+    expect(screen.getByText('history')).toBeTruthy();
+  });
+
+  it('redirects a user without the admin role from /admin to /', async () => {
+    signIn('user');
+    const router = renderAt('/admin');
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets an admin into /admin', () => {
+    signIn('admin');
+    renderAt('/admin');
+    expect(screen.getByText('admin page')).toBeTruthy();
+  });
+});

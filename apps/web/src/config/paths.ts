@@ -1,0 +1,14 @@
+/** Every route of the app (hash routing: these are the parts after `#`). */
+export const paths = {
+  login: '/login',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  dataDeletion: '/data-deletion',
+  scraper: '/',
+  youtube: '/youtube',
+  downloader: '/downloader',
+  history: '/history',
+  files: '/files',
+  analytics: '/analytics',
+  admin: '/admin',
+} as const;

@@ -1,0 +1,123 @@
+import type { User } from '@scrapper/contracts/http/users';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
+import { Icon } from '@scrapper/ui/icon';
+import { Spinner } from '@scrapper/ui/spinner';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api-error.ts';
+import { useSessionStore } from '@/stores/use-session-store.ts';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import { deleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../hooks/use-users.ts';
+import { UserFormModal } from './user-form-modal.tsx';
+import { UserTable } from './user-table.tsx';
+
+type FormState = { mode: 'create' } | { mode: 'edit'; user: User } | null;
+
+/** Admin tab 'Manajemen Pengguna': list, add, edit and delete accounts. */
+export function UserManagementPanel() {
+  const { users, status, reload, upsert, remove } = useUsers();
+  const currentUserId = useSessionStore((state) => state.user?.id);
+  const showToast = useToastStore((state) => state.show);
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deletedCount, setDeletedCount] = useState(0);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+
+  // The Hapus button that opened the dialog is gone with its row, so focus would fall to
+  // <body>; put it on the add button instead, a stable place near the table.
+  useEffect(() => {
+    if (deletedCount > 0) addButtonRef.current?.focus();
+  }, [deletedCount]);
+
+  function handleSaved(user: User, mode: 'create' | 'edit') {
+    upsert(user);
+    setForm(null);
+    showToast('success', mode === 'edit' ? 'Pengguna berhasil diperbarui.' : 'Pengguna berhasil dibuat.');
+  }
+
+  function askDelete(user: User) {
+    setDeleteError(null);
+    setDeleting(user);
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      await deleteUser(deleting.id);
+      remove(deleting.id);
+      setDeleting(null);
+      setDeletedCount((n) => n + 1);
+      showToast('success', 'Pengguna berhasil dihapus.');
+    } catch (error) {
+      setDeleteError(errorMessage(error, 'Gagal menghapus pengguna.'));
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  return (
+    <Card
+      title="Manajemen Pengguna"
+      actions={
+        <Button ref={addButtonRef} variant="primary" onClick={() => setForm({ mode: 'create' })}>
+          <Icon name="plus" size={18} />
+          Tambah User Baru
+        </Button>
+      }
+    >
+      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
+      {status === 'error' ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="ghost" onClick={reload}>
+              Coba lagi
+            </Button>
+          }
+        >
+          Gagal memuat pengguna.
+        </Alert>
+      ) : null}
+      {status === 'ready' ? (
+        <UserTable
+          users={users}
+          currentUserId={currentUserId}
+          onEdit={(user) => setForm({ mode: 'edit', user })}
+          onDelete={askDelete}
+        />
+      ) : null}
+
+      {form ? (
+        <UserFormModal
+          user={form.mode === 'edit' ? form.user : undefined}
+          onClose={() => setForm(null)}
+          onSaved={handleSaved}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Hapus Pengguna"
+        message="Apakah Anda yakin ingin menghapus pengguna ini?"
+        confirmLabel="Hapus"
+        loading={deleteBusy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting ? (
+          <p className="muted">
+            Pengguna: <strong>{deleting.username}</strong>
+          </p>
+        ) : null}
+        {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * http: the server answered with an error status; network: no answer (offline, server down);
+ * invalid-request: the input failed the contract before it was sent; invalid-response: the
+ * server's answer did not match the contract.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-request' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no HTTP answer. */
+  readonly status: number;
+  /** The `message` of the server's error body (contracts: readable and safe to show). */
+  readonly serverMessage: string | undefined;
+
+  constructor(options: {
+    kind: ApiErrorKind;
+    status: number;
+    message: string;
+    serverMessage?: string;
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.serverMessage = options.serverMessage;
+  }
+}
+
+/**
+ * The text to show for a failed call: the server's own message when it sent one (e.g. a 409
+ * 'Username sudah digunakan.'), the contract's message for input it refused, else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  if (error.kind === 'invalid-request') return error.message;
+  return fallback;
+}
+
+/** A request cancelled through its AbortSignal (e.g. the component unmounted). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

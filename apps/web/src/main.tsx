@@ -1,0 +1,18 @@
+import '@scrapper/ui/styles.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { useSessionStore } from './stores/use-session-store.ts';
+
+// The session is read from localStorage before the first render, so the first route already
+// knows whether to show a page, 'Memuat...' or the login screen.
+useSessionStore.getState().restore();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  server: {
+    port: 5173,
+    // The API (apps/api, or the launcher) listens on 3000 in development; going through the
+    // dev server keeps requests same-origin, exactly as in production where the API serves dist.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

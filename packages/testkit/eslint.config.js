@@ -1,3 +1,0 @@
-import { createConfig } from '@scrapper/eslint-config';
-
-export default createConfig({ forbid: ['@scrapper/ui'] });
