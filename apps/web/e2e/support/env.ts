@@ -1,0 +1,11 @@
+// Fixed settings of the e2e run, shared by playwright.config.ts and the specs.
+
+/** A port of its own, so a developer's `npm start` on 3000 does not collide with the run. */
+export const E2E_PORT = 3310;
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The first admin the launcher seeds (ADMIN_USERNAME / ADMIN_PASSWORD). */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+
+/** A plain user the fixtures create once per worker through the API. */
+export const MEMBER = { username: 'e2e-member', password: 'e2e-member-password' } as const;
