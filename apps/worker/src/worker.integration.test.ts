@@ -31,7 +31,7 @@ beforeAll(async () => {
   worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, HEARTBEAT_INTERVAL_SECONDS: '1' }), database, quiet);
 });
 afterAll(async () => {
-  await worker.stop();
+  await worker.stop(); // idempotent
   await database.close();
   await testDb.drop();
 });
@@ -91,6 +91,71 @@ describe('worker process', () => {
     expect((await listLiveWorkers(database.db, new Date(0))).some((w) => w.id === second.id)).toBe(true);
     await second.stop();
     expect((await listLiveWorkers(database.db, new Date(0))).some((w) => w.id === second.id)).toBe(false);
+  });
+});
+
+describe('graceful stop with a job in flight', () => {
+  // The test holds the run's row lock, so the sweep blocks on its first statement: a job
+  // that is genuinely active when the worker is told to stop.
+  async function holdRun(runId: string) {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const tx = database.sql.begin(async (sql) => {
+      await sql`select id from maintenance_runs where id = ${runId} for update`;
+      locked();
+      await released;
+    });
+    await isLocked;
+    return { release: async () => { release(); await tx; } };
+  }
+
+  async function waitForState(boss: RunningWorker['boss'], jobId: string, states: string[]) {
+    return waitFor(async () => {
+      const job = await boss.getJobById('maintenance.sweep', jobId);
+      return job && states.includes(job.state) ? job.state : undefined;
+    }, `job ${jobId} in ${states.join('/')}`);
+  }
+
+  it('lets an active job finish before it stops', async () => {
+    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, SHUTDOWN_TIMEOUT_SECONDS: '20' }), database, quiet);
+    await worker.stop(); // only `w` may take this job
+    const run = await insertMaintenanceRun(database.db, null);
+    const hold = await holdRun(run.id);
+    const jobId = await enqueue(w.boss, 'maintenance.sweep', { runId: run.id });
+    if (!jobId) throw new Error('not enqueued');
+    await waitForState(w.boss, jobId, ['active']);
+    let stopped = false;
+    const stopping = w.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(stopped, 'stop() returned while a job was still running').toBe(false);
+    await hold.release();
+    await stopping;
+    expect((await findMaintenanceRun(database.db, run.id))?.status).toBe('completed');
+  });
+
+  it('hands a job that outlives the shutdown budget back to the queue for another worker', async () => {
+    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, SHUTDOWN_TIMEOUT_SECONDS: '1' }), database, quiet);
+    const run = await insertMaintenanceRun(database.db, null);
+    const hold = await holdRun(run.id);
+    const jobId = await enqueue(w.boss, 'maintenance.sweep', { runId: run.id });
+    if (!jobId) throw new Error('not enqueued');
+    await waitForState(w.boss, jobId, ['active']);
+    await w.stop();
+    const next = await startWorker(loadEnv({ DATABASE_URL: testDb.url }), database, quiet);
+    try {
+      expect(await waitForState(next.boss, jobId, ['retry', 'created', 'active'])).not.toBe('failed');
+      await hold.release();
+      const done = await waitFor(async () => {
+        const r = await findMaintenanceRun(database.db, run.id);
+        return r?.status === 'completed' ? r : undefined;
+      }, 'the run to complete', 40_000);
+      expect(done.status).toBe('completed');
+    } finally {
+      await hold.release();
+      await next.stop();
+    }
   });
 });
 
