@@ -6,10 +6,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Database } from '@scrapper/db/client';
 import type { Boss } from '@scrapper/db/queue';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { Env } from './env.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { actorConfigRoutes } from './routes/actor-configs/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { cookieRoutes } from './routes/cookies/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './routes/web/index.ts';
@@ -21,6 +25,10 @@ export interface AppDeps {
   env: Env;
   database: Database;
   boss: Boss;
+  /** Seals and opens secrets at rest (SECRETS_KEY). */
+  secrets: SecretBox;
+  /** Result files and downloads. */
+  storage: Storage;
 }
 
 export const DOCS_PREFIX = '/api/docs';
@@ -70,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, deps);
   userRoutes(app, deps);
   systemRoutes(app, deps);
+  actorConfigRoutes(app, deps);
+  cookieRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
+  APIFY_BASE_URL: z.url().default('https://api.apify.com'),
 });
 
 export interface Env {
@@ -53,6 +55,9 @@ export interface Env {
   trustProxy: boolean;
   bodyLimitBytes: number;
   dbPoolMax: number;
+  /** Root folder of the local storage driver. */
+  storageDir: string;
+  apifyBaseUrl: string;
 }
 
 export class EnvError extends Error {}
@@ -83,5 +88,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     dbPoolMax: e.DB_POOL_MAX,
+    storageDir: resolve(dataDir, 'storage'),
+    apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
   };
 }

@@ -2,6 +2,8 @@
 import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
 import { startBoss } from '@scrapper/db/queue';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
@@ -43,7 +45,13 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ env, database, boss });
+  const app = await buildApp({
+    env,
+    database,
+    boss,
+    secrets: createSecretBox(env.secretsKey),
+    storage: createLocalStorage(env.storageDir),
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -8,6 +8,8 @@ import { createDatabase, type Database } from '@scrapper/db/client';
 import { startBoss, type Boss } from '@scrapper/db/queue';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { insertUser } from '@scrapper/db/queries/users';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/services/auth/password.ts';
@@ -36,7 +38,13 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
   });
   const database = createDatabase(env.databaseUrl, { max: 5 });
   const boss = await startBoss(env.databaseUrl, { supervise: false, max: 2 });
-  const app = await buildApp({ env, database, boss });
+  const app = await buildApp({
+    env,
+    database,
+    boss,
+    secrets: createSecretBox(env.secretsKey),
+    storage: createLocalStorage(env.storageDir),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

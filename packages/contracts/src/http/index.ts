@@ -1,4 +1,8 @@
+import { actorConfigEndpoints } from './actor-configs.ts';
 import { authEndpoints } from './auth.ts';
+import { cookieEndpoints } from './cookies.ts';
+import { apifyKeyEndpoints } from './keys.ts';
+import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
 import { userEndpoints } from './users.ts';
 
@@ -9,4 +13,8 @@ export const endpoints = {
   auth: authEndpoints,
   users: userEndpoints,
   system: systemEndpoints,
+  scrape: scrapeEndpoints,
+  actorConfigs: actorConfigEndpoints,
+  cookies: cookieEndpoints,
+  apifyKeys: apifyKeyEndpoints,
 };

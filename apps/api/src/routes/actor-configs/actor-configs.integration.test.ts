@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorConfigs } from '@scrapper/db/schema';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+
+let h: Harness;
+let admin: string;
+let member: string;
+
+const tiktok = {
+  platformId: 'tiktok',
+  displayName: 'TikTok',
+  actorId: 'clockworks/tiktok-scraper',
+  inputType: 'url',
+  mapping: { id: 'id', url: 'webVideoUrl', duration: 'videoMeta.duration' },
+};
+const youtube = { platformId: 'youtube', displayName: 'YouTube', actorId: 'streamers/youtube-scraper' };
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.createUser('boss', 'boss-password', 'admin');
+  await h.createUser('member', 'member-password', 'user');
+  admin = await h.login('boss', 'boss-password');
+  member = await h.login('member', 'member-password');
+  await h.database.db.delete(actorConfigs);
+});
+afterAll(() => h.close());
+
+describe('actor configs', () => {
+  it('saves the full list with every default filled in', async () => {
+    const res = await h.request('POST', '/api/admin/apify-config', { token: admin, body: [tiktok, youtube] });
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { platformId: string }) => c.platformId)).toEqual(['tiktok', 'youtube']);
+    const yt = res.body[1];
+    expect(yt.inputKey).toBe('searchQueries');
+    expect(yt.inputType).toBe('any');
+    expect(yt.isActive).toBe(true);
+    expect(yt.previewSpecific).toEqual({ enabled: true, format: 'bestvideo[height<=720]+bestaudio/best[height<=720]', maxDuration: 30 });
+    expect(yt.platformSpecific.skipIfNoUrl).toBe(true);
+    expect(yt.platformSpecific.dimensionFields).toBe(false);
+    expect(yt.options).toEqual({ maxResults: { label: 'Max Results', type: 'number', default: 20 } });
+  });
+
+  it('rejects a duplicate platformId with the spec message and keeps the old list', async () => {
+    const res = await h.request('POST', '/api/admin/apify-config', { token: admin, body: [tiktok, { ...youtube, platformId: 'tiktok' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Platform ID sudah ada. Harap gunakan ID yang unik.');
+    const list = await h.request('GET', '/api/config/apify-config', { token: admin });
+    expect(list.body).toHaveLength(2);
+  });
+
+  it('names the missing required fields', async () => {
+    const res = await h.request('POST', '/api/admin/apify-config', { token: admin, body: [{ platformId: 'x', displayName: '' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/displayName/);
+    expect(res.body.message).toMatch(/actorId/);
+  });
+
+  it('rejects a preview duration outside 10..120', async () => {
+    const res = await h.request('POST', '/api/admin/apify-config', {
+      token: admin,
+      body: [{ ...tiktok, previewSpecific: { maxDuration: 5 } }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/minimal 10/);
+  });
+
+  it('clones under a new id, inactive, and numbers further copies', async () => {
+    const first = await h.request('POST', '/api/admin/apify-config/clone/tiktok', { token: admin });
+    expect(first.status).toBe(201);
+    expect(first.body.platformId).toBe('tiktok_copy');
+    expect(first.body.isActive).toBe(false);
+    expect(first.body.mapping).toEqual(tiktok.mapping);
+    const second = await h.request('POST', '/api/admin/apify-config/clone/tiktok', { token: admin });
+    expect(second.body.platformId).toBe('tiktok_copy2');
+    expect((await h.request('POST', '/api/admin/apify-config/clone/nope', { token: admin })).status).toBe(404);
+  });
+
+  it('toggles an actor; the dashboard lists only active ones', async () => {
+    const res = await h.request('PUT', '/api/admin/apify-config/toggle-active/youtube', { token: admin, body: { isActive: false } });
+    expect(res.status).toBe(200);
+    expect(res.body.isActive).toBe(false);
+    const dashboard = await h.request('GET', '/api/scrape/config', { token: member });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.map((c: { platformId: string }) => c.platformId)).toEqual(['tiktok']);
+    expect(dashboard.body[0]).toEqual({
+      platformId: 'tiktok',
+      displayName: 'TikTok',
+      actorId: 'clockworks/tiktok-scraper',
+      targetLabel: '',
+      inputType: 'url',
+      inputKey: 'searchQueries',
+      inputKeys: {},
+      options: { maxResults: { label: 'Max Results', type: 'number', default: 20 } },
+    });
+  });
+
+  it('lets members read the configs but not change them', async () => {
+    expect((await h.request('GET', '/api/config/apify-config', { token: member })).status).toBe(200);
+    expect((await h.request('POST', '/api/admin/apify-config', { token: member, body: [] })).status).toBe(403);
+  });
+});
+
+describe('cookies', () => {
+  it('stores cookies encrypted, drops empty entries, and returns them per platform', async () => {
+    const res = await h.request('POST', '/api/config/cookies', {
+      token: admin,
+      body: { tiktok: ['  sessionid=abc123; tt_csrf=xyz  ', '   ', ''], youtube: ['SID=secretvalue'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ tiktok: ['sessionid=abc123; tt_csrf=xyz'], douyin: [], youtube: ['SID=secretvalue'], instagram: [], facebook: [] });
+    const rows = await h.database.sql`select platform, sealed_cookies from cookie_sets order by platform`;
+    expect(rows.map((r) => r.platform)).toEqual(['tiktok', 'youtube']);
+    expect(JSON.stringify(rows)).not.toContain('abc123');
+    expect(JSON.stringify(rows)).not.toContain('secretvalue');
+    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body.youtube).toEqual(['SID=secretvalue']);
+  });
+
+  it('rejects a malformed list and keeps what was stored', async () => {
+    const res = await h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: 'not-a-list' } });
+    expect(res.status).toBe(400);
+    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body.tiktok).toEqual(['sessionid=abc123; tt_csrf=xyz']);
+  });
+
+  it('is admin only', async () => {
+    expect((await h.request('GET', '/api/config/cookies', { token: member })).status).toBe(403);
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+export const COOKIE_PLATFORMS = ['tiktok', 'douyin', 'youtube', 'instagram', 'facebook'] as const;
+export const CookiePlatformSchema = z.enum(COOKIE_PLATFORMS);
+export type CookiePlatform = z.infer<typeof CookiePlatformSchema>;
+
+const CookieListSchema = z
+  .array(z.string().max(20_000, 'Cookie terlalu panjang.'))
+  .max(50, 'Maksimal 50 cookie per platform.')
+  .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0));
+
+/** Per platform, a list of cookie strings (Netscape file text or a Cookie header line). */
+export const CookieSetsSchema = z.object({
+  tiktok: CookieListSchema.default([]),
+  douyin: CookieListSchema.default([]),
+  youtube: CookieListSchema.default([]),
+  instagram: CookieListSchema.default([]),
+  facebook: CookieListSchema.default([]),
+});
+export type CookieSets = z.infer<typeof CookieSetsSchema>;
+
+export const cookieEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/config/cookies',
+    access: 'admin',
+    summary: 'Cookies per platform.',
+    tags: ['cookies'],
+    response: CookieSetsSchema,
+  }),
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/api/config/cookies',
+    access: 'admin',
+    summary: 'Replace all cookies (empty entries dropped); stored encrypted.',
+    tags: ['cookies'],
+    body: CookieSetsSchema,
+    response: CookieSetsSchema,
+  }),
+};

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { ActorOptionSchema, InputTypeSchema } from './actor-configs.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** What the dashboard needs of an active actor (spec part 1 section 3, platform config). */
+export const PlatformConfigSchema = z.object({
+  platformId: z.string(),
+  displayName: z.string(),
+  actorId: z.string(),
+  targetLabel: z.string(),
+  inputType: InputTypeSchema,
+  inputKey: z.string(),
+  inputKeys: z.object({ url: z.string().optional(), keyword: z.string().optional() }),
+  options: z.record(z.string(), ActorOptionSchema),
+});
+export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;
+
+export const TaskStateSchema = z.enum(['waiting', 'active', 'running', 'completed', 'failed', 'cancelled']);
+export type TaskState = z.infer<typeof TaskStateSchema>;
+export const FINAL_TASK_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
+
+export const ScrapeTypeSchema = z.enum(['url', 'keyword']);
+
+export const PlatformInfoSchema = z.object({
+  platformId: z.string().trim().min(1).max(32),
+  displayName: z.string().trim().max(100).default(''),
+  scrapeType: ScrapeTypeSchema,
+});
+export type PlatformInfo = z.infer<typeof PlatformInfoSchema>;
+
+/** Actor input: the target under its input key plus the options; plain JSON values only. */
+const InputValueSchema = z.union([
+  z.string().max(2000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(2000), z.number(), z.boolean()])).max(100),
+]);
+export const ScrapeInputSchema = z
+  .record(z.string().min(1).max(64), InputValueSchema)
+  .refine((v) => Object.keys(v).length <= 50, 'Terlalu banyak field input.');
+export type ScrapeInput = z.infer<typeof ScrapeInputSchema>;
+
+export const StartScrapeBodySchema = z.object({
+  actorId: z.string().trim().min(1).max(200),
+  input: ScrapeInputSchema,
+  platformInfo: PlatformInfoSchema,
+});
+export type StartScrapeBody = z.infer<typeof StartScrapeBodySchema>;
+
+export const StartScrapeResponseSchema = z.object({ taskId: UuidSchema });
+
+export const TaskProgressSchema = z.object({
+  percentage: z.number().min(0).max(100),
+  itemsFound: z.number().int().min(0),
+});
+
+export const TaskLogSchema = z.object({ message: z.string(), at: IsoDateTimeSchema });
+
+export const TaskResultSchema = z.object({
+  fileName: z.string(),
+  outputPath: z.string(),
+  itemCount: z.number().int(),
+  timestamp: IsoDateTimeSchema,
+});
+export type TaskResult = z.infer<typeof TaskResultSchema>;
+
+export const TaskSchema = z.object({
+  id: UuidSchema,
+  state: TaskStateSchema,
+  progress: TaskProgressSchema,
+  logs: z.array(TaskLogSchema),
+  result: TaskResultSchema.nullable(),
+  error: z.string().nullable(),
+  data: z.object({
+    actorId: z.string(),
+    input: ScrapeInputSchema,
+    platformInfo: PlatformInfoSchema,
+  }),
+  owner: z.object({ id: UuidSchema, username: z.string() }),
+  createdAt: IsoDateTimeSchema,
+  finishedAt: IsoDateTimeSchema.nullable(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+export const ScrapeHistoryRecordSchema = z.object({
+  jobId: UuidSchema,
+  status: TaskStateSchema,
+  platform: z.string(),
+  target: z.string(),
+  resultFileName: z.string().nullable(),
+  itemCount: z.number().int().nullable(),
+  completedAt: IsoDateTimeSchema.nullable(),
+  username: z.string(),
+});
+export type ScrapeHistoryRecord = z.infer<typeof ScrapeHistoryRecordSchema>;
+
+/** Result file names are made by the server: platform, time and task id, nothing else. */
+export const RESULT_FILE_NAME_PATTERN = /^[a-z0-9_-]{1,32}_\d{8}-\d{6}_[0-9a-f]{8}\.json$/;
+export const ResultFileParamsSchema = z.object({
+  fileName: z.string().regex(RESULT_FILE_NAME_PATTERN, 'Nama file hasil tidak valid.'),
+});
+
+export const ResultFileSchema = z.object({
+  metadata: z.object({
+    taskId: UuidSchema,
+    platformId: z.string(),
+    actorId: z.string(),
+    input: ScrapeInputSchema,
+    owner: z.object({ id: UuidSchema, username: z.string() }),
+    createdAt: IsoDateTimeSchema,
+    itemCount: z.number().int(),
+  }),
+  items: z.array(z.unknown()),
+});
+export type ResultFile = z.infer<typeof ResultFileSchema>;
+
+export const scrapeEndpoints = {
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/config',
+    access: 'user',
+    summary: 'Active actors as platform configs for the dashboard.',
+    tags: ['scrape'],
+    response: z.array(PlatformConfigSchema),
+  }),
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/api/scrape/start',
+    access: 'user',
+    summary: 'Queue a scrape task for one target.',
+    tags: ['scrape'],
+    body: StartScrapeBodySchema,
+    response: StartScrapeResponseSchema,
+    successStatus: 202,
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/scrape/cancel/:id',
+    access: 'user',
+    summary: 'Cancel a waiting or running task (aborts its Apify run).',
+    tags: ['scrape'],
+    params: IdParamsSchema,
+    response: TaskSchema,
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/status/:id',
+    access: 'user',
+    summary: 'State, progress, logs and result of one task.',
+    tags: ['scrape'],
+    params: IdParamsSchema,
+    response: TaskSchema,
+  }),
+  activeTasks: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/active-tasks',
+    access: 'user',
+    summary: 'Tasks not yet finished (the caller’s; every user’s for admins).',
+    tags: ['scrape'],
+    response: z.array(TaskSchema),
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/history',
+    access: 'user',
+    summary: 'Finished tasks, newest first.',
+    tags: ['scrape'],
+    response: z.array(ScrapeHistoryRecordSchema),
+  }),
+  deleteHistory: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/scrape/history/:id',
+    access: 'user',
+    summary: 'Remove a finished task from the history (its result file stays).',
+    tags: ['scrape'],
+    params: IdParamsSchema,
+    response: z.object({ id: UuidSchema }),
+  }),
+  content: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/content/:fileName',
+    access: 'user',
+    summary: 'The content of a result file.',
+    tags: ['scrape'],
+    params: ResultFileParamsSchema,
+    response: ResultFileSchema,
+  }),
+};

@@ -1,0 +1,51 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
+import type { Db } from '../client.ts';
+import { actorConfigs } from '../schema/actor-configs.ts';
+
+export async function listActorConfigs(db: Db): Promise<ActorConfig[]> {
+  const rows = await db.select().from(actorConfigs).orderBy(asc(actorConfigs.position), asc(actorConfigs.platformId));
+  return rows.map((r) => r.config);
+}
+
+export async function findActorConfig(db: Db, platformId: string): Promise<ActorConfig | undefined> {
+  const [row] = await db.select().from(actorConfigs).where(eq(actorConfigs.platformId, platformId)).limit(1);
+  return row?.config;
+}
+
+/** Replaces the whole list; call inside a transaction so a failure leaves the old list. */
+export async function replaceActorConfigs(db: Db, configs: ActorConfig[]): Promise<void> {
+  await db.delete(actorConfigs);
+  if (configs.length === 0) return;
+  await db.insert(actorConfigs).values(configs.map((config, position) => ({ platformId: config.platformId, position, config })));
+}
+
+export async function insertActorConfig(db: Db, config: ActorConfig): Promise<boolean> {
+  const [max] = await db.select({ n: sql<number>`coalesce(max(${actorConfigs.position}), -1)::int` }).from(actorConfigs);
+  const rows = await db
+    .insert(actorConfigs)
+    .values({ platformId: config.platformId, position: (max?.n ?? -1) + 1, config })
+    .onConflictDoNothing()
+    .returning({ id: actorConfigs.platformId });
+  return rows.length > 0;
+}
+
+export async function updateActorConfig(db: Db, config: ActorConfig): Promise<boolean> {
+  const rows = await db
+    .update(actorConfigs)
+    .set({ config, updatedAt: new Date() })
+    .where(eq(actorConfigs.platformId, config.platformId))
+    .returning({ id: actorConfigs.platformId });
+  return rows.length > 0;
+}
+
+/** First start: the seeds go in only when the table has never had a row. */
+export async function seedActorConfigsIfEmpty(db: Db, configs: ActorConfig[]): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(actorConfigs);
+  if ((row?.n ?? 0) > 0) return false;
+  await db
+    .insert(actorConfigs)
+    .values(configs.map((config, position) => ({ platformId: config.platformId, position, config })))
+    .onConflictDoNothing();
+  return true;
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { ApiKeyType } from '@scrapper/contracts/http/keys';
+import type { Db } from '../client.ts';
+import { apiKeys, type ApiKeyRow } from '../schema/api-keys.ts';
+
+export async function listApiKeys(db: Db, type: ApiKeyType): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.type, type)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+}
+
+export async function findApiKey(db: Db, type: ApiKeyType, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.type, type))).limit(1);
+  return row;
+}
+
+export async function findActiveApiKey(db: Db, type: ApiKeyType): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.type, type), eq(apiKeys.isActive, true))).limit(1);
+  return row;
+}
+
+/** Adds a key; the first key of its type becomes the active one. Call inside a transaction. */
+export async function insertApiKey(
+  db: Db,
+  values: { type: ApiKeyType; sealedKey: string; lastEight: string },
+): Promise<ApiKeyRow> {
+  const hasActive = Boolean(await findActiveApiKey(db, values.type));
+  const [row] = await db.insert(apiKeys).values({ ...values, isActive: !hasActive }).returning();
+  if (!row) throw new Error('insert into api_keys returned no row');
+  return row;
+}
+
+/** Deletes a key; when it was the active one, the oldest remaining key takes over. */
+export async function deleteApiKey(db: Db, type: ApiKeyType, id: string): Promise<boolean> {
+  const [removed] = await db.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.type, type))).returning();
+  if (!removed) return false;
+  if (removed.isActive) {
+    const [next] = await db.select().from(apiKeys).where(eq(apiKeys.type, type)).orderBy(asc(apiKeys.createdAt)).limit(1);
+    if (next) await db.update(apiKeys).set({ isActive: true }).where(eq(apiKeys.id, next.id));
+  }
+  return true;
+}
+
+/** Makes one key the active key of its type. Call inside a transaction. */
+export async function setActiveApiKey(db: Db, type: ApiKeyType, id: string): Promise<ApiKeyRow | undefined> {
+  const target = await findApiKey(db, type, id);
+  if (!target) return undefined;
+  await db.update(apiKeys).set({ isActive: false }).where(and(eq(apiKeys.type, type), ne(apiKeys.id, id)));
+  const [row] = await db.update(apiKeys).set({ isActive: true }).where(eq(apiKeys.id, id)).returning();
+  return row;
+}
+
+export async function updateApiKeyValidation(
+  db: Db,
+  id: string,
+  result: { isValid: boolean | null; message: string | null },
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ isValid: result.isValid, validationMessage: result.message, lastValidated: new Date() })
+    .where(eq(apiKeys.id, id))
+    .returning();
+  return row;
+}

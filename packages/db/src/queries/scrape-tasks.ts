@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { TaskState } from '@scrapper/contracts/http/scrape';
+import type { Db } from '../client.ts';
+import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
+import { users } from '../schema/users.ts';
+
+const FINAL: TaskState[] = ['completed', 'failed', 'cancelled'];
+/** Logs kept per task on the wire: the newest ones. */
+export const TASK_LOG_LIMIT = 200;
+
+export type ScrapeTaskWithOwner = ScrapeTaskRow & { ownerUsername: string };
+
+const withOwner = { task: scrapeTasks, ownerUsername: users.username };
+
+function flatten(rows: Array<{ task: ScrapeTaskRow; ownerUsername: string }>): ScrapeTaskWithOwner[] {
+  return rows.map((r) => ({ ...r.task, ownerUsername: r.ownerUsername }));
+}
+
+export async function insertScrapeTask(
+  db: Db,
+  values: Pick<ScrapeTaskRow, 'ownerId' | 'actorId' | 'platformId' | 'scrapeType' | 'target' | 'input' | 'platformInfo'>,
+): Promise<ScrapeTaskRow> {
+  const [row] = await db.insert(scrapeTasks).values(values).returning();
+  if (!row) throw new Error('insert into scrape_tasks returned no row');
+  return row;
+}
+
+export async function findScrapeTask(db: Db, id: string): Promise<ScrapeTaskWithOwner | undefined> {
+  const rows = await db.select(withOwner).from(scrapeTasks).innerJoin(users, eq(users.id, scrapeTasks.ownerId)).where(eq(scrapeTasks.id, id)).limit(1);
+  return flatten(rows)[0];
+}
+
+/** Unfinished tasks, oldest first; `ownerId` null lists everyone's (admins). */
+export async function listActiveScrapeTasks(db: Db, ownerId: string | null): Promise<ScrapeTaskWithOwner[]> {
+  const rows = await db
+    .select(withOwner)
+    .from(scrapeTasks)
+    .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
+    .where(and(notInArray(scrapeTasks.state, FINAL), ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined))
+    .orderBy(asc(scrapeTasks.createdAt));
+  return flatten(rows);
+}
+
+/** Finished tasks not hidden from history, newest first. */
+export async function listScrapeHistory(db: Db, ownerId: string | null, limit = 500): Promise<ScrapeTaskWithOwner[]> {
+  const rows = await db
+    .select(withOwner)
+    .from(scrapeTasks)
+    .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
+    .where(
+      and(inArray(scrapeTasks.state, FINAL), isNull(scrapeTasks.hiddenAt), ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined),
+    )
+    .orderBy(desc(sql`coalesce(${scrapeTasks.finishedAt}, ${scrapeTasks.createdAt})`))
+    .limit(limit);
+  return flatten(rows);
+}
+
+export async function hideScrapeTask(db: Db, id: string): Promise<void> {
+  await db.update(scrapeTasks).set({ hiddenAt: new Date() }).where(eq(scrapeTasks.id, id));
+}
+
+export async function findScrapeTaskByResultFile(db: Db, fileName: string): Promise<ScrapeTaskWithOwner | undefined> {
+  const rows = await db
+    .select(withOwner)
+    .from(scrapeTasks)
+    .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
+    .where(eq(scrapeTasks.resultFileName, fileName))
+    .limit(1);
+  return flatten(rows)[0];
+}
+
+export async function listScrapeTaskLogs(db: Db, taskIds: string[]): Promise<Map<string, ScrapeTaskLogRow[]>> {
+  const byTask = new Map<string, ScrapeTaskLogRow[]>();
+  if (taskIds.length === 0) return byTask;
+  // The newest TASK_LOG_LIMIT lines of each task, in order.
+  const rows = await db.execute<{ id: number; task_id: string; message: string; at: string }>(sql`
+    select id, task_id, message, at from (
+      select l.*, row_number() over (partition by task_id order by id desc) as rn
+      from ${scrapeTaskLogs} l where task_id in ${taskIds}
+    ) t where rn <= ${TASK_LOG_LIMIT} order by task_id, id`);
+  for (const r of rows) {
+    const list = byTask.get(r.task_id) ?? [];
+    list.push({ id: Number(r.id), taskId: r.task_id, message: r.message, at: new Date(r.at) });
+    byTask.set(r.task_id, list);
+  }
+  return byTask;
+}
+
+// Worker side. Each update is guarded by the state it expects, so a job delivered twice,
+// or a cancel racing a completion, never moves a finished task.
+
+export async function markScrapeTaskActive(db: Db, id: string): Promise<ScrapeTaskRow | undefined> {
+  const [row] = await db
+    .update(scrapeTasks)
+    .set({ state: sql`case when ${scrapeTasks.state} = 'waiting' then 'active' else ${scrapeTasks.state} end`, startedAt: sql`coalesce(${scrapeTasks.startedAt}, now())` })
+    .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
+    .returning();
+  return row;
+}
+
+/** Records the Apify run once; false when the task already has one (or is finished). */
+export async function setScrapeTaskRun(db: Db, id: string, runId: string, datasetId: string): Promise<boolean> {
+  const rows = await db
+    .update(scrapeTasks)
+    .set({ apifyRunId: runId, apifyDatasetId: datasetId, state: 'running' })
+    .where(and(eq(scrapeTasks.id, id), isNull(scrapeTasks.apifyRunId), notInArray(scrapeTasks.state, FINAL)))
+    .returning({ id: scrapeTasks.id });
+  return rows.length > 0;
+}
+
+export async function updateScrapeTaskProgress(
+  db: Db,
+  id: string,
+  progress: { itemsFound: number; percentage: number },
+): Promise<void> {
+  await db
+    .update(scrapeTasks)
+    .set({ itemsFound: progress.itemsFound, progressPercentage: progress.percentage, state: 'running' })
+    .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)));
+}
+
+export async function appendScrapeTaskLogs(db: Db, id: string, messages: string[], newOffset?: number): Promise<void> {
+  if (messages.length > 0) await db.insert(scrapeTaskLogs).values(messages.map((message) => ({ taskId: id, message })));
+  if (newOffset !== undefined) await db.update(scrapeTasks).set({ logOffset: newOffset }).where(eq(scrapeTasks.id, id));
+}
+
+export async function completeScrapeTask(
+  db: Db,
+  id: string,
+  result: { fileName: string; path: string; itemCount: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(scrapeTasks)
+    .set({
+      state: 'completed',
+      progressPercentage: 100,
+      itemsFound: result.itemCount,
+      resultFileName: result.fileName,
+      resultPath: result.path,
+      resultItemCount: result.itemCount,
+      error: null,
+      finishedAt: new Date(),
+    })
+    .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
+    .returning({ id: scrapeTasks.id });
+  return rows.length > 0;
+}
+
+export async function failScrapeTask(db: Db, id: string, error: string): Promise<boolean> {
+  const rows = await db
+    .update(scrapeTasks)
+    .set({ state: 'failed', error, finishedAt: new Date() })
+    .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
+    .returning({ id: scrapeTasks.id });
+  return rows.length > 0;
+}
+
+export async function cancelScrapeTask(db: Db, id: string): Promise<ScrapeTaskRow | undefined> {
+  const [row] = await db
+    .update(scrapeTasks)
+    .set({ state: 'cancelled', finishedAt: new Date() })
+    .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
+    .returning();
+  return row;
+}

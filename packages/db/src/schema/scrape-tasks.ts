@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PlatformInfo, ScrapeInput, TaskState } from '@scrapper/contracts/http/scrape';
+import { users } from './users.ts';
+
+export const scrapeTasks = pgTable(
+  'scrape_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    platformId: text('platform_id').notNull(),
+    scrapeType: text('scrape_type', { enum: ['url', 'keyword'] }).notNull(),
+    /** The first target value, for history lists. */
+    target: text('target').notNull(),
+    input: jsonb('input').$type<ScrapeInput>().notNull(),
+    platformInfo: jsonb('platform_info').$type<PlatformInfo>().notNull(),
+    state: text('state').$type<TaskState>().notNull().default('waiting'),
+    progressPercentage: integer('progress_percentage').notNull().default(0),
+    itemsFound: integer('items_found').notNull().default(0),
+    apifyRunId: text('apify_run_id'),
+    apifyDatasetId: text('apify_dataset_id'),
+    /** How much of the Apify run log has been copied into scrape_task_logs. */
+    logOffset: integer('log_offset').notNull().default(0),
+    resultFileName: text('result_file_name'),
+    resultPath: text('result_path'),
+    resultItemCount: integer('result_item_count'),
+    error: text('error'),
+    /** Hidden from the history list by its owner; the row and file stay for the downloader. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scrape_tasks_owner_idx').on(t.ownerId, t.createdAt),
+    index('scrape_tasks_state_idx').on(t.state),
+    index('scrape_tasks_result_file_idx').on(t.resultFileName),
+    check(
+      'scrape_tasks_state_check',
+      sql`${t.state} in ('waiting', 'active', 'running', 'completed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+export type ScrapeTaskRow = typeof scrapeTasks.$inferSelect;
+
+export const scrapeTaskLogs = pgTable(
+  'scrape_task_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => scrapeTasks.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scrape_task_logs_task_idx').on(t.taskId, t.id)],
+);
+export type ScrapeTaskLogRow = typeof scrapeTaskLogs.$inferSelect;

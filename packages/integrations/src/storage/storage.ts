@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where files and result JSON live. Keys are made by the server (`results/<owner>/<file>`),
+ * never taken from a client; drivers still refuse keys that could leave their root.
+ */
+export interface Storage {
+  /** Writes a stream to `key` atomically: readers never see a half-written file. */
+  write(key: string, body: Readable | string | Buffer): Promise<{ size: number }>;
+  read(key: string): Promise<Readable>;
+  readText(key: string): Promise<string>;
+  exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+}
+
+export class StorageKeyError extends Error {}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** A key is slash-separated plain segments: no `..`, no empty or hidden segments. */
+export function assertSafeKey(key: string): void {
+  const segments = key.split('/');
+  if (segments.length === 0 || segments.some((s) => !SEGMENT.test(s) || s.includes('..'))) {
+    throw new StorageKeyError(`unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
