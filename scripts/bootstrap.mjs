@@ -76,7 +76,9 @@ if (mode === 'test') {
 pnpm(['turbo', 'run', 'build', '--filter=@scrapper/web']);
 // Hand over to the launcher on Node 24 and pass our signals on, so Ctrl-C and SIGTERM stop
 // the API, the worker and the database cleanly.
-const node24 = join(root, 'node_modules', '.bin', 'node');
+// The real binary, not node_modules/.bin/node: that is a shell wrapper that does not exec,
+// so signals sent to it would never reach the launcher.
+const node24 = join(root, 'node_modules', 'node', 'bin', 'node');
 const child = spawn(node24, ['--disable-warning=ExperimentalWarning', 'apps/launcher/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',

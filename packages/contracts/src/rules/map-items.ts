@@ -1,0 +1,234 @@
+import type { ActorConfig, DurationFormat, VideoItem } from '../http/actor-configs.ts';
+import { parseDurationFormat, toSeconds } from './duration.ts';
+import { toHttpUrl } from './http-url.ts';
+import { getByPath } from './item-path.ts';
+import { parseCount } from './parse-count.ts';
+import { stableIdFromUrl } from './stable-id.ts';
+import { toText } from './to-text.ts';
+import { fillUrlTemplate } from './url-template.ts';
+import { isVideoValue } from './video-check.ts';
+
+// The result mapping engine: turns an actor's raw dataset items into the video items of
+// spec part 2 section 3, following the actor config's resultMapping and platformSpecific
+// rules. Shared by the worker (after a scrape) and the API (previews, stored results), so
+// both read raw items the same way. Pure, no I/O, never throws. The rules are listed in
+// README.md beside this file.
+
+/** Paths tried in order for width and height when `dimensionFields` is on; the first pair
+ * with both values wins, so width and height always come from the same place. */
+export const DIMENSION_PATHS: readonly (readonly [width: string, height: string])[] = [
+  ['width', 'height'], // generic, and what yt-dlp-style items use
+  ['videoMeta.width', 'videoMeta.height'], // TikTok (clockworks)
+  ['video.width', 'video.height'], // Douyin / TikTok web API items
+  ['dimensionsWidth', 'dimensionsHeight'], // Instagram (apify/instagram-scraper)
+  ['dimensions.width', 'dimensions.height'], // Instagram web API items
+];
+
+/** A config read once into the lists the mapping walks through. */
+interface MappingRules {
+  platform: string;
+  idPaths: string[];
+  urlPaths: string[];
+  titlePaths: string[];
+  authorPaths: string[];
+  durationPaths: string[];
+  durationFormat: DurationFormat;
+  playCountPaths: string[];
+  likeCountPaths: string[];
+  thumbnailPaths: string[];
+  isVideoPath: string;
+  urlTemplate: string;
+  templateAuthorPath: string;
+  templateIdPath: string;
+  skipIfNoUrl: boolean;
+  dimensionFields: boolean;
+}
+
+type RawItem = Record<string, unknown>;
+
+/**
+ * The video item for one raw item, or null when the item is dropped: not an object, not a
+ * video by `is_video_check`, no URL while `skipIfNoUrl` is on, or neither id nor URL.
+ */
+export function mapItem(raw: unknown, config: ActorConfig): VideoItem | null {
+  try {
+    return applyRules(raw, readRules(config));
+  } catch {
+    // Only a malformed config (not parsed through ActorConfigSchema) can get here.
+    return null;
+  }
+}
+
+/**
+ * Video items for a whole dataset, in order, without the dropped ones. Items with an id
+ * already seen are left out (the first one stays): actors return the same video twice when
+ * it matches two hashtags or pages, and ids key downloads and UI lists.
+ */
+export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoItem[] {
+  if (!Array.isArray(raws)) return [];
+  let rules: MappingRules;
+  try {
+    rules = readRules(config);
+  } catch {
+    return [];
+  }
+  const seen = new Set<string>();
+  const items: VideoItem[] = [];
+  for (const raw of raws) {
+    const item = applyRulesSafely(raw, rules);
+    if (item === null || seen.has(item.id)) continue;
+    seen.add(item.id);
+    items.push(item);
+  }
+  return items;
+}
+
+function readRules(config: ActorConfig): MappingRules {
+  const { mapping, platformSpecific: specific } = config;
+  const mapped = (key: string): string => ownText(mapping, key);
+  return {
+    platform: config.platformId,
+    idPaths: pathList([mapped('id'), ...specific.idMapping]),
+    urlPaths: pathList([mapped('url'), ...specific.urlMapping, mapped('webpage_url')]),
+    titlePaths: pathList([mapped('title'), ...specific.titleMapping]),
+    authorPaths: pathList([mapped('author')]),
+    durationPaths: pathList([mapped('duration'), ...specific.durationMapping]),
+    durationFormat: parseDurationFormat(mapped('duration_format')),
+    playCountPaths: pathList([mapped('play_count'), ...specific.playCountMapping]),
+    likeCountPaths: pathList([mapped('like_count')]),
+    thumbnailPaths: pathList([mapped('thumbnail')]),
+    isVideoPath: mapped('is_video_check'),
+    urlTemplate: specific.urlGeneration.template.trim(),
+    templateAuthorPath: specific.urlGeneration.authorField.trim(),
+    templateIdPath: specific.urlGeneration.idField.trim(),
+    skipIfNoUrl: specific.skipIfNoUrl,
+    dimensionFields: specific.dimensionFields,
+  };
+}
+
+function applyRulesSafely(raw: unknown, rules: MappingRules): VideoItem | null {
+  try {
+    return applyRules(raw, rules);
+  } catch {
+    return null;
+  }
+}
+
+function applyRules(raw: unknown, rules: MappingRules): VideoItem | null {
+  if (!isRawItem(raw)) return null;
+  if (rules.isVideoPath !== '' && !isVideoValue(getByPath(raw, rules.isVideoPath))) return null;
+
+  const mappedId = firstText(raw, rules.idPaths);
+  const author = firstText(raw, rules.authorPaths);
+  const url = firstUrl(raw, rules.urlPaths) ?? generateUrl(raw, rules, mappedId, author) ?? '';
+  if (url === '' && rules.skipIfNoUrl) return null;
+  // Without an id or a URL nothing can refer to the item again, whatever skipIfNoUrl says.
+  const id = mappedId !== '' ? mappedId : url !== '' ? stableIdFromUrl(url) : '';
+  if (id === '') return null;
+
+  return {
+    id,
+    platform: rules.platform,
+    url,
+    duration: firstDuration(raw, rules.durationPaths, rules.durationFormat),
+    title: firstText(raw, rules.titlePaths),
+    author,
+    play_count: firstCount(raw, rules.playCountPaths),
+    like_count: firstCount(raw, rules.likeCountPaths),
+    thumbnail: firstThumbnail(raw, rules.thumbnailPaths),
+    ...(rules.dimensionFields ? findDimensions(raw) : {}),
+    raw,
+  };
+}
+
+function isRawItem(value: unknown): value is RawItem {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first path whose value converts is used; present-but-unusable values (wrong type,
+ * unparseable text, a non-http URL) are skipped like missing ones. */
+function firstUsable<T>(raw: RawItem, paths: readonly string[], convert: (value: unknown) => T | null): T | null {
+  for (const path of paths) {
+    const converted = convert(getByPath(raw, path));
+    if (converted !== null) return converted;
+  }
+  return null;
+}
+
+function firstText(raw: RawItem, paths: readonly string[]): string {
+  return firstUsable(raw, paths, (value) => toText(value) || null) ?? '';
+}
+
+function firstUrl(raw: RawItem, paths: readonly string[]): string | null {
+  return firstUsable(raw, paths, toHttpUrl);
+}
+
+function firstDuration(raw: RawItem, paths: readonly string[], format: DurationFormat): number | null {
+  return firstUsable(raw, paths, (value) => toSeconds(value, format));
+}
+
+function firstCount(raw: RawItem, paths: readonly string[]): number | null {
+  return firstUsable(raw, paths, parseCount);
+}
+
+/** A thumbnail path may point at a list of image URLs (`covers`); the first URL is used. */
+function firstThumbnail(raw: RawItem, paths: readonly string[]): string {
+  return firstUsable(raw, paths, (value) => (Array.isArray(value) ? firstHttpUrl(value) : toHttpUrl(value))) ?? '';
+}
+
+function firstHttpUrl(values: readonly unknown[]): string | null {
+  for (const value of values) {
+    const url = toHttpUrl(value);
+    if (url !== null) return url;
+  }
+  return null;
+}
+
+/**
+ * The urlGeneration template filled from the item. `{author}` takes the value at
+ * `authorField`, else the mapped author; `{id}` the value at `idField`, else the mapped id;
+ * any other `{path}` is read from the item. A leading `@` is dropped from the author because
+ * templates already spell it (`/@{author}/`).
+ */
+function generateUrl(raw: RawItem, rules: MappingRules, mappedId: string, author: string): string | null {
+  if (rules.urlTemplate === '') return null;
+  return fillUrlTemplate(rules.urlTemplate, (name) => {
+    if (name === 'author') return withoutAt(fieldOr(raw, rules.templateAuthorPath, author));
+    if (name === 'id') return fieldOr(raw, rules.templateIdPath, mappedId);
+    return getByPath(raw, name);
+  });
+}
+
+function fieldOr(raw: RawItem, path: string, fallback: string): string {
+  const value = path === '' ? '' : toText(getByPath(raw, path));
+  return value !== '' ? value : fallback;
+}
+
+function withoutAt(author: string): string {
+  return author.startsWith('@') ? author.slice(1) : author;
+}
+
+function findDimensions(raw: RawItem): { width?: number; height?: number } {
+  for (const [widthPath, heightPath] of DIMENSION_PATHS) {
+    const width = parseCount(getByPath(raw, widthPath));
+    const height = parseCount(getByPath(raw, heightPath));
+    if (width !== null && height !== null && width > 0 && height > 0) return { width, height };
+  }
+  return {};
+}
+
+function ownText(record: Readonly<Record<string, string>>, key: string): string {
+  if (!Object.hasOwn(record, key)) return '';
+  const value = record[key];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Trimmed, non-empty, each path once, in the order given. */
+function pathList(paths: readonly string[]): string[] {
+  const list: string[] = [];
+  for (const path of paths) {
+    const trimmed = typeof path === 'string' ? path.trim() : '';
+    if (trimmed !== '' && !list.includes(trimmed)) list.push(trimmed);
+  }
+  return list;
+}

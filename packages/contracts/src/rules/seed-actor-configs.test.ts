@@ -1,0 +1,462 @@
+import { describe, expect, it } from 'vitest';
+import { ActorConfigSchema, KNOWN_MAPPING_KEYS, VideoItemSchema, type ActorConfig } from '../http/actor-configs.ts';
+import { mapItems } from './map-items.ts';
+import { seedActorConfigs } from './seed-actor-configs.ts';
+import { stableIdFromUrl } from './stable-id.ts';
+
+// Realistic raw items for each platform, written from the output fields the chosen actors
+// document (see the comments in seed-actor-configs.ts), mapped with the seed configs.
+// Values are invented; shapes follow the actors' dataset items, including the odd cases
+// those actors are known to produce.
+
+function seed(platformId: string): ActorConfig {
+  const input = seedActorConfigs.find((config) => config.platformId === platformId);
+  if (!input) throw new Error(`no seed config for ${platformId}`);
+  return ActorConfigSchema.parse(input);
+}
+
+function expectValidVideoItems(items: unknown[]): void {
+  for (const item of items) expect(VideoItemSchema.safeParse(item).success).toBe(true);
+}
+
+describe('seedActorConfigs', () => {
+  it('parses every config through ActorConfigSchema', () => {
+    for (const input of seedActorConfigs) {
+      const result = ActorConfigSchema.safeParse(input);
+      expect(result.success, `${input.platformId}: ${result.error?.message ?? ''}`).toBe(true);
+    }
+  });
+
+  it('has the five platforms of the product, each once, TikTok first', () => {
+    expect(seedActorConfigs.map((config) => config.platformId)).toEqual(['tiktok', 'douyin', 'youtube', 'instagram', 'facebook']);
+  });
+
+  it('maps only known keys plus duration_format, with a known format', () => {
+    const allowed = new Set<string>([...KNOWN_MAPPING_KEYS, 'duration_format']);
+    for (const config of seedActorConfigs.map((input) => ActorConfigSchema.parse(input))) {
+      for (const key of Object.keys(config.mapping)) expect(allowed.has(key), `${config.platformId}.${key}`).toBe(true);
+      const format = config.mapping['duration_format'];
+      if (format !== undefined) expect(['milliseconds', 'seconds', 'minutes', 'timestamp']).toContain(format);
+    }
+  });
+
+  it('declares input keys for the target kinds its input type accepts', () => {
+    for (const config of seedActorConfigs.map((input) => ActorConfigSchema.parse(input))) {
+      expect(config.targetLabel, config.platformId).not.toBe('');
+      if (config.inputType === 'any' || config.inputType === 'url') expect(config.inputKeys.url, config.platformId).toBeTruthy();
+      if (config.inputType === 'any' || config.inputType === 'keyword') expect(config.inputKeys.keyword, config.platformId).toBeTruthy();
+    }
+  });
+
+  it('offers a number option defaulting to 20 results on every platform', () => {
+    for (const config of seedActorConfigs.map((input) => ActorConfigSchema.parse(input))) {
+      const counts = Object.values(config.options).filter((option) => option.type === 'number' && option.default === 20);
+      expect(counts.length, config.platformId).toBe(1);
+    }
+  });
+
+  it('uses the spec values for sortVideosBy, dateFilter and sortingOrder, and select defaults from their options', () => {
+    const specValues: Record<string, string[]> = {
+      sortVideosBy: ['NEWEST', 'POPULAR', 'OLDEST'],
+      dateFilter: ['hour', 'today', 'week', 'month', 'year'],
+      sortingOrder: ['descending', 'ascending'],
+    };
+    for (const config of seedActorConfigs.map((input) => ActorConfigSchema.parse(input))) {
+      for (const [key, option] of Object.entries(config.options)) {
+        if (option.type !== 'select') continue;
+        const values = (option.options ?? []).map((choice) => choice.value);
+        expect(values.length, `${config.platformId}.${key}`).toBeGreaterThan(0);
+        const allowed = specValues[key];
+        if (allowed) expect(values).toEqual(allowed);
+        if (option.default !== null) expect(values).toContain(option.default);
+      }
+    }
+  });
+});
+
+describe('TikTok (clockworks/tiktok-scraper)', () => {
+  const video = {
+    id: '7341234567890123456',
+    text: 'Cara bikin kopi susu gula aren di rumah #kopi #fyp',
+    textLanguage: 'id',
+    createTime: 1709251200,
+    createTimeISO: '2024-03-01T00:00:00.000Z',
+    isAd: false,
+    authorMeta: {
+      id: '6812345678901234567',
+      name: 'kopikenangan.id',
+      profileUrl: 'https://www.tiktok.com/@kopikenangan.id',
+      nickName: 'Kopi Kenangan',
+      verified: true,
+      signature: '',
+      avatar: 'https://p16-sign-sg.tiktokcdn.com/tos-alisg-avt-0068/avatar.jpeg',
+      privateAccount: false,
+      fans: 15000,
+      heart: 200000,
+      video: 120,
+    },
+    musicMeta: { musicName: 'original sound', musicAuthor: 'kopikenangan.id', musicOriginal: true },
+    webVideoUrl: 'https://www.tiktok.com/@kopikenangan.id/video/7341234567890123456',
+    mediaUrls: [],
+    videoMeta: {
+      height: 1024,
+      width: 576,
+      duration: 16,
+      coverUrl: 'https://p16-sign-sg.tiktokcdn.com/obj/tos-alisg-p-0037/cover.jpeg',
+      originalCoverUrl: 'https://p16-sign-sg.tiktokcdn.com/obj/tos-alisg-p-0037/origin.jpeg',
+      definition: '540p',
+      format: 'mp4',
+      subtitleLinks: [],
+    },
+    diggCount: 1520,
+    shareCount: 31,
+    playCount: 45800,
+    collectCount: 120,
+    commentCount: 44,
+    repostCount: 0,
+    mentions: [],
+    hashtags: [{ name: 'kopi' }, { name: 'fyp' }],
+    isSlideshow: false,
+    isPinned: false,
+    isSponsored: false,
+    searchQuery: 'kopi susu',
+  };
+
+  it('maps a search result', () => {
+    const [item] = mapItems([video], seed('tiktok'));
+    expect(item).toEqual({
+      id: '7341234567890123456',
+      platform: 'tiktok',
+      url: 'https://www.tiktok.com/@kopikenangan.id/video/7341234567890123456',
+      duration: 16,
+      title: 'Cara bikin kopi susu gula aren di rumah #kopi #fyp',
+      author: 'kopikenangan.id',
+      play_count: 45800,
+      like_count: 1520,
+      thumbnail: 'https://p16-sign-sg.tiktokcdn.com/obj/tos-alisg-p-0037/cover.jpeg',
+      width: 576,
+      height: 1024,
+      raw: video,
+    });
+  });
+
+  it('builds the URL from author and id when webVideoUrl is missing', () => {
+    const { webVideoUrl: _dropped, ...withoutUrl } = video;
+    const [item] = mapItems([withoutUrl], seed('tiktok'));
+    expect(item?.url).toBe('https://www.tiktok.com/@kopikenangan.id/video/7341234567890123456');
+  });
+
+  it('uses submittedVideoUrl when scraping by post URL returns no webVideoUrl', () => {
+    const raw = { ...video, webVideoUrl: null, submittedVideoUrl: 'https://www.tiktok.com/@kopikenangan.id/video/7341234567890123456?lang=id' };
+    expect(mapItems([raw], seed('tiktok'))[0]?.url).toBe('https://www.tiktok.com/@kopikenangan.id/video/7341234567890123456?lang=id');
+  });
+
+  it('handles a sparse item: no text, no cover, counts as strings', () => {
+    const raw = {
+      id: '7341234567890000001',
+      text: null,
+      authorMeta: { name: 'warung.bu.tini' },
+      videoMeta: { duration: '9' },
+      playCount: '12.5K',
+      diggCount: '980',
+    };
+    expect(mapItems([raw], seed('tiktok'))[0]).toMatchObject({
+      url: 'https://www.tiktok.com/@warung.bu.tini/video/7341234567890000001',
+      title: '',
+      duration: 9,
+      play_count: 12500,
+      like_count: 980,
+      thumbnail: '',
+    });
+  });
+
+  it('drops the actor error items that have neither URL nor author', () => {
+    const errorItem = { url: 'https://www.tiktok.com/@nobody', error: 'PROFILE_EMPTY', errorCode: 'PROFILE_EMPTY' };
+    expect(mapItems([errorItem, video], seed('tiktok')).map((item) => item.id)).toEqual([video.id]);
+  });
+});
+
+describe('Douyin (natanielsantos/douyin-scraper, Douyin video fields)', () => {
+  const video = {
+    aweme_id: '7345678901234567890',
+    desc: '成都街头美食，一口就爱上 #美食 #成都',
+    create_time: 1710000000,
+    author: {
+      uid: '98765432101',
+      nickname: '成都吃货日记',
+      unique_id: 'chengdu_foodie',
+      sec_uid: 'MS4wLjABAAAAexample',
+    },
+    video: {
+      duration: 15433,
+      width: 1080,
+      height: 1920,
+      ratio: '1080p',
+      cover: { url_list: ['https://p3-pc-sign.douyinpic.com/tos-cn-i-dy/cover~tplv-dy-resize.jpeg'] },
+      play_addr: { url_list: ['https://v26-web.douyinvod.com/video/tos/cn/play.mp4'] },
+    },
+    statistics: { digg_count: 20934, comment_count: 812, share_count: 1203, collect_count: 998, play_count: 0 },
+    share_url: 'https://www.iesdouyin.com/share/video/7345678901234567890/',
+  };
+
+  it('maps a video, converting milliseconds and building the douyin.com URL', () => {
+    const [item] = mapItems([video], seed('douyin'));
+    expect(item).toEqual({
+      id: '7345678901234567890',
+      platform: 'douyin',
+      url: 'https://www.douyin.com/video/7345678901234567890',
+      duration: 15.433,
+      title: '成都街头美食，一口就爱上 #美食 #成都',
+      author: '成都吃货日记',
+      // Douyin's web data hides play counts as 0; zero is kept as reported.
+      play_count: 0,
+      like_count: 20934,
+      thumbnail: 'https://p3-pc-sign.douyinpic.com/tos-cn-i-dy/cover~tplv-dy-resize.jpeg',
+      width: 1080,
+      height: 1920,
+      raw: video,
+    });
+  });
+
+  it('reads the TikTok-style names some Douyin actors use', () => {
+    const raw = {
+      id: 7345678901234567,
+      text: '火锅',
+      url: 'https://www.douyin.com/video/7345678901234567',
+      playCount: '1.2M',
+      video: { duration: '61000' },
+    };
+    expect(mapItems([raw], seed('douyin'))[0]).toMatchObject({
+      id: '7345678901234567',
+      url: 'https://www.douyin.com/video/7345678901234567',
+      title: '火锅',
+      duration: 61,
+      play_count: 1200000,
+      author: '',
+    });
+  });
+
+  it('drops an item with neither id nor URL', () => {
+    expect(mapItems([{ desc: '无效', statistics: { digg_count: 3 } }], seed('douyin'))).toEqual([]);
+  });
+});
+
+describe('YouTube (streamers/youtube-scraper)', () => {
+  const video = {
+    title: 'Resep Nasi Goreng Kampung 1 Menit',
+    type: 'video',
+    id: 'a1B2c3D4e5F',
+    url: 'https://www.youtube.com/watch?v=a1B2c3D4e5F',
+    thumbnailUrl: 'https://i.ytimg.com/vi/a1B2c3D4e5F/maxresdefault.jpg',
+    viewCount: 153402,
+    date: '2024-03-01T10:00:00.000Z',
+    likes: 8712,
+    location: null,
+    channelName: 'Dapur Nusantara',
+    channelUrl: 'https://www.youtube.com/@dapurnusantara',
+    channelUsername: 'dapurnusantara',
+    channelId: 'UCabcdefghijklmnopqrstuv',
+    numberOfSubscribers: 120000,
+    duration: '00:01:02',
+    commentsCount: 431,
+    text: 'Bahan: nasi, bawang, kecap.',
+    subtitles: null,
+    isMonetized: true,
+    commentsTurnedOff: false,
+    hashtags: ['#nasigoreng'],
+    fromYTUrl: 'https://www.youtube.com/results?search_query=nasi+goreng',
+  };
+
+  it('maps a video, converting the 00:00:00 duration', () => {
+    const [item] = mapItems([video], seed('youtube'));
+    expect(item).toEqual({
+      id: 'a1B2c3D4e5F',
+      platform: 'youtube',
+      url: 'https://www.youtube.com/watch?v=a1B2c3D4e5F',
+      duration: 62,
+      title: 'Resep Nasi Goreng Kampung 1 Menit',
+      author: 'Dapur Nusantara',
+      play_count: 153402,
+      like_count: 8712,
+      thumbnail: 'https://i.ytimg.com/vi/a1B2c3D4e5F/maxresdefault.jpg',
+      raw: video,
+    });
+  });
+
+  it('handles short durations, hidden likes and a missing URL', () => {
+    const { url: _dropped, ...short } = { ...video, id: 'Zz9Yy8Xx7Ww', duration: '0:45', likes: null, viewCount: '2,345' };
+    expect(mapItems([short], seed('youtube'))[0]).toMatchObject({
+      url: 'https://www.youtube.com/watch?v=Zz9Yy8Xx7Ww',
+      duration: 45,
+      like_count: null,
+      play_count: 2345,
+    });
+  });
+
+  it('keeps a live stream with no duration', () => {
+    expect(mapItems([{ ...video, duration: 'LIVE' }], seed('youtube'))[0]?.duration).toBeNull();
+  });
+
+  it('drops the error items the actor writes for empty searches', () => {
+    const errorItem = { error: 'NO_RESULTS', errorDescription: 'No results for this search.', fromYTUrl: video.fromYTUrl };
+    expect(mapItems([errorItem], seed('youtube'))).toEqual([]);
+  });
+});
+
+describe('Instagram (apify/instagram-scraper)', () => {
+  const reel = {
+    inputUrl: 'https://www.instagram.com/explore/tags/kuliner/',
+    id: '3312345678901234567',
+    type: 'Video',
+    shortCode: 'C8AbCdEfGhI',
+    caption: 'Martabak manis keju coklat 🤤 #kuliner #jakarta',
+    hashtags: ['kuliner', 'jakarta'],
+    mentions: [],
+    url: 'https://www.instagram.com/p/C8AbCdEfGhI/',
+    commentsCount: 52,
+    firstComment: 'Enak banget',
+    latestComments: [],
+    dimensionsHeight: 1920,
+    dimensionsWidth: 1080,
+    displayUrl: 'https://scontent-sin6-1.cdninstagram.com/v/t51.29350-15/display.jpg',
+    images: [],
+    videoUrl: 'https://scontent-sin6-1.cdninstagram.com/o1/v/t16/f2/m86/video.mp4',
+    alt: null,
+    likesCount: 3021,
+    videoViewCount: 45012,
+    videoPlayCount: 120334,
+    timestamp: '2024-06-01T12:00:00.000Z',
+    childPosts: [],
+    ownerFullName: 'Kuliner Jakarta',
+    ownerUsername: 'kulinerjkt',
+    ownerId: '1234567890',
+    productType: 'clips',
+    videoDuration: 29.566,
+    isSponsored: false,
+  };
+  const image = { ...reel, id: '3312345678900000001', type: 'Image', shortCode: 'C8Img', url: 'https://www.instagram.com/p/C8Img/', videoUrl: undefined, videoDuration: undefined, productType: 'feed' };
+  const carousel = { ...image, id: '3312345678900000002', type: 'Sidecar', shortCode: 'C8Side', url: 'https://www.instagram.com/p/C8Side/' };
+
+  it('maps a reel', () => {
+    const [item] = mapItems([reel], seed('instagram'));
+    expect(item).toEqual({
+      id: '3312345678901234567',
+      platform: 'instagram',
+      url: 'https://www.instagram.com/p/C8AbCdEfGhI/',
+      duration: 29.566,
+      title: 'Martabak manis keju coklat 🤤 #kuliner #jakarta',
+      author: 'kulinerjkt',
+      play_count: 120334,
+      like_count: 3021,
+      thumbnail: 'https://scontent-sin6-1.cdninstagram.com/v/t51.29350-15/display.jpg',
+      width: 1080,
+      height: 1920,
+      raw: reel,
+    });
+  });
+
+  it('keeps only videos: images and carousels (Sidecar) are dropped', () => {
+    expect(mapItems([image, reel, carousel], seed('instagram')).map((item) => item.id)).toEqual([reel.id]);
+  });
+
+  it('treats hidden likes (-1) as unknown and falls back to videoViewCount', () => {
+    const raw = { ...reel, likesCount: -1, videoPlayCount: null };
+    expect(mapItems([raw], seed('instagram'))[0]).toMatchObject({ like_count: null, play_count: 45012 });
+  });
+
+  it('builds the post URL from shortCode, and uses shortCode when id is missing', () => {
+    const { url: _url, id: _id, ...bare } = reel;
+    expect(mapItems([bare], seed('instagram'))[0]).toMatchObject({
+      id: 'C8AbCdEfGhI',
+      url: 'https://www.instagram.com/p/C8AbCdEfGhI/',
+    });
+  });
+
+  it('gives an empty title for a reel without caption', () => {
+    expect(mapItems([{ ...reel, caption: '' }], seed('instagram'))[0]?.title).toBe('');
+  });
+});
+
+describe('Facebook (apify/facebook-posts-scraper)', () => {
+  const videoPost = {
+    facebookUrl: 'https://www.facebook.com/detikcom',
+    postId: '1234567890123456',
+    pageName: 'detikcom',
+    url: 'https://www.facebook.com/detikcom/videos/1234567890123456/',
+    time: '2024-05-01T08:00:00.000Z',
+    timestamp: 1714550400,
+    user: { id: '100064123456789', name: 'detikcom', profileUrl: 'https://www.facebook.com/detikcom' },
+    text: 'Detik-detik banjir rob di Pantai Utara Jakarta',
+    likes: 1200,
+    comments: 85,
+    shares: 40,
+    topReactionsCount: 1350,
+    media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg', __typename: 'Video' }],
+    feedbackId: 'ZmVlZGJhY2s6MTIzNDU2Nzg5MDEyMzQ1Ng==',
+    topLevelUrl: 'https://www.facebook.com/100064123456789/posts/1234567890123456',
+    facebookId: '100064123456789',
+    inputUrl: 'https://www.facebook.com/detikcom',
+    isVideo: true,
+    viewsCount: 56000,
+  };
+  const photoPost = {
+    ...videoPost,
+    postId: '1234567890000001',
+    url: 'https://www.facebook.com/detikcom/posts/1234567890000001',
+    isVideo: false,
+    viewsCount: undefined,
+    media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/photo.jpg', __typename: 'Photo' }],
+  };
+  const textPost = { ...videoPost, postId: '1234567890000002', url: 'https://www.facebook.com/detikcom/posts/1234567890000002', media: [] };
+  delete (textPost as { isVideo?: boolean }).isVideo;
+
+  it('maps a video post; the posts scraper gives no duration', () => {
+    const [item] = mapItems([videoPost], seed('facebook'));
+    expect(item).toEqual({
+      id: '1234567890123456',
+      platform: 'facebook',
+      url: 'https://www.facebook.com/detikcom/videos/1234567890123456/',
+      duration: null,
+      title: 'Detik-detik banjir rob di Pantai Utara Jakarta',
+      author: 'detikcom',
+      play_count: 56000,
+      like_count: 1200,
+      thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg',
+      raw: videoPost,
+    });
+  });
+
+  it('keeps only posts marked isVideo', () => {
+    expect(mapItems([photoPost, videoPost, textPost], seed('facebook')).map((item) => item.id)).toEqual([videoPost.postId]);
+  });
+
+  it('falls back to topLevelUrl, reads abbreviated counts, and derives an id when postId is missing', () => {
+    const { postId: _postId, url: _url, ...sparse } = { ...videoPost, viewsCount: '56K', likes: '1.2K', media: [] };
+    const [item] = mapItems([sparse], seed('facebook'));
+    expect(item).toMatchObject({
+      id: stableIdFromUrl(videoPost.topLevelUrl),
+      url: videoPost.topLevelUrl,
+      play_count: 56000,
+      like_count: 1200,
+      thumbnail: '',
+    });
+  });
+});
+
+describe('every seed config', () => {
+  it('gives schema-valid video items for its realistic items', () => {
+    const samples: Record<string, unknown[]> = {
+      tiktok: [{ id: '1', webVideoUrl: 'https://www.tiktok.com/@a/video/1', authorMeta: { name: 'a' }, videoMeta: { duration: 5 } }],
+      douyin: [{ aweme_id: '2', video: { duration: 5000 } }],
+      youtube: [{ id: 'abcdefghijk', duration: '00:00:05' }],
+      instagram: [{ id: '3', shortCode: 'Sc3', type: 'Video', videoDuration: 5 }],
+      facebook: [{ postId: '4', url: 'https://www.facebook.com/reel/4', isVideo: true }],
+    };
+    for (const [platformId, raws] of Object.entries(samples)) {
+      const items = mapItems(raws, seed(platformId));
+      expect(items, platformId).toHaveLength(1);
+      expectValidVideoItems(items);
+      expect(items[0]?.platform).toBe(platformId);
+    }
+  });
+});
