@@ -17,5 +17,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless, and noise
+        // that would hide a real warning.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
   },
 });

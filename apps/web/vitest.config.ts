@@ -4,7 +4,7 @@ import { alias } from './vite.config.ts';
 export default createVitestConfig({
   resolve: { alias },
   test: {
-    environment: 'jsdom',
+    environment: './src/testing/jsdom-environment.ts',
     // Globals let Testing Library register its automatic cleanup after each test.
     globals: true,
     pool: 'threads',

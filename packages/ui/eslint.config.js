@@ -1,3 +1,13 @@
 import { createConfig } from '@scrapper/eslint-config';
 
-export default createConfig({ react: true, node: false, forbid: ['@scrapper/contracts', '@scrapper/db', '@scrapper/integrations', '@scrapper/testkit', 'node:*'] });
+export default createConfig({
+  react: true,
+  node: false,
+  forbid: [
+    '@scrapper/contracts',
+    '@scrapper/db',
+    '@scrapper/integrations',
+    '@scrapper/testkit',
+    'node:*',
+  ],
+});

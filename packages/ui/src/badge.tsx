@@ -7,5 +7,7 @@ export interface BadgeProps {
 
 /** A small label such as a role or a status. */
 export function Badge({ children, tone = 'neutral' }: BadgeProps) {
-  return <span className={tone === 'info' ? 'ui-badge ui-badge--info' : 'ui-badge'}>{children}</span>;
+  return (
+    <span className={tone === 'info' ? 'ui-badge ui-badge--info' : 'ui-badge'}>{children}</span>
+  );
 }

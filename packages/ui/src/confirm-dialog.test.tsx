@@ -8,7 +8,13 @@ const message = 'Apakah Anda yakin ingin menghapus pengguna ini?';
 describe('ConfirmDialog', () => {
   it('is an alertdialog described by its message with focus on cancel', () => {
     render(
-      <ConfirmDialog open title="Hapus Pengguna" message={message} onConfirm={vi.fn()} onCancel={vi.fn()} />,
+      <ConfirmDialog
+        open
+        title="Hapus Pengguna"
+        message={message}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Hapus Pengguna' });
     const describedBy = dialog.getAttribute('aria-describedby') ?? '';

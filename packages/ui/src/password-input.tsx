@@ -6,7 +6,10 @@ import { Field } from './field.tsx';
 import { Icon } from './icon.tsx';
 import { useFieldIds } from './use-field-ids.ts';
 
-export interface PasswordInputProps extends Omit<ComponentPropsWithRef<'input'>, 'children' | 'type'> {
+export interface PasswordInputProps extends Omit<
+  ComponentPropsWithRef<'input'>,
+  'children' | 'type'
+> {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;

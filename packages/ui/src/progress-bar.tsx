@@ -30,7 +30,9 @@ export function ProgressBar({ label, value, max = 100, valueText }: ProgressBarP
         className="ui-progress__track"
       >
         <div
-          className={known ? 'ui-progress__bar' : 'ui-progress__bar ui-progress__bar--indeterminate'}
+          className={
+            known ? 'ui-progress__bar' : 'ui-progress__bar ui-progress__bar--indeterminate'
+          }
           style={known ? { width: `${percent}%` } : undefined}
         />
       </div>

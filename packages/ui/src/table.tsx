@@ -20,42 +20,55 @@ export interface TableProps<Row> {
 }
 
 /**
- * A data table that scrolls sideways inside its own box on narrow screens instead of pushing
- * the page wider than the phone.
+ * A data table. On narrow screens (< 600px) each row turns into a small card with the
+ * column name before every value, so nothing hides past the right edge of a phone; wider
+ * tables than that still scroll inside their own box. The ARIA roles are explicit because
+ * browsers may drop table semantics once CSS changes a table's display.
  */
 export function Table<Row>({ columns, rows, rowKey, caption, label, emptyText }: TableProps<Row>) {
   return (
     <div className="ui-table-wrap">
-      <table className="ui-table" aria-label={caption ? undefined : label}>
+      <table className="ui-table" role="table" aria-label={caption ? undefined : label}>
         {caption ? <caption>{caption}</caption> : null}
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col">
+              <th key={column.key} scope="col" role="columnheader">
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 && emptyText ? (
-            <tr>
-              <td className="ui-table__empty" colSpan={columns.length}>
+            <tr role="row">
+              <td role="cell" className="ui-table__empty" colSpan={columns.length}>
                 {emptyText}
               </td>
             </tr>
           ) : null}
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) =>
-                column.isRowHeader ? (
-                  <th key={column.key} scope="row">
-                    {column.render(row)}
+            <tr key={rowKey(row)} role="row">
+              {columns.map((column) => {
+                // The column name repeated inside the cell, visible only in the stacked
+                // layout; screen readers already get it from the column header.
+                const cellLabel = (
+                  <span className="ui-table__cell-label" aria-hidden="true">
+                    {column.header}
+                  </span>
+                );
+                return column.isRowHeader ? (
+                  <th key={column.key} scope="row" role="rowheader">
+                    {cellLabel}
+                    <span className="ui-table__cell-value">{column.render(row)}</span>
                   </th>
                 ) : (
-                  <td key={column.key}>{column.render(row)}</td>
-                ),
-              )}
+                  <td key={column.key} role="cell">
+                    {cellLabel}
+                    <span className="ui-table__cell-value">{column.render(row)}</span>
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,9 @@ import { TextInput } from './text-input.tsx';
 
 describe('form fields', () => {
   it('links the label and describes the input by its hint and error', () => {
-    render(<TextInput label="Username" hint="3-32 karakter" error="Username wajib diisi." required />);
+    render(
+      <TextInput label="Username" hint="3-32 karakter" error="Username wajib diisi." required />,
+    );
     const input = screen.getByRole('textbox', { name: /Username/ });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');

@@ -9,7 +9,15 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'ch
   error?: ReactNode;
 }
 
-export function TextInput({ label, hint, error, id, className, required, ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  required,
+  ...rest
+}: TextInputProps) {
   const ids = useFieldIds(id, Boolean(hint), Boolean(error));
   return (
     <Field ids={ids} label={label} hint={hint} error={error} required={required}>

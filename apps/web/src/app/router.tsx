@@ -20,7 +20,9 @@ export const routes: RouteObject[] = [
       {
         path: paths.privacyPolicy,
         lazy: () =>
-          import('./routes/legal/privacy-policy.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+          import('./routes/legal/privacy-policy.tsx').then((m) => ({
+            Component: m.PrivacyPolicyRoute,
+          })),
       },
       {
         path: paths.termsOfService,
@@ -32,7 +34,9 @@ export const routes: RouteObject[] = [
       {
         path: paths.dataDeletion,
         lazy: () =>
-          import('./routes/legal/data-deletion.tsx').then((m) => ({ Component: m.DataDeletionRoute })),
+          import('./routes/legal/data-deletion.tsx').then((m) => ({
+            Component: m.DataDeletionRoute,
+          })),
       },
       {
         path: paths.scraper,
@@ -47,36 +51,48 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.youtube,
-            lazy: () => import('./routes/youtube/upload.tsx').then((m) => ({ Component: m.YoutubeUploadRoute })),
+            lazy: () =>
+              import('./routes/youtube/upload.tsx').then((m) => ({
+                Component: m.YoutubeUploadRoute,
+              })),
           },
           {
             path: paths.downloader,
             lazy: () =>
-              import('./routes/downloader/downloader.tsx').then((m) => ({ Component: m.DownloaderRoute })),
+              import('./routes/downloader/downloader.tsx').then((m) => ({
+                Component: m.DownloaderRoute,
+              })),
           },
           {
             path: paths.history,
-            lazy: () => import('./routes/history/history.tsx').then((m) => ({ Component: m.HistoryRoute })),
+            lazy: () =>
+              import('./routes/history/history.tsx').then((m) => ({ Component: m.HistoryRoute })),
           },
           {
             path: paths.files,
             lazy: () =>
-              import('./routes/files/file-manager.tsx').then((m) => ({ Component: m.FileManagerRoute })),
+              import('./routes/files/file-manager.tsx').then((m) => ({
+                Component: m.FileManagerRoute,
+              })),
           },
           {
             path: paths.analytics,
             lazy: () =>
-              import('./routes/analytics/analytics.tsx').then((m) => ({ Component: m.AnalyticsRoute })),
+              import('./routes/analytics/analytics.tsx').then((m) => ({
+                Component: m.AnalyticsRoute,
+              })),
           },
           {
             path: paths.admin,
-            lazy: () => import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
+            lazy: () =>
+              import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
           },
         ],
       },
       {
         path: '*',
-        lazy: () => import('./routes/misc/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+        lazy: () =>
+          import('./routes/misc/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },
     ],
   },

@@ -63,7 +63,9 @@ describe('route guards', () => {
     useSessionStore.setState({ status: 'anonymous' });
     const router = renderAt('/history?page=2');
     expect(await screen.findByText(/login page/)).toBeTruthy();
-    expect(router.state.location.state).toEqual({ from: { pathname: '/history', search: '?page=2', hash: '' } });
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/history', search: '?page=2', hash: '' },
+    });
     expect(router.state.historyAction).toBe('REPLACE');
   });
 

@@ -69,17 +69,27 @@ describe('api client', () => {
       jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Sesi tidak valid.' }),
     );
     await expect(call(endpoints.users.list)).rejects.toMatchObject({ status: 401 });
-    expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', token: null, endReason: 'unauthorized' });
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'anonymous',
+      token: null,
+      endReason: 'unauthorized',
+    });
   });
 
   it('keeps the session on a 401 from login (wrong credentials) or when asked to', async () => {
     fetchMock.mockImplementation(async () =>
-      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Username atau password salah.' }),
+      jsonResponse(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Username atau password salah.',
+      }),
     );
-    await expect(call(endpoints.auth.login, { body: { username: 'x', password: 'y' } })).rejects.toBeInstanceOf(
-      ApiError,
-    );
-    await expect(call(endpoints.users.list, { logoutOnUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      call(endpoints.auth.login, { body: { username: 'x', password: 'y' } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      call(endpoints.users.list, { logoutOnUnauthorized: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(useSessionStore.getState().status).toBe('authenticated');
   });
 
@@ -96,13 +106,21 @@ describe('api client', () => {
 
   it("carries the server's message and status in ApiError", async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'Username sudah digunakan.' }),
+      jsonResponse(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Username sudah digunakan.',
+      }),
     );
     const error = await call(endpoints.users.create, {
       body: { username: 'budi', password: 'rahasia123', role: 'user' },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status: 409, serverMessage: 'Username sudah digunakan.' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 409,
+      serverMessage: 'Username sudah digunakan.',
+    });
     expect(errorMessage(error, 'Gagal membuat pengguna.')).toBe('Username sudah digunakan.');
   });
 
@@ -120,7 +138,10 @@ describe('api client', () => {
     const error = await call(endpoints.users.create, {
       body: { username: 'budi', password: 'short', role: 'user' },
     }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'invalid-request', message: 'Password minimal 8 karakter.' });
+    expect(error).toMatchObject({
+      kind: 'invalid-request',
+      message: 'Password minimal 8 karakter.',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -41,7 +41,9 @@ function parseInput<T>(schema: z.ZodType | undefined, value: T): unknown {
 
 function toSearchParams(query: unknown): Record<string, string> | undefined {
   if (query === null || typeof query !== 'object') return undefined;
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null);
+  const entries = Object.entries(query).filter(
+    ([, value]) => value !== undefined && value !== null,
+  );
   return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
 }
 

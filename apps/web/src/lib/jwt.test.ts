@@ -4,7 +4,9 @@ import { decodeTokenClaims, isTokenExpired } from './jwt.ts';
 
 describe('decodeTokenClaims', () => {
   it('reads the claims of a well-formed token', () => {
-    const claims = decodeTokenClaims(makeToken({ username: 'budi', role: 'user', exp: 2_000_000_000 }));
+    const claims = decodeTokenClaims(
+      makeToken({ username: 'budi', role: 'user', exp: 2_000_000_000 }),
+    );
     expect(claims).toEqual({ sub: ADMIN_ID, username: 'budi', role: 'user', exp: 2_000_000_000 });
   });
 
@@ -19,7 +21,14 @@ describe('decodeTokenClaims', () => {
   });
 
   it('returns null for anything that is not one of our tokens', () => {
-    for (const token of ['', 'abc', 'a.b', 'a.!!!.c', 'a.eyJmb28iOjF9.c', makeToken().replace('.', '')]) {
+    for (const token of [
+      '',
+      'abc',
+      'a.b',
+      'a.!!!.c',
+      'a.eyJmb28iOjF9.c',
+      makeToken().replace('.', ''),
+    ]) {
       expect(decodeTokenClaims(token)).toBeNull();
     }
     const wrongRole = makeToken({ role: 'root' as never });

@@ -14,7 +14,11 @@ const RedirectStateSchema = z.object({
   }),
 });
 
-export function redirectState(location: { pathname: string; search: string; hash: string }): RedirectState {
+export function redirectState(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): RedirectState {
   return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 }
 

@@ -45,7 +45,12 @@ describe('session store', () => {
   it('clears an expired token and logs out, telling the extension', () => {
     const { store, data, extension } = setup(makeToken({ exp: seconds(NOW) }));
     store.getState().restore();
-    expect(store.getState()).toMatchObject({ status: 'anonymous', token: null, user: null, endReason: 'expired' });
+    expect(store.getState()).toMatchObject({
+      status: 'anonymous',
+      token: null,
+      user: null,
+      endReason: 'expired',
+    });
     expect(data.has(TOKEN_STORAGE_KEY)).toBe(false);
     expect(extension.announceLogout).toHaveBeenCalledTimes(1);
   });
@@ -75,7 +80,12 @@ describe('session store', () => {
     expect(extension.announceLogin).toHaveBeenCalledWith(token);
 
     store.getState().logout();
-    expect(store.getState()).toMatchObject({ status: 'anonymous', token: null, user: null, endReason: null });
+    expect(store.getState()).toMatchObject({
+      status: 'anonymous',
+      token: null,
+      user: null,
+      endReason: null,
+    });
     expect(data.has(TOKEN_STORAGE_KEY)).toBe(false);
     expect(extension.announceLogout).toHaveBeenCalledTimes(1);
   });

@@ -16,5 +16,9 @@ export function makeToken(claims: Partial<TokenClaims> = {}): string {
     exp: Math.floor(Date.now() / 1000) + 3600,
     ...claims,
   };
-  return [base64Url('{"alg":"HS256","typ":"JWT"}'), base64Url(JSON.stringify(payload)), 'signature'].join('.');
+  return [
+    base64Url('{"alg":"HS256","typ":"JWT"}'),
+    base64Url(JSON.stringify(payload)),
+    'signature',
+  ].join('.');
 }

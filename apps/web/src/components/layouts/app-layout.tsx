@@ -80,7 +80,12 @@ export function AppLayout({ headerActions }: AppLayoutProps) {
         closeButtonRef={closeRef}
       />
       {sidebarOpen ? (
-        <div className="app-overlay" aria-hidden="true" data-testid="sidebar-overlay" onClick={closeSidebar} />
+        <div
+          className="app-overlay"
+          aria-hidden="true"
+          data-testid="sidebar-overlay"
+          onClick={closeSidebar}
+        />
       ) : null}
       <div className="app-body">
         <header className="app-header">

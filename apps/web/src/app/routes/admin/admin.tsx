@@ -12,10 +12,18 @@ const DEFAULT_TAB = 'users';
 // does not name tab paths); switching replaces the entry so arrow keys do not flood history.
 const tabs: TabItem[] = [
   { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
-  { id: 'actors', label: 'Konfigurasi Aktor', content: <NotBuiltYet subject="Konfigurasi aktor" /> },
-  { id: 'facebook', label: 'Konfigurasi Facebook', content: <p>Coming Soon</p> },
-  { id: 'youtube-accounts', label: 'Akun YouTube', content: <NotBuiltYet subject="Pengelolaan akun YouTube" /> },
-  { id: 'client-secrets', label: 'Client Secret', content: <NotBuiltYet subject="Pengelolaan client secret" /> },
+  { id: 'actors', label: 'Aktor', content: <NotBuiltYet subject="Konfigurasi aktor" /> },
+  { id: 'facebook', label: 'Facebook', content: <p>Coming Soon</p> },
+  {
+    id: 'youtube-accounts',
+    label: 'Akun YouTube',
+    content: <NotBuiltYet subject="Pengelolaan akun YouTube" />,
+  },
+  {
+    id: 'client-secrets',
+    label: 'Client Secret',
+    content: <NotBuiltYet subject="Pengelolaan client secret" />,
+  },
   { id: 'api-keys', label: 'API Key', content: <NotBuiltYet subject="Manajemen API key" /> },
   { id: 'cookies', label: 'Cookie', content: <NotBuiltYet subject="Manajemen cookie" /> },
 ];

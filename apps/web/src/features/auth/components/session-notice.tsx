@@ -12,7 +12,8 @@ export function SessionNotice({ user, onContinue, onLoginAgain }: SessionNoticeP
   return (
     <div className="session-notice" role="status">
       <p>
-        Anda sudah login sebagai <strong>{user.username}</strong> (role: <strong>{user.role}</strong>).
+        Anda sudah login sebagai <strong>{user.username}</strong> (role:{' '}
+        <strong>{user.role}</strong>).
       </p>
       <div className="session-notice__actions">
         <Button variant="primary" onClick={onContinue}>

@@ -14,13 +14,17 @@ describe('loginErrorMessage', () => {
   });
 
   it("shows the server's message when rate limited", () => {
-    expect(loginErrorMessage(http(429, 'Terlalu banyak percobaan. Coba lagi dalam 10 menit.'))).toBe(
-      'Terlalu banyak percobaan. Coba lagi dalam 10 menit.',
-    );
+    expect(
+      loginErrorMessage(http(429, 'Terlalu banyak percobaan. Coba lagi dalam 10 menit.')),
+    ).toBe('Terlalu banyak percobaan. Coba lagi dalam 10 menit.');
   });
 
   it('says when the server cannot be reached', () => {
-    const error = new ApiError({ kind: 'network', status: 0, message: 'Tidak dapat terhubung ke server.' });
+    const error = new ApiError({
+      kind: 'network',
+      status: 0,
+      message: 'Tidak dapat terhubung ke server.',
+    });
     expect(loginErrorMessage(error)).toBe('Tidak dapat terhubung ke server.');
   });
 });

@@ -36,7 +36,9 @@ export interface UserFormModalProps {
 export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
   const mode = user ? 'edit' : 'create';
   const formId = useId();
-  const [values, setValues] = useState<UserFormValues>(user ? userFormFromUser(user) : emptyUserForm);
+  const [values, setValues] = useState<UserFormValues>(
+    user ? userFormFromUser(user) : emptyUserForm,
+  );
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -65,7 +67,10 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
       onSaved(saved, mode);
     } catch (error) {
       setSaveError(
-        errorMessage(error, mode === 'edit' ? 'Gagal memperbarui pengguna.' : 'Gagal membuat pengguna.'),
+        errorMessage(
+          error,
+          mode === 'edit' ? 'Gagal memperbarui pengguna.' : 'Gagal membuat pengguna.',
+        ),
       );
       setSaving(false);
     }
@@ -99,7 +104,11 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
           spellCheck={false}
           required={mode === 'create'}
           disabled={mode === 'edit'}
-          hint={mode === 'create' ? '3-32 karakter: huruf, angka, titik, garis bawah, tanda hubung.' : undefined}
+          hint={
+            mode === 'create'
+              ? '3-32 karakter: huruf, angka, titik, garis bawah, tanda hubung.'
+              : undefined
+          }
           value={values.username}
           error={errors.username}
           onChange={(event) => update('username', event.target.value)}

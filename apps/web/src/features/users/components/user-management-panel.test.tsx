@@ -8,7 +8,13 @@ import { ADMIN_ID, USER_ID, makeToken } from '@/testing/make-token.ts';
 import { UserManagementPanel } from './user-management-panel.tsx';
 
 const stamp = '2025-01-01T00:00:00.000Z';
-const adminRow = { id: ADMIN_ID, username: 'admin', role: 'admin', createdAt: stamp, updatedAt: stamp };
+const adminRow = {
+  id: ADMIN_ID,
+  username: 'admin',
+  role: 'admin',
+  createdAt: stamp,
+  updatedAt: stamp,
+};
 const budiRow = { id: USER_ID, username: 'budi', role: 'user', createdAt: stamp, updatedAt: stamp };
 
 interface Sent {
@@ -24,7 +30,11 @@ function fakeApi(handler: (sent: Sent) => Response) {
     'fetch',
     vi.fn(async (request: Request) => {
       const text = await request.text();
-      const entry = { method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined };
+      const entry = {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        body: text ? JSON.parse(text) : undefined,
+      };
       sent.push(entry);
       return handler(entry);
     }),
@@ -34,7 +44,9 @@ function fakeApi(handler: (sent: Sent) => Response) {
 
 describe('UserManagementPanel', () => {
   beforeEach(() => {
-    useSessionStore.getState().login(makeToken(), { id: ADMIN_ID, username: 'admin', role: 'admin' });
+    useSessionStore
+      .getState()
+      .login(makeToken(), { id: ADMIN_ID, username: 'admin', role: 'admin' });
   });
   afterEach(() => {
     // Unmount first: logging out under a mounted tree would update it outside act().
@@ -48,7 +60,9 @@ describe('UserManagementPanel', () => {
     render(<UserManagementPanel />);
     expect(screen.getByText('Memuat...')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Daftar pengguna' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Username', 'Role', 'Aksi']);
     const row = within(table).getByRole('row', { name: /budi/ });
     expect(within(row).getByRole('button', { name: 'Edit budi' })).toBeTruthy();
@@ -56,7 +70,9 @@ describe('UserManagementPanel', () => {
   });
 
   it("says 'Gagal memuat pengguna.' when the list cannot be loaded", async () => {
-    fakeApi(() => jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' }));
+    fakeApi(() =>
+      jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' }),
+    );
     render(<UserManagementPanel />);
     expect(await screen.findByText('Gagal memuat pengguna.')).toBeTruthy();
   });
@@ -66,7 +82,11 @@ describe('UserManagementPanel', () => {
     fakeApi(({ method }) =>
       method === 'GET'
         ? jsonResponse(200, [adminRow])
-        : jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'Username sudah digunakan.' }),
+        : jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'Username sudah digunakan.',
+          }),
     );
     render(<UserManagementPanel />);
     await user.click(await screen.findByRole('button', { name: 'Tambah User Baru' }));
@@ -80,15 +100,19 @@ describe('UserManagementPanel', () => {
   it('edits with the username locked and leaves an empty password out of the PUT', async () => {
     const user = userEvent.setup();
     const sent = fakeApi(({ method }) =>
-      method === 'GET' ? jsonResponse(200, [adminRow, budiRow]) : jsonResponse(200, { ...budiRow, role: 'admin' }),
+      method === 'GET'
+        ? jsonResponse(200, [adminRow, budiRow])
+        : jsonResponse(200, { ...budiRow, role: 'admin' }),
     );
     render(<UserManagementPanel />);
     await user.click(await screen.findByRole('button', { name: 'Edit budi' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Pengguna' });
     expect(within(dialog).getByLabelText(/Username/)).toHaveProperty('disabled', true);
-    expect(within(dialog).getByLabelText(/^Password/).getAttribute('placeholder')).toBe(
-      'Kosongkan jika tidak ingin mengubah',
-    );
+    expect(
+      within(dialog)
+        .getByLabelText(/^Password/)
+        .getAttribute('placeholder'),
+    ).toBe('Kosongkan jika tidak ingin mengubah');
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
     await user.click(within(dialog).getByRole('button', { name: 'Simpan' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -106,12 +130,16 @@ describe('UserManagementPanel', () => {
   it('asks before deleting and removes the row', async () => {
     const user = userEvent.setup();
     const sent = fakeApi(({ method }) =>
-      method === 'GET' ? jsonResponse(200, [adminRow, budiRow]) : jsonResponse(200, { id: USER_ID }),
+      method === 'GET'
+        ? jsonResponse(200, [adminRow, budiRow])
+        : jsonResponse(200, { id: USER_ID }),
     );
     render(<UserManagementPanel />);
     await user.click(await screen.findByRole('button', { name: 'Hapus budi' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(within(dialog).getByText('Apakah Anda yakin ingin menghapus pengguna ini?')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Apakah Anda yakin ingin menghapus pengguna ini?'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
     await vi.waitFor(() => expect(screen.queryByRole('row', { name: /budi/ })).toBeNull());
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/admin/users/${USER_ID}` });

@@ -37,7 +37,10 @@ export function UserManagementPanel() {
   function handleSaved(user: User, mode: 'create' | 'edit') {
     upsert(user);
     setForm(null);
-    showToast('success', mode === 'edit' ? 'Pengguna berhasil diperbarui.' : 'Pengguna berhasil dibuat.');
+    showToast(
+      'success',
+      mode === 'edit' ? 'Pengguna berhasil diperbarui.' : 'Pengguna berhasil dibuat.',
+    );
   }
 
   function askDelete(user: User) {

@@ -27,7 +27,9 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
     {
       key: 'role',
       header: 'Role',
-      render: (user) => <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{user.role}</Badge>,
+      render: (user) => (
+        <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{user.role}</Badge>
+      ),
     },
     {
       key: 'actions',

@@ -29,7 +29,9 @@ export function useUsers() {
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const upsert = useCallback((user: User) => {
     setUsers((list) =>
-      list.some((u) => u.id === user.id) ? list.map((u) => (u.id === user.id ? user : u)) : [...list, user],
+      list.some((u) => u.id === user.id)
+        ? list.map((u) => (u.id === user.id ? user : u))
+        : [...list, user],
     );
   }, []);
   const remove = useCallback((id: string) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyUserForm, toCreateUserBody, toUpdateUserBody, validateUserForm } from './user-form.ts';
+import {
+  emptyUserForm,
+  toCreateUserBody,
+  toUpdateUserBody,
+  validateUserForm,
+} from './user-form.ts';
 
 describe('user form rules', () => {
   it('requires username and password when creating', () => {
@@ -13,7 +18,9 @@ describe('user form rules', () => {
     const errors = validateUserForm({ username: 'a b', password: 'short', role: 'user' }, 'create');
     expect(errors.username).toMatch(/hanya boleh berisi/);
     expect(errors.password).toBe('Password minimal 8 karakter.');
-    expect(validateUserForm({ username: 'budi.s', password: 'rahasia123', role: 'admin' }, 'create')).toEqual({});
+    expect(
+      validateUserForm({ username: 'budi.s', password: 'rahasia123', role: 'admin' }, 'create'),
+    ).toEqual({});
   });
 
   it('lets an edit keep the password by leaving it empty, but checks a new one', () => {

@@ -38,7 +38,9 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
     errors.username = values.username.trim()
       ? firstIssue(UsernameSchema, values.username)
       : 'Username wajib diisi.';
-    errors.password = values.password ? firstIssue(PasswordSchema, values.password) : 'Password wajib diisi.';
+    errors.password = values.password
+      ? firstIssue(PasswordSchema, values.password)
+      : 'Password wajib diisi.';
   } else if (values.password) {
     errors.password = firstIssue(PasswordSchema, values.password);
   }

@@ -1,0 +1,54 @@
+import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+
+test.use({ loginAs: 'member' });
+
+test('a user does not see Admin and is sent from /admin to the dashboard', async ({ page }) => {
+  await page.goto('/#/');
+  const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Scraper',
+    'Analytics',
+    'YouTube Upload',
+    'Downloader',
+    'Riwayat',
+    'File Manager',
+  ]);
+  await page.goto('/#/admin');
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Scraper' })).toBeVisible();
+});
+
+const pages = [
+  { path: '/', title: 'Dashboard Scraper' },
+  { path: '/analytics', title: 'Analytics' },
+  { path: '/youtube', title: 'YouTube Upload' },
+  { path: '/downloader', title: 'Downloader' },
+  { path: '/history', title: 'Riwayat Unduhan' },
+  { path: '/files', title: 'File Manager' },
+];
+
+test('every page of the sidebar has its title, says it is not built yet, and passes axe', async ({
+  page,
+}) => {
+  for (const { path, title } of pages) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Halaman ini belum tersedia.')).toBeVisible();
+    await expect(page).toHaveTitle(`${title} - Scrapper`);
+    // Spec: the footer belongs to the downloader paths only.
+    await expect(page.getByRole('contentinfo')).toHaveCount(path === '/downloader' ? 1 : 0);
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+test('the sidebar marks the current page', async ({ page }) => {
+  await page.goto('/#/');
+  const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
+  await nav.getByRole('link', { name: 'Riwayat' }).click();
+  await expect(page).toHaveURL(/#\/history$/);
+  await expect(nav.getByRole('link', { name: 'Riwayat' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Scraper' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

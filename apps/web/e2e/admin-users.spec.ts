@@ -1,0 +1,107 @@
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+
+test.use({ loginAs: 'admin' });
+
+test('admin adds, edits and deletes a user', async ({ page }, testInfo) => {
+  // Unique per attempt, so a CI retry does not trip over the first attempt's user.
+  const username = `e2e-${testInfo.retry}-${Date.now().toString(36)}`;
+  await page.goto('/#/admin');
+  await expect(page.getByRole('tab', { name: 'Pengguna' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Manajemen Pengguna' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Daftar pengguna' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Username', 'Role', 'Aksi']);
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  // Add
+  await page.getByRole('button', { name: 'Tambah User Baru' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Tambah Pengguna Baru' });
+  await expect(addDialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, testInfo, 'admin-add-user');
+  await page.setViewportSize(PHONE);
+  await saveScreenshot(page, testInfo, 'admin-add-user');
+  await page.setViewportSize(DESKTOP);
+  await addDialog.getByLabel('Username').fill(username);
+  await addDialog.getByRole('textbox', { name: 'Password', exact: true }).fill('rahasia-e2e-123');
+  await addDialog.getByLabel('Role').selectOption('user');
+  await addDialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(addDialog).toBeHidden();
+  await expect(page.getByText('Pengguna berhasil dibuat.')).toBeVisible();
+  const row = table.getByRole('row', { name: new RegExp(username) });
+  // innerText: the column name repeated inside each cell for phones is display:none here.
+  await expect(row.getByRole('cell').first()).toHaveText('user', { useInnerText: true });
+
+  // Edit: username locked, password optional
+  await row.getByRole('button', { name: `Edit ${username}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Pengguna' });
+  await expect(editDialog.getByLabel('Username')).toBeDisabled();
+  await expect(editDialog.getByLabel('Username')).toHaveValue(username);
+  await expect(editDialog.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute(
+    'placeholder',
+    'Kosongkan jika tidak ingin mengubah',
+  );
+  await editDialog.getByLabel('Role').selectOption('admin');
+  await editDialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(page.getByText('Pengguna berhasil diperbarui.')).toBeVisible();
+  await expect(row.getByRole('cell').first()).toHaveText('admin', { useInnerText: true });
+
+  // Delete, after confirming
+  await row.getByRole('button', { name: `Hapus ${username}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Hapus Pengguna' });
+  await expect(confirm).toContainText('Apakah Anda yakin ingin menghapus pengguna ini?');
+  await confirm.getByRole('button', { name: 'Hapus' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Pengguna berhasil dihapus.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test("shows the server's message for a taken username and keeps the form open", async ({
+  page,
+}) => {
+  await page.goto('/#/admin');
+  await page.getByRole('button', { name: 'Tambah User Baru' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tambah Pengguna Baru' });
+  await dialog.getByLabel('Username').fill('admin');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('rahasia-e2e-123');
+  await dialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('sudah digunakan');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Tambah User Baru' })).toBeFocused();
+});
+
+test('admin tabs follow the spec order and the arrow keys', async ({ page }) => {
+  await page.goto('/#/admin');
+  await expect(page.getByRole('tab')).toHaveText([
+    'Pengguna',
+    'Aktor',
+    'Facebook',
+    'Akun YouTube',
+    'Client Secret',
+    'API Key',
+    'Cookie',
+  ]);
+  await page.getByRole('tab', { name: 'Aktor' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('belum tersedia');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Facebook' })).toBeFocused();
+  await expect(page.getByRole('tabpanel')).toHaveText('Coming Soon');
+  await expect(page).toHaveURL(/#\/admin\?tab=facebook$/);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { ADMIN, BASE_URL, MEMBER } from './env.ts';
+
+export type Account = 'admin' | 'member';
+
+interface WorkerFixtures {
+  /** Tokens of the seeded admin and a plain user, obtained once per worker through the API. */
+  tokens: Record<Account, string>;
+}
+
+interface TestFixtures {
+  /** Start the test logged in as this account (token in localStorage), or as a visitor. */
+  loginAs: Account | null;
+  /** Fails the test when the page throws an uncaught error, whatever the test checks. */
+  failOnPageError: void;
+}
+
+async function apiLogin(api: APIRequestContext, account: { username: string; password: string }) {
+  const response = await api.post('/api/auth/login', { data: account });
+  if (!response.ok()) throw new Error(`login as ${account.username}: HTTP ${response.status()}`);
+  const body: unknown = await response.json();
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !('token' in body) ||
+    typeof body.token !== 'string'
+  ) {
+    throw new Error('login answered without a token');
+  }
+  return body.token;
+}
+
+// Logging in through the API once per worker instead of through the form in every test keeps
+// the run fast and far below the server's login rate limit (30 attempts per IP per 10 min).
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  loginAs: [null, { option: true }],
+  tokens: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL: BASE_URL });
+      const admin = await apiLogin(api, ADMIN);
+      const created = await api.post('/api/admin/users', {
+        headers: { Authorization: `Bearer ${admin}` },
+        data: { ...MEMBER, role: 'user' },
+      });
+      // 409: an earlier worker of this run already created it.
+      if (!created.ok() && created.status() !== 409) {
+        throw new Error(`creating ${MEMBER.username}: HTTP ${created.status()}`);
+      }
+      const member = await apiLogin(api, MEMBER);
+      await api.dispose();
+      await use({ admin, member });
+    },
+    { scope: 'worker' },
+  ],
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  storageState: async ({ loginAs, tokens }, use) => {
+    await use(
+      loginAs
+        ? {
+            cookies: [],
+            origins: [
+              { origin: BASE_URL, localStorage: [{ name: 'token', value: tokens[loginAs] }] },
+            ],
+          }
+        : undefined,
+    );
+  },
+});
+
+export { expect };
+
+/** Fails on any serious or critical axe finding (WCAG 2.1 A/AA and best practices). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(serious, `accessibility problems on ${page.url()}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored). */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: join(testInfo.project.testDir, 'screenshots', `${name}-${width}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
