@@ -1,0 +1,282 @@
+// The real apify-client, through our adapter, against the fake Apify API. It lives in testkit
+// because testkit may depend on integrations, not the other way round (see README).
+import {
+  ApifyError,
+  createApify,
+  isTransientApifyError,
+  type Apify,
+  type ApifyOptions,
+  type ItemsPage,
+} from '@scrapper/integrations/apify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApify, type FakeApify } from './fake-apify/start-fake-apify.ts';
+
+let fake: FakeApify;
+
+beforeAll(async () => {
+  fake = await startFakeApify({ waitForFinishCapMs: 50 });
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+function adapter(overrides: Partial<ApifyOptions> = {}): Apify {
+  return createApify({
+    token: fake.token,
+    baseUrl: fake.baseUrl,
+    maxRetries: 1,
+    minRetryDelayMs: 5,
+    timeoutSecs: 10,
+    ...overrides,
+  });
+}
+
+/** Polls like the worker does, until the run is final. */
+async function followToEnd(apify: Apify, runId: string) {
+  for (let poll = 0; poll < 50; poll++) {
+    const run = await apify.getRun(runId, 30);
+    if (!run) throw new Error('run vanished');
+    if (run.isTerminal) return run;
+  }
+  throw new Error('run never finished');
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApifyError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApifyError))
+    throw new Error(`expected an ApifyError, got ${String(error)}`);
+  return error;
+}
+
+describe('apify adapter: tokens', () => {
+  it('names the user of a valid token', async () => {
+    fake.addToken('alice-token', 'alice');
+    expect(await adapter({ token: 'alice-token' }).validateToken()).toEqual({
+      ok: true,
+      username: 'alice',
+    });
+  });
+
+  it('tells an invalid token from an unreachable Apify', async () => {
+    expect(await adapter({ token: 'wrong' }).validateToken()).toMatchObject({
+      ok: false,
+      reason: 'invalid-token',
+    });
+    const closed = await startFakeApify();
+    await closed.close();
+    expect(await adapter({ baseUrl: closed.baseUrl, maxRetries: 0 }).validateToken()).toMatchObject(
+      {
+        ok: false,
+        reason: 'unavailable',
+      },
+    );
+  });
+});
+
+describe('apify adapter: runs', () => {
+  it('starts one run, follows it to SUCCEEDED and pages 2,500 items', async () => {
+    fake.script('clockworks/tiktok-scraper', {
+      polls: 3,
+      items: { count: 2500, item: (i) => ({ id: `v${i}`, plays: i }) },
+      logLines: ['Starting', 'Crawling', 'Done'],
+    });
+    const apify = adapter();
+    const started = await apify.startRun('clockworks/tiktok-scraper', { hashtags: ['cats'] });
+    expect(started.status).toBe('READY');
+
+    const first = await apify.getRun(started.runId, 30);
+    expect(first).toMatchObject({ status: 'RUNNING', isTerminal: false, itemCount: 625 });
+    const run = await followToEnd(apify, started.runId);
+    expect(run).toMatchObject({
+      runId: started.runId,
+      status: 'SUCCEEDED',
+      datasetId: started.datasetId,
+      itemCount: 2500,
+    });
+    expect(run.finishedAt).toBeInstanceOf(Date);
+
+    const pages: ItemsPage[] = [];
+    for await (const page of apify.iterateItems(run.datasetId, 1000)) pages.push(page);
+    expect(pages.map((p) => [p.offset, p.items.length, p.total])).toEqual([
+      [0, 1000, 2500],
+      [1000, 1000, 2500],
+      [2000, 500, 2500],
+    ]);
+    const ids = pages.flatMap((p) => p.items.map((item) => (item as { id: string }).id));
+    expect(new Set(ids).size).toBe(2500);
+    expect(ids.at(-1)).toBe('v2499');
+
+    expect(await apify.readLog(started.runId)).toBe('Starting\nCrawling\nDone\n');
+    const starts = fake.requests.filter((r) => r.endpoint === 'actor.start');
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.path).toBe('/v2/actors/clockworks~tiktok-scraper/runs');
+    expect(fake.runs()).toHaveLength(1);
+    expect(fake.runs()[0]?.input).toEqual({ hashtags: ['cats'] });
+  });
+
+  it.each([
+    ['FAILED', 'Instagram blocked the login'],
+    ['ABORTED', 'Aborted from the Apify console'],
+    ['TIMED-OUT', 'The run hit its 300 s timeout'],
+  ] as const)('surfaces the status message of a %s run', async (outcome, statusMessage) => {
+    fake.script('me~scraper', { polls: 1, outcome, statusMessage });
+    const apify = adapter();
+    const { runId } = await apify.startRun('me~scraper', {});
+    expect(await followToEnd(apify, runId)).toMatchObject({
+      status: outcome,
+      isTerminal: true,
+      statusMessage,
+    });
+  });
+
+  it('aborts a running run', async () => {
+    fake.script('me~endless', { polls: 9, items: { count: 100, item: (i) => ({ i }) } });
+    const apify = adapter();
+    const { runId } = await apify.startRun('me~endless', {});
+    await apify.getRun(runId);
+    expect((await apify.abortRun(runId)).status).toBe('ABORTING');
+    expect(await followToEnd(apify, runId)).toMatchObject({ status: 'ABORTED', itemCount: 10 });
+  });
+
+  it('reads the log a few new lines at a time', async () => {
+    fake.script('me~chatty', { polls: 2, logLines: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    const apify = adapter();
+    const { runId } = await apify.startRun('me~chatty', {});
+    const seen: string[][] = [];
+    let offset = 0;
+    for (let poll = 0; poll < 3; poll++) {
+      await apify.getRun(runId);
+      const chunk = await apify.readNewLogLines(runId, offset);
+      seen.push(chunk.lines);
+      offset = chunk.nextOffset;
+    }
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+    expect(await apify.readNewLogLines(runId, offset, { final: true })).toEqual({
+      lines: [],
+      nextOffset: offset,
+    });
+  });
+
+  it('sends a large input compressed, and the fake reads it whole', async () => {
+    fake.script('me~big-input', {});
+    const input = { urls: Array.from({ length: 200 }, (_, i) => `https://example.com/video/${i}`) };
+    await adapter().startRun('me~big-input', input);
+    const [start] = fake.requests.filter((r) => r.endpoint === 'actor.start');
+    expect(start?.contentEncoding).toMatch(/^(br|gzip)$/);
+    expect(start?.wireBytes).toBeLessThan(JSON.stringify(input).length / 2);
+    expect(start?.body).toEqual(input);
+  });
+});
+
+describe('apify adapter: errors', () => {
+  it('never retries a start itself: a 429 comes back transient with Retry-After, no run started', async () => {
+    fake.script('me~scraper', {});
+    fake.fault({ endpoint: 'actor.start', status: 429, times: 3, retryAfterSecs: 17 });
+    const error = await rejection(adapter({ maxRetries: 5 }).startRun('me~scraper', {}));
+    expect(error).toMatchObject({ statusCode: 429, transient: true, retryAfterSecs: 17 });
+    expect(error.type).toBe('rate-limit-exceeded');
+    expect(isTransientApifyError(error)).toBe(true);
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+    expect(fake.runs()).toHaveLength(0);
+  });
+
+  it('a 500 on start is transient and starts nothing', async () => {
+    fake.script('me~scraper', {});
+    fake.fault({ endpoint: 'actor.start', status: 500 });
+    const error = await rejection(adapter().startRun('me~scraper', {}));
+    expect(error).toMatchObject({ statusCode: 500, transient: true, retryAfterSecs: undefined });
+    expect(fake.runs()).toHaveLength(0);
+  });
+
+  it('absorbs a 500 burst on reads within maxRetries, and reports a longer one as transient', async () => {
+    fake.script('me~scraper', { items: [{ a: 1 }] });
+    const apify = adapter({ maxRetries: 2 });
+    const { runId } = await apify.startRun('me~scraper', {});
+
+    fake.fault({ endpoint: 'run.get', status: 500, times: 2 });
+    expect((await apify.getRun(runId))?.status).toBe('SUCCEEDED');
+
+    fake.fault({ endpoint: 'run.get', status: 503, times: 3, retryAfterSecs: 4 });
+    const error = await rejection(apify.getRun(runId));
+    expect(error).toMatchObject({ statusCode: 503, transient: true, retryAfterSecs: 4 });
+    expect(fake.requests.filter((r) => r.endpoint === 'run.get')).toHaveLength(6);
+  });
+
+  it('reports a 429 burst on dataset pages as transient with Retry-After', async () => {
+    fake.script('me~scraper', { items: [{ a: 1 }] });
+    const apify = adapter();
+    const { datasetId, runId } = await apify.startRun('me~scraper', {});
+    await apify.getRun(runId);
+    fake.fault({ endpoint: 'dataset.items', status: 429, times: 2, retryAfterSecs: 30 });
+    const error = await rejection(apify.iterateItems(datasetId, 10).next());
+    expect(error).toMatchObject({ statusCode: 429, transient: true, retryAfterSecs: 30 });
+  });
+
+  it('treats a cut connection as transient', async () => {
+    fake.fault({ endpoint: 'run.get', resetConnection: true, times: 2 });
+    const error = await rejection(adapter().getRun('whatever'));
+    expect(error).toMatchObject({ transient: true, statusCode: undefined });
+  });
+
+  it('treats bad tokens and unknown actors or runs as permanent', async () => {
+    const wrongToken = await rejection(adapter({ token: 'wrong' }).startRun('me~scraper', {}));
+    expect(wrongToken).toMatchObject({
+      statusCode: 401,
+      type: 'token-not-valid',
+      transient: false,
+    });
+    const unknownActor = await rejection(adapter().startRun('nobody/nothing', {}));
+    expect(unknownActor).toMatchObject({
+      statusCode: 404,
+      type: 'record-not-found',
+      transient: false,
+    });
+    const abortMissing = await rejection(adapter().abortRun('missing'));
+    expect(abortMissing).toMatchObject({ statusCode: 404, transient: false });
+    expect(await adapter().getRun('missing')).toBeUndefined();
+  });
+});
+
+describe('apify adapter: huge datasets', () => {
+  it('pages 20,000 items while the fake makes only the items asked for', async () => {
+    let generated = 0;
+    let highestIndex = -1;
+    fake.script('me~huge', {
+      items: {
+        count: 20_000,
+        item: (i) => {
+          generated += 1;
+          highestIndex = Math.max(highestIndex, i);
+          return { id: i, caption: `video ${i}` };
+        },
+      },
+    });
+    const apify = adapter();
+    const { runId, datasetId } = await apify.startRun('me~huge', {});
+    await apify.getRun(runId);
+
+    for await (const page of apify.iterateItems(datasetId, 2000)) {
+      expect(page.items).toHaveLength(2000);
+      break;
+    }
+    expect(generated).toBe(2000);
+    expect(highestIndex).toBe(1999);
+
+    let count = 0;
+    let pages = 0;
+    for await (const page of apify.iterateItems(datasetId, 2000)) {
+      count += page.items.length;
+      pages += 1;
+    }
+    expect([count, pages]).toEqual([20_000, 10]);
+    expect(generated).toBe(22_000);
+  });
+});

@@ -1,0 +1,230 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApify, type FakeApify } from './start-fake-apify.ts';
+
+let fake: FakeApify;
+
+beforeAll(async () => {
+  fake = await startFakeApify({ waitForFinishCapMs: 150 });
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const { token = fake.token, ...rest } = init;
+  return fetch(`${fake.baseUrl}/v2${path}`, {
+    ...rest,
+    headers: { authorization: `Bearer ${token}`, ...(rest.headers ?? {}) },
+  });
+}
+
+async function startRun(actorId: string, input: unknown = {}): Promise<Record<string, string>> {
+  const res = await api(`/acts/${actorId}/runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  expect(res.status).toBe(201);
+  const { data } = (await res.json()) as { data: Record<string, string> };
+  return data;
+}
+
+async function runStatus(runId: string, query = ''): Promise<Record<string, string>> {
+  const res = await api(`/actor-runs/${runId}${query}`);
+  return ((await res.json()) as { data: Record<string, string> }).data;
+}
+
+describe('fake Apify: auth and errors', () => {
+  it('answers users/me for a valid token and 401 token-not-valid otherwise', async () => {
+    fake.addToken('second-token', 'bob');
+    const me = await api('/users/me', { token: 'second-token' });
+    expect(me.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await me.json()) as { data: { username: string } }).data.username).toBe('bob');
+
+    const bad = await api('/users/me', { token: 'nope' });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toEqual({
+      error: { type: 'token-not-valid', message: expect.any(String) },
+    });
+    expect(fake.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([
+      ['user.me', 'second-token', 200],
+      ['user.me', 'nope', 401],
+    ]);
+  });
+
+  it('answers 404 record-not-found for unknown actors, runs and datasets', async () => {
+    for (const path of ['/actor-runs/missing', '/datasets/missing/items', '/logs/missing']) {
+      const res = await api(path);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { type: string } }).error.type).toBe(
+        'record-not-found',
+      );
+    }
+    const start = await api('/acts/someone~unknown/runs', { method: 'POST', body: '{}' });
+    expect(start.status).toBe(404);
+  });
+});
+
+describe('fake Apify: runs', () => {
+  it('starts through /acts and /actors alike, with gzip bodies, and records the parsed input', async () => {
+    fake.script('apify/tiktok-scraper', { items: [{ a: 1 }] });
+    const input = { hashtags: ['x'.repeat(2000)] };
+    const res = await api('/actors/apify~tiktok-scraper/runs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify(input)),
+    });
+    expect(res.status).toBe(201);
+    await startRun('apify~tiktok-scraper', { plain: true });
+
+    const starts = fake.requests.filter((r) => r.endpoint === 'actor.start');
+    expect(starts[0]).toMatchObject({ contentEncoding: 'gzip', body: input });
+    expect(starts[0]?.wireBytes).toBeLessThan(500);
+    expect(fake.runs('apify/tiktok-scraper').map((r) => r.input)).toEqual([input, { plain: true }]);
+  });
+
+  it('runs a scenario: RUNNING for N polls, items and log lines appearing, then SUCCEEDED', async () => {
+    fake.script('me~actor', {
+      polls: 3,
+      items: { count: 40, item: (i) => ({ i }) },
+      logLines: ['one', 'two', 'three', 'four'],
+    });
+    const run = await startRun('me~actor');
+    expect(run.status).toBe('READY');
+    const itemCounts: number[] = [];
+    const statuses: string[] = [];
+    const logs: string[] = [];
+    for (let poll = 0; poll < 4; poll++) {
+      statuses.push((await runStatus(run.id as string)).status as string);
+      const dataset = await api(`/datasets/${run.defaultDatasetId}`);
+      itemCounts.push(((await dataset.json()) as { data: { itemCount: number } }).data.itemCount);
+      logs.push(await (await api(`/actor-runs/${run.id}/log`)).text());
+    }
+    expect(statuses).toEqual(['RUNNING', 'RUNNING', 'RUNNING', 'SUCCEEDED']);
+    expect(itemCounts).toEqual([10, 20, 30, 40]);
+    expect(logs[0]).toBe('one\n');
+    expect(logs[3]).toBe('one\ntwo\nthree\nfour\n');
+    // Append-only: every later log starts with the earlier one.
+    logs.reduce((earlier, later) => (expect(later.startsWith(earlier)).toBe(true), later));
+  });
+
+  it('holds waitForFinish only up to its cap while running, and answers at once when the run ends', async () => {
+    fake.script('me~slow', { polls: 100 });
+    fake.script('me~quick', { durationMs: 60 });
+    const slow = await startRun('me~slow');
+
+    let started = Date.now();
+    expect((await runStatus(slow.id as string, '?waitForFinish=60')).status).toBe('RUNNING');
+    const held = Date.now() - started;
+    expect(held).toBeGreaterThanOrEqual(140);
+    expect(held).toBeLessThan(1000);
+
+    const quick = await startRun('me~quick');
+    started = Date.now();
+    // The first poll ticks and holds; the 60 ms run finishes during the hold.
+    expect((await runStatus(quick.id as string, '?waitForFinish=60')).status).toBe('SUCCEEDED');
+    expect(Date.now() - started).toBeLessThan(140);
+  });
+
+  it('aborts a running run: ABORTING at once, ABORTED afterwards, items frozen', async () => {
+    fake.script('me~long', { polls: 9, items: { count: 100, item: (i) => ({ i }) } });
+    const run = await startRun('me~long');
+    await runStatus(run.id as string);
+    const abort = await api(`/actor-runs/${run.id}/abort`, { method: 'POST' });
+    expect(((await abort.json()) as { data: { status: string } }).data.status).toBe('ABORTING');
+    const after = await runStatus(run.id as string);
+    expect(after.status).toBe('ABORTED');
+    expect(after.finishedAt).toEqual(expect.any(String));
+    expect(fake.runs()[0]?.itemCount).toBe(10);
+
+    // A finished run is left as it is.
+    const again = await api(`/actor-runs/${run.id}/abort`, { method: 'POST' });
+    expect(((await again.json()) as { data: { status: string } }).data.status).toBe('ABORTED');
+  });
+
+  it('chooses the scenario from the input when given a function', async () => {
+    fake.script('me~picky', (input) =>
+      (input as { fail?: boolean }).fail
+        ? { outcome: 'FAILED', statusMessage: 'Bad target' }
+        : { outcome: 'SUCCEEDED' },
+    );
+    const bad = await startRun('me~picky', { fail: true });
+    const good = await startRun('me~picky', { fail: false });
+    expect(await runStatus(bad.id as string)).toMatchObject({
+      status: 'FAILED',
+      statusMessage: 'Bad target',
+    });
+    expect((await runStatus(good.id as string)).status).toBe('SUCCEEDED');
+  });
+});
+
+describe('fake Apify: dataset items', () => {
+  it('pages with offset/limit, a bare array and the pagination headers', async () => {
+    fake.script('me~items', { items: { count: 25, item: (i) => ({ i, '#debug': 'x' }) } });
+    const run = await startRun('me~items');
+    await runStatus(run.id as string);
+    const res = await api(`/datasets/${run.defaultDatasetId}/items?offset=20&limit=10&clean=1`);
+    expect(await res.json()).toEqual([20, 21, 22, 23, 24].map((i) => ({ i })));
+    expect(res.headers.get('x-apify-pagination-total')).toBe('25');
+    expect(res.headers.get('x-apify-pagination-offset')).toBe('20');
+    expect(res.headers.get('x-apify-pagination-limit')).toBe('10');
+    expect(res.headers.get('x-apify-pagination-count')).toBe('5');
+
+    const desc = await api(`/datasets/${run.defaultDatasetId}/items?limit=2&desc=1`);
+    expect(await desc.json()).toEqual([
+      { i: 24, '#debug': 'x' },
+      { i: 23, '#debug': 'x' },
+    ]);
+    const csv = await api(`/datasets/${run.defaultDatasetId}/items?format=csv`);
+    expect(csv.status).toBe(400);
+  });
+
+  it('generates only the items a request asks for', async () => {
+    const generated: number[] = [];
+    fake.script('me~huge', {
+      items: {
+        count: 1_000_000,
+        item: (i) => {
+          generated.push(i);
+          return { i };
+        },
+      },
+    });
+    const run = await startRun('me~huge');
+    await runStatus(run.id as string);
+    const res = await api(`/datasets/${run.defaultDatasetId}/items?offset=500000&limit=3`);
+    expect(await res.json()).toEqual([{ i: 500000 }, { i: 500001 }, { i: 500002 }]);
+    expect(generated).toEqual([500000, 500001, 500002]);
+  });
+});
+
+describe('fake Apify: faults', () => {
+  it('answers the next K requests to an endpoint with 429 + Retry-After, then normally', async () => {
+    fake.fault({ endpoint: 'user.me', status: 429, times: 2, retryAfterSecs: 7 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await api('/users/me');
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toBe('7');
+        expect(((await res.json()) as { error: { type: string } }).error.type).toBe(
+          'rate-limit-exceeded',
+        );
+      }
+    }
+    expect(statuses).toEqual([429, 429, 200]);
+  });
+
+  it('slows a response down, and can cut the connection', async () => {
+    fake.fault({ endpoint: 'any', delayMs: 120 });
+    const started = Date.now();
+    expect((await api('/users/me')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+
+    fake.fault({ endpoint: 'user.me', resetConnection: true });
+    await expect(api('/users/me')).rejects.toThrow();
+    expect((await api('/users/me')).status).toBe(200);
+  });
+});
