@@ -14,6 +14,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
+import { apifyKeyRoutes } from './routes/keys/index.ts';
+import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './routes/web/index.ts';
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   actorConfigRoutes(app, deps);
   cookieRoutes(app, deps);
+  apifyKeyRoutes(app, deps);
+  scrapeRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

@@ -7,6 +7,7 @@ import { createLocalStorage } from '@scrapper/integrations/storage/local';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
+import { seedActorConfigs } from './services/actor-configs/seed-actor-configs.ts';
 
 // Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
 // we. Listen from the first moment; until the process can close gracefully, just exit.
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
       console.log(`[api] generated admin password (shown once, change it after login): ${seeded.generatedPassword}`);
     }
   }
+
+  if (await seedActorConfigs(database)) console.log('[api] seeded the actor configurations of the five platforms');
 
   const app = await buildApp({
     env,

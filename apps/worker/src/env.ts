@@ -1,6 +1,8 @@
 // The worker's whole configuration, parsed once at start. `process.env` is read only here.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
+import { parseSecretsKey } from '@scrapper/integrations/secret-box';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 const BaseSchema = z.object({
@@ -11,6 +13,21 @@ const BaseSchema = z.object({
   HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().positive().default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => {
+      try {
+        parseSecretsKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+  STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
+  APIFY_BASE_URL: z.url().default('https://api.apify.com'),
+  /** Seconds one Apify long-poll may wait for a run to change. */
+  APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
 });
 
 export interface Env {
@@ -19,6 +36,10 @@ export interface Env {
   heartbeatIntervalSeconds: number;
   shutdownTimeoutSeconds: number;
   dbPoolMax: number;
+  secretsKey: string;
+  storageDir: string;
+  apifyBaseUrl: string;
+  apifyPollSeconds: number;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
   concurrency: Record<QueueName, number>;
 }
@@ -41,12 +62,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!base.success || issues.length > 0) throw new EnvError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = base.data;
+  const dataDir = resolve(e.DATA_DIR);
   return {
     databaseUrl: e.DATABASE_URL,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     dbPoolMax: e.DB_POOL_MAX,
+    // Shared with the API through DATA_DIR when not given (one machine).
+    secretsKey: e.SECRETS_KEY ?? loadOrCreateLocalSecrets(dataDir).secretsKey,
+    storageDir: resolve(dataDir, 'storage'),
+    apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
+    apifyPollSeconds: e.APIFY_POLL_SECONDS,
     concurrency,
   };
 }

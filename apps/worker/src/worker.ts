@@ -4,9 +4,11 @@ import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapp
 import type { Database } from '@scrapper/db/client';
 import { startBoss, type Boss } from '@scrapper/db/queue';
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
 import type { Env } from './env.ts';
 import { jobRegistry } from './jobs/index.ts';
-import type { JobContext, JobHandler } from './jobs/types.ts';
+import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
 
 export interface RunningWorker {
   id: string;
@@ -35,6 +37,12 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     onError: (error) => log.error(`[worker] pg-boss: ${error.message}`),
   });
   const queues = queueNames.filter((q) => env.concurrency[q] > 0);
+  const deps: JobDeps = {
+    secrets: createSecretBox(env.secretsKey),
+    storage: createLocalStorage(env.storageDir),
+    apifyBaseUrl: env.apifyBaseUrl,
+    apifyPollSeconds: env.apifyPollSeconds,
+  };
 
   for (const queue of queues) {
     await boss.work(
@@ -44,6 +52,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
         for (const job of jobs) {
           await runHandler(queue, job.data, {
             database,
+            deps,
             workerId: id,
             signal: job.signal,
             retryCount: job.retryCount,

@@ -11,10 +11,18 @@ export interface QueuePolicy {
   retentionSeconds: number;
   /** Jobs one worker process runs at once unless WORKER_CONCURRENCY_<QUEUE> says otherwise. */
   defaultConcurrency: number;
+  /**
+   * Long jobs send heartbeats; a job whose worker went silent this long is retried by
+   * another worker, instead of waiting for the expiry.
+   */
+  heartbeatSeconds?: number;
 }
 
 export const MaintenanceSweepPayloadSchema = z.object({ runId: UuidSchema });
 export type MaintenanceSweepPayload = z.infer<typeof MaintenanceSweepPayloadSchema>;
+
+export const ScrapeRunPayloadSchema = z.object({ taskId: UuidSchema });
+export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -27,6 +35,21 @@ export const jobCatalog = {
       expireInSeconds: 300,
       retentionSeconds: 7 * 24 * 3600,
       defaultConcurrency: 1,
+    },
+  },
+  'scrape.run': {
+    payload: ScrapeRunPayloadSchema,
+    policy: {
+      // Transient Apify trouble (network, 5xx, 429) is retried; the task keeps its run id,
+      // so a retry follows the same run and never starts a second one.
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      // Actors may run for hours; the heartbeat catches dead workers much sooner.
+      expireInSeconds: 6 * 3600,
+      retentionSeconds: 7 * 24 * 3600,
+      defaultConcurrency: 4,
+      heartbeatSeconds: 30,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: QueuePolicy }>;

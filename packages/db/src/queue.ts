@@ -40,6 +40,7 @@ export async function ensureQueues(boss: Boss): Promise<void> {
       retryBackoff: policy.retryBackoff,
       expireInSeconds: policy.expireInSeconds,
       deleteAfterSeconds: policy.retentionSeconds,
+      ...('heartbeatSeconds' in policy ? { heartbeatSeconds: policy.heartbeatSeconds } : {}),
     };
     const existing = await boss.getQueue(name);
     if (existing) await boss.updateQueue(name, options);

@@ -1,8 +1,10 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { maintenanceSweep } from './maintenance-sweep.ts';
+import { scrapeRun } from './scrape-run.ts';
 import type { JobHandler } from './types.ts';
 
 /** Every queue of the job catalog has its handler here: a missing one fails to compile. */
 export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'maintenance.sweep': maintenanceSweep,
+  'scrape.run': scrapeRun,
 };

@@ -1,8 +1,19 @@
 import type { JobPayload, QueueName } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { Storage } from '@scrapper/integrations/storage/storage';
+
+/** What jobs need of the outside world, built once per worker process. */
+export interface JobDeps {
+  secrets: SecretBox;
+  storage: Storage;
+  apifyBaseUrl: string;
+  apifyPollSeconds: number;
+}
 
 export interface JobContext {
   database: Database;
+  deps: JobDeps;
   workerId: string;
   /** Aborts when the job outlives its expiry or the worker is told to stop. */
   signal: AbortSignal;

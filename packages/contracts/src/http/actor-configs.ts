@@ -94,7 +94,12 @@ export const ActorConfigSchema = z.object({
   inputKey: z.string().trim().min(1).max(100).default('searchQueries'),
   /** Input keys per target kind, when the actor takes URLs and keywords under different keys. */
   inputKeys: z
-    .object({ url: z.string().trim().max(100).optional(), keyword: z.string().trim().max(100).optional() })
+    .object({
+      url: z.string().trim().max(100).optional(),
+      keyword: z.string().trim().max(100).optional(),
+      /** When set, the platform's stored cookies go to the actor under this input key. */
+      cookies: z.string().trim().max(100).optional(),
+    })
     .default({}),
   targetLabel: z.string().trim().max(100).default(''),
   inputType: InputTypeSchema.default('any'),

@@ -1,0 +1,55 @@
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { StartScrapeBody } from '@scrapper/contracts/http/scrape';
+import type { Database } from '@scrapper/db/client';
+import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import { badRequest } from '../../lib/errors.ts';
+
+const INVALID_PLATFORM = 'Platform scraper tidak valid.';
+const URL_PATTERN = /^(https?:\/\/|www\.)\S+\.\S+/i;
+
+function firstText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0].trim();
+  return '';
+}
+
+/** Checks the request against the platform's active actor and queues the task. */
+export async function startScrape(
+  database: Database,
+  boss: Boss,
+  user: SessionUser,
+  body: StartScrapeBody,
+): Promise<{ taskId: string }> {
+  const config = await findActorConfig(database.db, body.platformInfo.platformId);
+  if (!config || !config.isActive || config.actorId !== body.actorId) throw badRequest(INVALID_PLATFORM);
+
+  const key = config.inputKeys[body.platformInfo.scrapeType] || config.inputKey;
+  const target = firstText(body.input[key]);
+  if (!target) throw badRequest('Target tidak boleh kosong.');
+  if (body.platformInfo.scrapeType === 'url' && !URL_PATTERN.test(target)) {
+    throw badRequest(`Input untuk ${config.displayName} harus berupa URL yang valid.`);
+  }
+  if (config.inputType === 'url' && body.platformInfo.scrapeType !== 'url') {
+    throw badRequest(`Input untuk ${config.displayName} harus berupa URL.`);
+  }
+  if (config.inputType === 'keyword' && body.platformInfo.scrapeType !== 'keyword') {
+    throw badRequest(`Input untuk ${config.displayName} harus berupa keyword yang valid.`);
+  }
+
+  return database.transaction(async ({ db, sql }) => {
+    const task = await insertScrapeTask(db, {
+      ownerId: user.id,
+      actorId: config.actorId,
+      platformId: config.platformId,
+      scrapeType: body.platformInfo.scrapeType,
+      target: target.slice(0, 500),
+      input: body.input,
+      platformInfo: { ...body.platformInfo, displayName: config.displayName },
+    });
+    // One job per task: a duplicate send for the same task is a no-op.
+    await enqueue(boss, 'scrape.run', { taskId: task.id }, { db: bossTransaction(sql), singletonKey: task.id });
+    return { taskId: task.id };
+  });
+}

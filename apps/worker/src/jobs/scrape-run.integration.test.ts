@@ -1,0 +1,266 @@
+// The scrape job on real PostgreSQL and pg-boss, with the real apify-client talking HTTP to
+// the fake Apify of the testkit.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { ResultFileSchema } from '@scrapper/contracts/http/scrape';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { insertApiKey } from '@scrapper/db/queries/api-keys';
+import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
+import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { cancelScrapeTask, findScrapeTask, insertScrapeTask, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
+import { insertUser } from '@scrapper/db/queries/users';
+import { apiKeys, scrapeTaskLogs } from '@scrapper/db/schema';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { eq } from 'drizzle-orm';
+import { loadEnv, type Env } from '../env.ts';
+import { startWorker, type RunningWorker } from '../worker.ts';
+
+const ACTOR = 'clockworks/tiktok-scraper';
+const secretsKey = randomBytes(32).toString('base64');
+const box = createSecretBox(secretsKey);
+const quiet = { info: () => {}, error: () => {} };
+
+let testDb: TestDatabase;
+let database: Database;
+let fake: FakeApify;
+let dataDir: string;
+let env: Env;
+let ownerId: string;
+const workers: RunningWorker[] = [];
+
+const tiktokItem = (i: number) => ({
+  id: `7${String(i).padStart(18, '0')}`,
+  text: `Video lucu nomor ${i}`,
+  webVideoUrl: `https://www.tiktok.com/@kreator${i % 7}/video/7${String(i).padStart(18, '0')}`,
+  videoMeta: { duration: 15 + (i % 40), coverUrl: `https://p16.tiktokcdn.test/${i}.jpg` },
+  authorMeta: { name: `kreator${i % 7}` },
+  playCount: 1000 + i,
+  diggCount: 10 + i,
+});
+
+const config = ActorConfigSchema.parse({
+  platformId: 'tiktok',
+  displayName: 'TikTok',
+  actorId: ACTOR,
+  inputKey: 'searchQueries',
+  inputKeys: { url: 'postURLs', keyword: 'searchQueries', cookies: 'cookieJar' },
+  mapping: {
+    id: 'id',
+    url: 'webVideoUrl',
+    title: 'text',
+    duration: 'videoMeta.duration',
+    duration_format: 'seconds',
+    author: 'authorMeta.name',
+    play_count: 'playCount',
+    like_count: 'diggCount',
+    thumbnail: 'videoMeta.coverUrl',
+  },
+  options: { resultsPerPage: { label: 'Jumlah', type: 'number', default: 20 } },
+});
+
+async function startTestWorker(overrides: Record<string, string> = {}): Promise<RunningWorker> {
+  const w = await startWorker(
+    loadEnv({ ...envSource(), ...overrides }),
+    database,
+    quiet,
+  );
+  workers.push(w);
+  return w;
+}
+
+function envSource(): Record<string, string> {
+  return {
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    APIFY_BASE_URL: fake.baseUrl,
+    APIFY_POLL_SECONDS: '0',
+    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+  };
+}
+
+async function createTask(target = 'kucing lucu', input: Record<string, unknown> = {}): Promise<string> {
+  const task = await insertScrapeTask(database.db, {
+    ownerId,
+    actorId: ACTOR,
+    platformId: 'tiktok',
+    scrapeType: 'keyword',
+    target,
+    input: { searchQueries: target, resultsPerPage: 30, ...input },
+    platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+  });
+  return task.id;
+}
+
+async function run(taskId: string, w: RunningWorker) {
+  await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
+}
+
+async function waitForTask(taskId: string, states: string[], ms = 30_000): Promise<ScrapeTaskWithOwner> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const task = await findScrapeTask(database.db, taskId);
+    if (task && states.includes(task.state)) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task?.state}, not ${states.join('/')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function logsOf(taskId: string): Promise<string[]> {
+  const rows = await database.db.select().from(scrapeTaskLogs).where(eq(scrapeTaskLogs.taskId, taskId)).orderBy(scrapeTaskLogs.id);
+  return rows.map((r) => r.message);
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 6 });
+  fake = await startFakeApify({ waitForFinishCapMs: 50 });
+  dataDir = mkdtempSync(join(tmpdir(), 'scrape-job-'));
+  env = loadEnv(envSource());
+  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
+  if (!owner) throw new Error('no owner');
+  ownerId = owner.id;
+  await replaceActorConfigs(database.db, [config]);
+  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8) });
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  fake.reset();
+});
+
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+  await fake.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('scrape.run', () => {
+  it('starts the actor once, follows it with progress and logs, and writes the mapped result file', async () => {
+    fake.script(ACTOR, {
+      polls: 3,
+      items: { count: 30, item: tiktokItem },
+      logLines: ['Mencari video...', 'Halaman 1 selesai', 'Halaman 2 selesai'],
+    });
+    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify(['sessionid=abc'])) }]);
+    const w = await startTestWorker();
+    const taskId = await createTask();
+    await run(taskId, w);
+    const task = await waitForTask(taskId, ['completed', 'failed']);
+
+    expect(task.error).toBeNull();
+    expect(task.state).toBe('completed');
+    expect(task.resultItemCount).toBe(30);
+    expect(task.progressPercentage).toBe(100);
+    expect(task.resultFileName).toMatch(/^tiktok_\d{8}-\d{6}_[0-9a-f]{8}\.json$/);
+
+    const starts = fake.requests.filter((r) => r.endpoint === 'actor.start');
+    expect(starts).toHaveLength(1);
+    // The actor got the keyword as a list, the number option as a number, and the cookies.
+    expect(starts[0]?.body).toEqual({ searchQueries: ['kucing lucu'], resultsPerPage: 30, cookieJar: 'sessionid=abc' });
+
+    const file = ResultFileSchema.parse(JSON.parse(await createLocalStorage(env.storageDir).readText(task.resultPath ?? '')));
+    expect(file.metadata).toMatchObject({ taskId, platformId: 'tiktok', actorId: ACTOR, itemCount: 30, owner: { id: ownerId, username: 'member' } });
+    expect(file.items).toHaveLength(30);
+    expect(file.items[3]).toMatchObject({
+      id: '7000000000000000003',
+      platform: 'tiktok',
+      url: 'https://www.tiktok.com/@kreator3/video/7000000000000000003',
+      title: 'Video lucu nomor 3',
+      duration: 18,
+      author: 'kreator3',
+      play_count: 1003,
+      like_count: 13,
+    });
+
+    const logs = await logsOf(taskId);
+    expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
+    expect(logs.at(-1)).toMatch(/^Selesai: 30 item/);
+    await replaceCookieSets(database.db, []);
+  });
+
+  for (const outcome of ['FAILED', 'ABORTED', 'TIMED-OUT'] as const) {
+    it(`fails the task with the provider's message when the run ends ${outcome}`, async () => {
+      fake.script(ACTOR, { polls: 1, outcome, statusMessage: `Pesan dari aktor: ${outcome}` });
+      const w = await startTestWorker();
+      const taskId = await createTask();
+      await run(taskId, w);
+      const task = await waitForTask(taskId, ['completed', 'failed']);
+      expect(task.state).toBe('failed');
+      expect(task.error).toBe(`Aktor Apify berakhir dengan status ${outcome}: Pesan dari aktor: ${outcome}`);
+      expect(task.resultFileName).toBeNull();
+    });
+  }
+
+  it('fails with a clear message when no Apify key is active, without calling Apify', async () => {
+    await database.db.update(apiKeys).set({ isActive: false });
+    try {
+      const w = await startTestWorker();
+      const taskId = await createTask();
+      await run(taskId, w);
+      const task = await waitForTask(taskId, ['failed', 'completed']);
+      expect(task.error).toMatch(/Tidak ada API key Apify yang aktif/);
+      expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(0);
+    } finally {
+      await database.db.update(apiKeys).set({ isActive: true });
+    }
+  });
+
+  it('aborts the Apify run when the task is cancelled', async () => {
+    fake.script(ACTOR, { polls: 10_000, items: { count: 5, item: tiktokItem } });
+    const w = await startTestWorker();
+    const taskId = await createTask();
+    await run(taskId, w);
+    await waitForTask(taskId, ['running']);
+    await cancelScrapeTask(database.db, taskId);
+    const deadline = Date.now() + 15_000;
+    while (!fake.requests.some((r) => r.endpoint === 'run.abort') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(fake.runs(ACTOR)[0]?.status).toMatch(/ABORT/);
+    const task = await findScrapeTask(database.db, taskId);
+    expect(task?.state).toBe('cancelled');
+    expect(task?.resultFileName).toBeNull();
+  });
+
+  it('rides out bursts of 429 and 500 without starting a second run', async () => {
+    fake.script(ACTOR, { polls: 2, items: { count: 12, item: tiktokItem } });
+    // Three 429s outlast the client's own retries: the job is retried and follows the same run.
+    fake.fault({ endpoint: 'run.get', times: 3, status: 429, retryAfterSecs: 0 });
+    fake.fault({ endpoint: 'dataset.items', times: 2, status: 500 });
+    const w = await startTestWorker();
+    const taskId = await createTask();
+    await run(taskId, w);
+    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    expect(task.error).toBeNull();
+    expect(task.state).toBe('completed');
+    expect(task.resultItemCount).toBe(12);
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+  }, 90_000);
+
+  it('is resumed by another worker when its worker goes away mid-run, following the same run', async () => {
+    fake.script(ACTOR, { durationMs: 6_000, items: { count: 8, item: tiktokItem } });
+    const first = await startTestWorker({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const taskId = await createTask();
+    await run(taskId, first);
+    const running = await waitForTask(taskId, ['running']);
+    expect(running.apifyRunId).toBeTruthy();
+    // The first worker goes away mid-run; its job is handed back to the queue.
+    await first.stop();
+    workers.splice(workers.indexOf(first), 1);
+    await startTestWorker();
+    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    expect(task.state).toBe('completed');
+    expect(task.apifyRunId).toBe(running.apifyRunId);
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+  }, 90_000);
+});

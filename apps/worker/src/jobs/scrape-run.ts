@@ -1,0 +1,214 @@
+import { Readable } from 'node:stream';
+import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
+import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
+import { mapItem } from '@scrapper/contracts/rules/map-items';
+import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
+import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
+import {
+  appendScrapeTaskLogs,
+  completeScrapeTask,
+  failScrapeTask,
+  findScrapeTask,
+  markScrapeTaskActive,
+  setScrapeTaskRun,
+  updateScrapeTaskProgress,
+  type ScrapeTaskWithOwner,
+} from '@scrapper/db/queries/scrape-tasks';
+import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
+import type { JobContext, JobHandler } from './types.ts';
+
+export const NO_ACTIVE_KEY = 'Tidak ada API key Apify yang aktif. Minta admin menambahkan atau mengaktifkan key di tab API Key.';
+const PAGE_SIZE = 1000;
+/** Apify may answer 404 for a moment right after a start; this many misses mean it is gone. */
+const MAX_RUN_MISSES = 10;
+
+class TaskGone extends Error {}
+
+/** Platform, time and task id: made here, never from a client, matching RESULT_FILE_NAME_PATTERN. */
+export function resultFileName(platformId: string, taskId: string, at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}-${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}`;
+  const platform = platformId.toLowerCase().replace(/[^a-z0-9_-]/g, '').slice(0, 32) || 'platform';
+  return `${platform}_${stamp}_${taskId.replace(/-/g, '').slice(0, 8)}.json`;
+}
+
+/** How many items the input asks for, when an option says so: drives the progress bar. */
+export function expectedItems(input: Record<string, unknown>): number {
+  let best = 0;
+  for (const [key, value] of Object.entries(input)) {
+    if (typeof value === 'number' && /max|limit|results|items/i.test(key) && value > best) best = value;
+  }
+  return best;
+}
+
+export function progressPercentage(itemsFound: number, expected: number): number {
+  if (expected <= 0) return itemsFound > 0 ? 50 : 10;
+  return Math.min(95, Math.max(10, Math.floor((itemsFound / expected) * 100)));
+}
+
+async function platformCookies(ctx: JobContext, platformId: string): Promise<string[]> {
+  const row = (await listCookieSets(ctx.database.db)).find((r) => r.platform === platformId);
+  if (!row) return [];
+  const list: unknown = JSON.parse(ctx.deps.secrets.open(row.sealedCookies));
+  return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
+}
+
+async function log(ctx: JobContext, taskId: string, ...messages: string[]): Promise<void> {
+  await appendScrapeTaskLogs(ctx.database.db, taskId, messages);
+}
+
+/** Starts the actor once; a task that already has a run id keeps following that run. */
+async function ensureRun(ctx: JobContext, apify: Apify, task: ScrapeTaskWithOwner, config: ActorConfig) {
+  if (task.apifyRunId && task.apifyDatasetId) return { runId: task.apifyRunId, datasetId: task.apifyDatasetId };
+  const input = buildActorInput(config, task.scrapeType, task.input, await platformCookies(ctx, config.platformId));
+  await log(ctx, task.id, `Memulai aktor ${config.actorId}...`);
+  const run = await apify.startRun(config.actorId, input);
+  if (!(await setScrapeTaskRun(ctx.database.db, task.id, run.runId, run.datasetId))) {
+    // Cancelled meanwhile (or another delivery got there first): this run is not wanted.
+    await apify.abortRun(run.runId).catch(() => undefined);
+    throw new TaskGone();
+  }
+  await log(ctx, task.id, `Aktor berjalan (run ${run.runId}).`);
+  return { runId: run.runId, datasetId: run.datasetId };
+}
+
+async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, runId: string, final: boolean) {
+  const current = await findScrapeTask(ctx.database.db, taskId);
+  if (!current) throw new TaskGone();
+  const { lines, nextOffset } = await apify.readNewLogLines(runId, current.logOffset, { final });
+  if (lines.length > 0 || nextOffset !== current.logOffset) {
+    await appendScrapeTaskLogs(ctx.database.db, taskId, lines.slice(-500), nextOffset);
+  }
+}
+
+/** Follows the run until it ends, copying progress and log lines; aborts it on cancel. */
+async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: string, expected: number) {
+  let misses = 0;
+  for (;;) {
+    if (ctx.signal.aborted) throw new Error('job stopped by the worker');
+    const task = await findScrapeTask(ctx.database.db, taskId);
+    if (!task) throw new TaskGone();
+    if (task.state === 'cancelled') {
+      await apify.abortRun(runId).catch(() => undefined);
+      await log(ctx, taskId, 'Tugas dibatalkan; run Apify dihentikan.');
+      throw new TaskGone();
+    }
+    const run = await apify.getRun(runId, ctx.deps.apifyPollSeconds);
+    await copyNewLogLines(ctx, apify, taskId, runId, Boolean(run?.isTerminal));
+    if (!run) {
+      if (++misses > MAX_RUN_MISSES) throw new Error(`Run Apify ${runId} tidak ditemukan.`);
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    misses = 0;
+    const itemsFound = run.itemCount ?? 0;
+    await updateScrapeTaskProgress(ctx.database.db, taskId, { itemsFound, percentage: progressPercentage(itemsFound, expected) });
+    if (run.isTerminal) return run;
+  }
+}
+
+/**
+ * Pages through the dataset, maps each item with the actor's rules and streams the result
+ * file to storage: the dataset is never held whole in memory.
+ */
+async function writeResult(
+  ctx: JobContext,
+  apify: Apify,
+  task: ScrapeTaskWithOwner,
+  config: ActorConfig,
+  datasetId: string,
+): Promise<{ fileName: string; path: string; itemCount: number }> {
+  const createdAt = new Date();
+  const fileName = resultFileName(task.platformId, task.id, createdAt);
+  const path = `results/${task.ownerId}/${fileName}`;
+  let itemCount = 0;
+  const seen = new Set<string>();
+
+  async function* body(): AsyncGenerator<string> {
+    yield '{"items":[';
+    for await (const page of apify.iterateItems(datasetId, PAGE_SIZE)) {
+      if (ctx.signal.aborted) throw new Error('job stopped by the worker');
+      const parts: string[] = [];
+      for (const raw of page.items) {
+        const item: VideoItem | null = mapItem(raw, config);
+        if (!item || seen.has(item.id)) continue;
+        seen.add(item.id);
+        parts.push(JSON.stringify(item));
+      }
+      if (parts.length === 0) continue;
+      yield (itemCount > 0 ? ',' : '') + parts.join(',');
+      itemCount += parts.length;
+    }
+    const metadata = {
+      taskId: task.id,
+      platformId: task.platformId,
+      actorId: task.actorId,
+      input: task.input,
+      owner: { id: task.ownerId, username: task.ownerUsername },
+      createdAt: createdAt.toISOString(),
+      itemCount,
+    };
+    yield `],"metadata":${JSON.stringify(metadata)}}`;
+  }
+
+  await ctx.deps.storage.write(path, Readable.from(body()));
+  return { fileName, path, itemCount };
+}
+
+/**
+ * scrape.run: start (once) or keep following the task's Apify run, then write the mapped
+ * result file. Transient trouble is thrown so pg-boss retries; the run id on the task makes
+ * every retry, on any worker, follow the same run.
+ */
+export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
+  const { db } = ctx.database;
+  const task = await markScrapeTaskActive(db, taskId);
+  if (!task) return;
+  const full = await findScrapeTask(db, taskId);
+  if (!full) return;
+  try {
+    const config = await findActorConfig(db, full.platformId);
+    if (!config) {
+      await failScrapeTask(db, taskId, 'Platform scraper tidak valid.');
+      return;
+    }
+    const key = await findActiveApiKey(db, 'apify');
+    if (!key) {
+      await log(ctx, taskId, NO_ACTIVE_KEY);
+      await failScrapeTask(db, taskId, NO_ACTIVE_KEY);
+      return;
+    }
+    const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
+    const { runId, datasetId } = await ensureRun(ctx, apify, full, config);
+    const expected = expectedItems(buildActorInput(config, full.scrapeType, full.input));
+    const run = await followRun(ctx, apify, taskId, runId, expected);
+    if (run.status !== 'SUCCEEDED') {
+      const message = `Aktor Apify berakhir dengan status ${run.status}${run.statusMessage ? `: ${run.statusMessage}` : '.'}`;
+      await log(ctx, taskId, message);
+      await failScrapeTask(db, taskId, message);
+      return;
+    }
+    await log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
+    const result = await writeResult(ctx, apify, full, config, run.datasetId ?? datasetId);
+    if (await completeScrapeTask(db, taskId, result)) {
+      await log(ctx, taskId, `Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`);
+    } else {
+      // Cancelled while the file was being written: the file is not the task's result.
+      await ctx.deps.storage.remove(result.path);
+    }
+  } catch (error) {
+    if (error instanceof TaskGone) return;
+    // Apify says whether its trouble is transient; anything else (the database restarting,
+    // the worker stopping) is ours and worth another attempt.
+    const transient = error instanceof ApifyError ? error.transient : true;
+    const reason = error instanceof Error ? error.message : String(error);
+    if (transient && !ctx.isLastAttempt) {
+      await log(ctx, taskId, `Gangguan sementara (${reason}); mencoba lagi...`).catch(() => undefined);
+      throw error;
+    }
+    const message = error instanceof ApifyError ? `Gagal menjalankan aktor Apify: ${reason}` : `Tugas gagal: ${reason}`;
+    await log(ctx, taskId, message).catch(() => undefined);
+    await failScrapeTask(db, taskId, message);
+  }
+};
