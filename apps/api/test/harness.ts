@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { insertUser } from '@scrapper/db/queries/users';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import type { Storage } from '@scrapper/integrations/storage/storage';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/services/auth/password.ts';
@@ -19,6 +20,7 @@ export interface Harness {
   env: Env;
   database: Database;
   boss: Boss;
+  storage: Storage;
   baseUrl: string;
   request(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   createUser(username: string, password: string, role: 'user' | 'admin'): Promise<{ id: string }>;
@@ -38,13 +40,8 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
   });
   const database = createDatabase(env.databaseUrl, { max: 5 });
   const boss = await startBoss(env.databaseUrl, { supervise: false, max: 2 });
-  const app = await buildApp({
-    env,
-    database,
-    boss,
-    secrets: createSecretBox(env.secretsKey),
-    storage: createLocalStorage(env.storageDir),
-  });
+  const storage = createLocalStorage(env.storageDir);
+  const app = await buildApp({ env, database, boss, secrets: createSecretBox(env.secretsKey), storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -77,6 +74,7 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
     env,
     database,
     boss,
+    storage,
     baseUrl,
     request,
     async createUser(username, password, role) {

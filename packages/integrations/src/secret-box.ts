@@ -33,8 +33,3 @@ export function createSecretBox(key: string): SecretBox {
     },
   };
 }
-
-/** What a secret looks like on the wire: its last 8 characters only. */
-export function maskSecret(secret: string): string {
-  return secret.length <= 8 ? secret : `...${secret.slice(-8)}`;
-}

@@ -10,7 +10,7 @@ import {
 } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import { createApify } from '@scrapper/integrations/apify';
-import { maskSecret, type SecretBox } from '@scrapper/integrations/secret-box';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { notFound } from '../../lib/errors.ts';
 
 const NOT_FOUND = 'API key tidak ditemukan.';
@@ -19,7 +19,7 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     type: row.type,
-    key: maskSecret(row.lastEight),
+    key: `...${row.lastEight}`,
     isActive: row.isActive,
     isValid: row.isValid,
     lastValidated: row.lastValidated?.toISOString() ?? null,
