@@ -263,4 +263,54 @@ describe('scrape.run', () => {
     expect(task.apifyRunId).toBe(running.apifyRunId);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
   }, 90_000);
+
+  it('scrapes through a sixth platform that exists only as configuration', async () => {
+    // X/Twitter: no code knows this platform; the admin's config alone drives input and mapping.
+    const twitter = ActorConfigSchema.parse({
+      platformId: 'twitter',
+      displayName: 'X (Twitter)',
+      actorId: 'apidojo/tweet-scraper',
+      inputKey: 'searchTerms',
+      inputKeys: { url: 'startUrls', keyword: 'searchTerms' },
+      mapping: {
+        id: 'id',
+        url: 'url',
+        title: 'text',
+        author: 'author.userName',
+        play_count: 'viewCount',
+        like_count: 'likeCount',
+        is_video_check: 'isVideo',
+      },
+      options: { maxItems: { label: 'Jumlah', type: 'number', default: 10 } },
+    });
+    await replaceActorConfigs(database.db, [config, twitter]);
+    fake.script('apidojo/tweet-scraper', {
+      polls: 1,
+      items: [
+        { id: '1850000000000000001', url: 'https://x.com/budi/status/1850000000000000001', text: 'Video pertama', author: { userName: 'budi' }, viewCount: 1200, likeCount: 30, isVideo: true },
+        { id: '1850000000000000002', url: 'https://x.com/sari/status/1850000000000000002', text: 'Cuma teks', author: { userName: 'sari' }, viewCount: 5, likeCount: 1, isVideo: false },
+        { id: '1850000000000000003', url: 'https://x.com/sari/status/1850000000000000003', text: 'Video kedua', author: { userName: 'sari' }, viewCount: '2.5K', likeCount: 7, isVideo: true },
+      ],
+    });
+    const w = await startTestWorker();
+    const task = await insertScrapeTask(database.db, {
+      ownerId,
+      actorId: 'apidojo/tweet-scraper',
+      platformId: 'twitter',
+      scrapeType: 'keyword',
+      target: 'kucing',
+      input: { searchTerms: 'kucing' },
+      platformInfo: { platformId: 'twitter', displayName: 'X (Twitter)', scrapeType: 'keyword' },
+    });
+    await run(task.id, w);
+    const done = await waitForTask(task.id, ['completed', 'failed']);
+    expect(done.error).toBeNull();
+    expect(fake.requests.find((r) => r.endpoint === 'actor.start')?.body).toEqual({ searchTerms: ['kucing'], maxItems: 10 });
+    const file = ResultFileSchema.parse(JSON.parse(await createLocalStorage(env.storageDir).readText(done.resultPath ?? '')));
+    expect(file.items).toEqual([
+      expect.objectContaining({ id: '1850000000000000001', platform: 'twitter', author: 'budi', title: 'Video pertama', play_count: 1200 }),
+      expect.objectContaining({ id: '1850000000000000003', author: 'sari', play_count: 2500 }),
+    ]);
+    await replaceActorConfigs(database.db, [config]);
+  });
 });
