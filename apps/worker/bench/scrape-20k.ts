@@ -1,0 +1,101 @@
+// Benchmark: a 20,000-item dataset from the fake Apify is fetched, mapped and written by the
+// real scrape job (real PostgreSQL, pg-boss, apify-client over HTTP). Reports wall time from
+// enqueue to completed, and the worker process's peak RSS growth over its baseline.
+// Run: pnpm --filter @scrapper/worker bench
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { createDatabase } from '@scrapper/db/client';
+import { startEmbeddedPostgres } from '@scrapper/db/embedded';
+import { migrateDatabase } from '@scrapper/db/migrate';
+import { enqueue } from '@scrapper/db/queue';
+import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
+import { insertApiKey } from '@scrapper/db/queries/api-keys';
+import { findScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { insertUser } from '@scrapper/db/queries/users';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { loadEnv } from '../src/env.ts';
+import { startWorker } from '../src/worker.ts';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
+const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-'));
+const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
+await migrateDatabase(pg.url);
+const database = createDatabase(pg.url, { max: 4 });
+const fake = await startFakeApify({ waitForFinishCapMs: 50 });
+const secretsKey = randomBytes(32).toString('base64');
+const box = createSecretBox(secretsKey);
+
+const item = (i: number) => ({
+  id: `7${String(i).padStart(18, '0')}`,
+  text: `Video nomor ${i} #fyp #lucu dengan judul yang agak panjang supaya realistis`,
+  webVideoUrl: `https://www.tiktok.com/@kreator${i % 97}/video/7${String(i).padStart(18, '0')}`,
+  videoMeta: { duration: 15 + (i % 45), coverUrl: `https://p16.tiktokcdn.test/cover/${i}.jpg`, width: 576, height: 1024 },
+  authorMeta: { name: `kreator${i % 97}`, fans: 1000 + i },
+  playCount: 1000 + i,
+  diggCount: 10 + i,
+  hashtags: [{ name: 'fyp' }, { name: 'lucu' }],
+});
+fake.script('clockworks/tiktok-scraper', { polls: 0, items: { count: ITEMS, item } });
+
+const owner = await insertUser(database.db, { username: 'bench', passwordHash: 'x', role: 'user' });
+if (!owner) throw new Error('no user');
+await replaceActorConfigs(database.db, [
+  ActorConfigSchema.parse({
+    platformId: 'tiktok',
+    displayName: 'TikTok',
+    actorId: 'clockworks/tiktok-scraper',
+    mapping: { id: 'id', url: 'webVideoUrl', title: 'text', duration: 'videoMeta.duration', author: 'authorMeta.name', play_count: 'playCount', like_count: 'diggCount', thumbnail: 'videoMeta.coverUrl' },
+  }),
+]);
+await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8) });
+const worker = await startWorker(
+  loadEnv({ DATABASE_URL: pg.url, DATA_DIR: dir, SECRETS_KEY: secretsKey, APIFY_BASE_URL: fake.baseUrl, APIFY_POLL_SECONDS: '0' }),
+  database,
+  { info: () => {}, error: (m) => console.error(m) },
+);
+
+global.gc?.();
+const baseline = process.memoryUsage().rss;
+let peak = baseline;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+
+const task = await insertScrapeTask(database.db, {
+  ownerId: owner.id,
+  actorId: 'clockworks/tiktok-scraper',
+  platformId: 'tiktok',
+  scrapeType: 'keyword',
+  target: 'bench',
+  input: { searchQueries: 'bench' },
+  platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+});
+const started = performance.now();
+await enqueue(worker.boss, 'scrape.run', { taskId: task.id });
+let done = await findScrapeTask(database.db, task.id);
+while (done && done.state !== 'completed' && done.state !== 'failed') {
+  await new Promise((r) => setTimeout(r, 25));
+  done = await findScrapeTask(database.db, task.id);
+}
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+
+console.log(
+  JSON.stringify({
+    benchmark: 'scrape-20k',
+    items: ITEMS,
+    state: done?.state,
+    itemCount: done?.resultItemCount,
+    seconds: Number(seconds.toFixed(2)),
+    rssGrowthMB: Number(((peak - baseline) / 1024 / 1024).toFixed(1)),
+    targets: { seconds: 5, rssGrowthMB: 100 },
+  }),
+);
+
+await worker.stop();
+await database.close();
+await fake.close();
+await pg.stop();
+rmSync(dir, { recursive: true, force: true });
