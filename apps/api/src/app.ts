@@ -15,6 +15,7 @@ import { actorConfigRoutes } from './routes/actor-configs/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
 import { apifyKeyRoutes } from './routes/keys/index.ts';
+import { mediaRoutes } from './routes/media/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { userRoutes } from './routes/users/index.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   cookieRoutes(app, deps);
   apifyKeyRoutes(app, deps);
   scrapeRoutes(app, deps);
+  mediaRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

@@ -26,6 +26,14 @@ const BaseSchema = z.object({
     .optional(),
   STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
+  YTDLP_PATH: z.string().min(1).default('yt-dlp'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  ALLOW_PRIVATE_NETWORK_FETCH: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
 });
@@ -40,6 +48,13 @@ export interface Env {
   storageDir: string;
   apifyBaseUrl: string;
   apifyPollSeconds: number;
+  ytdlpPath: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  allowPrivateNetworkFetch: boolean;
+  maxDownloadBytes: number;
+  /** Job folders for downloads in progress (DATA_DIR/tmp). */
+  tempDir: string;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
   concurrency: Record<QueueName, number>;
 }
@@ -74,6 +89,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storageDir: resolve(dataDir, 'storage'),
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
+    ytdlpPath: e.YTDLP_PATH,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
+    maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
+    tempDir: resolve(dataDir, 'tmp'),
     concurrency,
   };
 }

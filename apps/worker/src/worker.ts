@@ -4,7 +4,9 @@ import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapp
 import type { Database } from '@scrapper/db/client';
 import { startBoss, type Boss } from '@scrapper/db/queue';
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
+import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createYtDlp } from '@scrapper/integrations/yt-dlp';
 import { createLocalStorage } from '@scrapper/integrations/storage/local';
 import type { Env } from './env.ts';
 import { jobRegistry } from './jobs/index.ts';
@@ -42,6 +44,16 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     storage: createLocalStorage(env.storageDir),
     apifyBaseUrl: env.apifyBaseUrl,
     apifyPollSeconds: env.apifyPollSeconds,
+    ytdlp: createYtDlp({
+      binary: env.ytdlpPath,
+      ffmpegLocation: env.ffmpegPath,
+      allowPrivateNetwork: env.allowPrivateNetworkFetch,
+      tempRoot: env.tempDir,
+    }),
+    ffmpeg: createFfmpeg({ ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath }),
+    allowPrivateNetworkFetch: env.allowPrivateNetworkFetch,
+    maxDownloadBytes: env.maxDownloadBytes,
+    tempDir: env.tempDir,
   };
 
   for (const queue of queues) {

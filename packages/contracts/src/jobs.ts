@@ -24,6 +24,9 @@ export type MaintenanceSweepPayload = z.infer<typeof MaintenanceSweepPayloadSche
 export const ScrapeRunPayloadSchema = z.object({ taskId: UuidSchema });
 export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 
+export const VideoDownloadPayloadSchema = z.object({ downloadId: UuidSchema });
+export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
+
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
   'maintenance.sweep': {
@@ -49,6 +52,31 @@ export const jobCatalog = {
       expireInSeconds: 6 * 3600,
       retentionSeconds: 7 * 24 * 3600,
       defaultConcurrency: 4,
+      heartbeatSeconds: 30,
+    },
+  },
+  'video.download': {
+    payload: VideoDownloadPayloadSchema,
+    policy: {
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      retryBackoff: true,
+      expireInSeconds: 3600,
+      retentionSeconds: 7 * 24 * 3600,
+      // A batch is bounded by this per worker process (and by the number of processes).
+      defaultConcurrency: 3,
+      heartbeatSeconds: 30,
+    },
+  },
+  'video.preview': {
+    payload: VideoPreviewPayloadSchema,
+    policy: {
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: 900,
+      retentionSeconds: 24 * 3600,
+      defaultConcurrency: 2,
       heartbeatSeconds: 30,
     },
   },

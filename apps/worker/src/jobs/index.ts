@@ -1,10 +1,14 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { maintenanceSweep } from './maintenance-sweep.ts';
 import { scrapeRun } from './scrape-run.ts';
+import { videoDownload } from './video-download.ts';
+import { videoPreview } from './video-preview.ts';
 import type { JobHandler } from './types.ts';
 
 /** Every queue of the job catalog has its handler here: a missing one fails to compile. */
 export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'maintenance.sweep': maintenanceSweep,
   'scrape.run': scrapeRun,
+  'video.download': videoDownload,
+  'video.preview': videoPreview,
 };

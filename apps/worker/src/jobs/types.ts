@@ -1,6 +1,8 @@
 import type { JobPayload, QueueName } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
+import type { Ffmpeg } from '@scrapper/integrations/ffmpeg';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { YtDlp } from '@scrapper/integrations/yt-dlp';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 
 /** What jobs need of the outside world, built once per worker process. */
@@ -9,6 +11,11 @@ export interface JobDeps {
   storage: Storage;
   apifyBaseUrl: string;
   apifyPollSeconds: number;
+  ytdlp: YtDlp;
+  ffmpeg: Ffmpeg;
+  allowPrivateNetworkFetch: boolean;
+  maxDownloadBytes: number;
+  tempDir: string;
 }
 
 export interface JobContext {

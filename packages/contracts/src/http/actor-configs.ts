@@ -57,7 +57,7 @@ export const PlatformSpecificSchema = z.object({
 });
 export type PlatformSpecific = z.infer<typeof PlatformSpecificSchema>;
 
-export const DEFAULT_PREVIEW_FORMAT = 'bestvideo[height<=720]+bestaudio/best[height<=720]';
+export const DEFAULT_PREVIEW_FORMAT = 'bestvideo[height<=?720]+bestaudio/best[height<=?720]/best';
 
 export const PreviewSpecificSchema = z.object({
   enabled: z.boolean().default(true),

@@ -1,7 +1,9 @@
 import { actorConfigEndpoints } from './actor-configs.ts';
 import { authEndpoints } from './auth.ts';
 import { cookieEndpoints } from './cookies.ts';
+import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
+import { mediaEndpoints } from './media.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
 import { userEndpoints } from './users.ts';
@@ -17,4 +19,6 @@ export const endpoints = {
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
   apifyKeys: apifyKeyEndpoints,
+  media: mediaEndpoints,
+  files: fileEndpoints,
 };

@@ -8,7 +8,7 @@ import type { ActorConfigInput } from '../http/actor-configs.ts';
 
 const DEFAULT_PREVIEW = {
   enabled: true,
-  format: 'bestvideo[height<=720]+bestaudio/best[height<=720]',
+  format: 'bestvideo[height<=?720]+bestaudio/best[height<=?720]/best',
   maxDuration: 30,
 };
 

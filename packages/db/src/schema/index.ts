@@ -6,3 +6,4 @@ export * from './actor-configs.ts';
 export * from './cookie-sets.ts';
 export * from './api-keys.ts';
 export * from './scrape-tasks.ts';
+export * from './downloads.ts';

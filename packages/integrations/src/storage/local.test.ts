@@ -19,6 +19,15 @@ describe('local storage', () => {
     expect(await storage.exists('results/u1/a.json')).toBe(false);
   });
 
+  it('reads a byte range and reports sizes', async () => {
+    await storage.write('files/u1/r.bin', 'abcdefghij');
+    expect(await storage.size('files/u1/r.bin')).toBe(10);
+    expect(await storage.size('files/u1/none.bin')).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read('files/u1/r.bin', { start: 2, end: 5 })) chunks.push(Buffer.from(chunk as Buffer));
+    expect(Buffer.concat(chunks).toString()).toBe('cdef');
+  });
+
   it('streams large bodies and leaves no partial file behind on failure', async () => {
     const failing = new Readable({
       read() {

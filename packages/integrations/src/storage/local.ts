@@ -31,10 +31,19 @@ export function createLocalStorage(root: string): Storage {
       }
       return { size: (await stat(target)).size };
     },
-    async read(key) {
+    async read(key, range) {
       const path = pathOf(key);
       await stat(path);
-      return createReadStream(path);
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    },
+    async size(key) {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? info.size : undefined;
+      } catch (error) {
+        if (error instanceof StorageKeyError) throw error;
+        return undefined;
+      }
     },
     async readText(key) {
       return readFile(pathOf(key), 'utf8');

@@ -7,7 +7,10 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** Writes a stream to `key` atomically: readers never see a half-written file. */
   write(key: string, body: Readable | string | Buffer): Promise<{ size: number }>;
-  read(key: string): Promise<Readable>;
+  /** The bytes of `key`, or of the inclusive byte range `start`..`end` of it. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Size in bytes, or undefined when there is no such file. */
+  size(key: string): Promise<number | undefined>;
   readText(key: string): Promise<string>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;

@@ -34,7 +34,7 @@ describe('actor configs', () => {
     expect(yt.inputKey).toBe('searchQueries');
     expect(yt.inputType).toBe('any');
     expect(yt.isActive).toBe(true);
-    expect(yt.previewSpecific).toEqual({ enabled: true, format: 'bestvideo[height<=720]+bestaudio/best[height<=720]', maxDuration: 30 });
+    expect(yt.previewSpecific).toEqual({ enabled: true, format: 'bestvideo[height<=?720]+bestaudio/best[height<=?720]/best', maxDuration: 30 });
     expect(yt.platformSpecific.skipIfNoUrl).toBe(true);
     expect(yt.platformSpecific.dimensionFields).toBe(false);
     expect(yt.options).toEqual({ maxResults: { label: 'Max Results', type: 'number', default: 20 } });

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@scrapper/contracts/http';
+import type { Batch } from '@scrapper/contracts/http/media';
+import { findDownloadBatch, hideAllDownloadHistory, listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { listResultFiles } from '@scrapper/db/queries/scrape-tasks';
+import { listUsers } from '@scrapper/db/queries/users';
+import { notFound } from '../../lib/errors.ts';
+import { defineRoute } from '../../lib/define-route.ts';
+import { contentDisposition, sendStoredFile } from '../../lib/send-stored-file.ts';
+import { requireUser } from '../../plugins/access.ts';
+import { deleteFile, listFiles } from '../../services/media/files.ts';
+import { deleteHistoryEntry, findOwnDownload, listHistory } from '../../services/media/history.ts';
+import { findItems, requestDownload, startBatch } from '../../services/media/request-download.ts';
+import { requestPreview } from '../../services/media/request-preview.ts';
+import type { AppDeps } from '../../app.ts';
+
+const WAIT_MS = 10 * 60 * 1000;
+
+/** Aborts when the client goes away, so waiting for a worker stops with it. */
+function clientSignal(request: FastifyRequest): AbortSignal {
+  const controller = new AbortController();
+  request.raw.once('close', () => controller.abort());
+  return controller.signal;
+}
+
+function extOf(key: string): string {
+  const ext = key.split('.').pop() ?? 'mp4';
+  return /^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'mp4';
+}
+
+async function batchDto(deps: AppDeps, id: string, ownerId: string | null): Promise<Batch> {
+  const batch = await findDownloadBatch(deps.database.db, id);
+  if (!batch || (ownerId && batch.ownerId !== ownerId)) throw notFound('Batch unduhan tidak ditemukan.');
+  const rows = await listBatchDownloads(deps.database.db, id);
+  const count = (s: string) => rows.filter((r) => r.status === s).length;
+  const completed = count('completed');
+  const failed = count('failed') + count('cancelled');
+  return {
+    id,
+    total: batch.total,
+    completed,
+    failed,
+    running: count('running') + count('queued'),
+    done: completed + failed >= batch.total,
+    items: rows.map((r) => ({ downloadId: r.id, itemId: r.sourceItemId, title: r.title, status: r.status, progress: r.progress, error: r.error })),
+  };
+}
+
+export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { database, boss, storage } = deps;
+
+  defineRoute(app, endpoints.media.resultFiles, async ({ query, request }) => {
+    const user = requireUser(request);
+    const rows = await listResultFiles(database.db, user.role === 'admin' ? null : user.id);
+    return rows
+      .filter((r) => user.role !== 'admin' || !query.username || r.ownerUsername.toLowerCase() === query.username.toLowerCase())
+      .map((r) => ({
+        fileName: r.resultFileName ?? '',
+        platformId: r.platformId,
+        itemCount: r.resultItemCount ?? 0,
+        target: r.target,
+        createdAt: (r.finishedAt ?? r.createdAt).toISOString(),
+        username: r.ownerUsername,
+      }));
+  });
+
+  defineRoute(app, endpoints.media.items, async ({ query, request }) => {
+    const { platform, items } = await findItems(database, storage, requireUser(request), query.filename, query.username);
+    return { fileName: query.filename, platformId: platform, items };
+  });
+
+  defineRoute(app, endpoints.media.preview, async ({ params, query, request, reply }) => {
+    const preview = await requestPreview(database, boss, storage, requireUser(request), { itemId: params.id, fileName: query.filename, username: query.username }, clientSignal(request), WAIT_MS);
+    return sendStoredFile(request, reply, storage, { key: preview.storageKey ?? '', mime: 'video/mp4' });
+  });
+
+  defineRoute(app, endpoints.media.download, async ({ params, query, request, reply }) => {
+    const row = await requestDownload(database, boss, storage, requireUser(request), { itemId: params.id, fileName: query.filename, quality: query.quality, username: query.username }, clientSignal(request), WAIT_MS);
+    const key = row.storageKey ?? '';
+    return sendStoredFile(request, reply, storage, { key, mime: row.mime ?? 'application/octet-stream', downloadName: contentDisposition(row.title, extOf(key)) });
+  });
+
+  defineRoute(app, endpoints.media.startBatch, async ({ body, request }) => {
+    const user = requireUser(request);
+    const batch = await startBatch(database, boss, storage, user, { fileName: body.filename, itemIds: body.itemIds, quality: body.quality, username: body.username });
+    return batchDto(deps, batch.id, null);
+  });
+
+  defineRoute(app, endpoints.media.batch, async ({ params, request }) => {
+    const user = requireUser(request);
+    return batchDto(deps, params.id, user.role === 'admin' ? null : user.id);
+  });
+
+  defineRoute(app, endpoints.media.history, ({ query, request }) => listHistory(database, requireUser(request).id, { ...query, userId: undefined }));
+  defineRoute(app, endpoints.media.historyAll, ({ query }) => listHistory(database, null, query));
+
+  defineRoute(app, endpoints.media.redownload, async ({ params, request, reply }) => {
+    const row = await findOwnDownload(database, requireUser(request), params.id);
+    if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound('File hilang');
+    return sendStoredFile(request, reply, storage, {
+      key: row.storageKey,
+      mime: row.mime ?? 'application/octet-stream',
+      downloadName: contentDisposition(row.title, extOf(row.storageKey)),
+    });
+  });
+
+  defineRoute(app, endpoints.media.deleteHistory, ({ params, request }) => deleteHistoryEntry(database, requireUser(request), params.id));
+  defineRoute(app, endpoints.media.deleteAllHistory, async () => ({ deleted: await hideAllDownloadHistory(database.db) }));
+
+  defineRoute(app, endpoints.files.list, ({ query, request }) => listFiles(database, storage, requireUser(request), query));
+  defineRoute(app, endpoints.files.remove, ({ params, request }) => deleteFile(database, storage, requireUser(request), params.id));
+  defineRoute(app, endpoints.files.users, async () => (await listUsers(database.db)).map((u) => ({ id: u.id, username: u.username })));
+}

@@ -1,0 +1,54 @@
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import { formatBytes, type FileItem } from '@scrapper/contracts/http/files';
+import type { Database } from '@scrapper/db/client';
+import { listDownloadedFiles, markDownloadFileDeleted } from '@scrapper/db/queries/downloads';
+import type { Storage } from '@scrapper/integrations/storage/storage';
+import { findOwnDownload } from './history.ts';
+import { notFound } from '../../lib/errors.ts';
+
+export async function listFiles(
+  database: Database,
+  storage: Storage,
+  user: SessionUser,
+  query: { platform?: string; sortBy: 'date' | 'title' | 'platform'; order: 'asc' | 'desc' },
+) {
+  const rows = await listDownloadedFiles(database.db, {
+    ownerId: user.role === 'admin' ? null : user.id,
+    platform: query.platform || undefined,
+    sortBy: query.sortBy,
+    order: query.order,
+  });
+  // The disk is the truth for "File hilang": a file removed behind our back shows as missing.
+  const sizes = await Promise.all(rows.map((r) => (r.storageKey ? storage.size(r.storageKey) : Promise.resolve(undefined))));
+  const files: FileItem[] = rows.map((r, i) => {
+    const exists = sizes[i] !== undefined;
+    return {
+      id: r.id,
+      title: r.title,
+      platform: r.platform,
+      createdAt: r.createdAt.toISOString(),
+      sizeBytes: r.sizeBytes,
+      formattedSize: formatBytes(r.sizeBytes),
+      fileExists: exists,
+      downloadUrl: `/api/media/download/history/${r.id}`,
+      username: r.ownerUsername,
+    };
+  });
+  const totalBytes = files.reduce((sum, f) => sum + (f.fileExists ? (f.sizeBytes ?? 0) : 0), 0);
+  return {
+    files,
+    stats: {
+      totalFiles: files.length,
+      formattedTotalSize: formatBytes(totalBytes),
+      platforms: [...new Set(files.map((f) => f.platform))].sort(),
+    },
+  };
+}
+
+export async function deleteFile(database: Database, storage: Storage, user: SessionUser, id: string): Promise<{ id: string }> {
+  const row = await findOwnDownload(database, user, id);
+  if (!row.storageKey || row.fileDeletedAt) throw notFound('File tidak ditemukan.');
+  await markDownloadFileDeleted(database.db, row.id);
+  await storage.remove(row.storageKey);
+  return { id: row.id };
+}

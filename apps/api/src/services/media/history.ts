@@ -1,0 +1,66 @@
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { HistoryItem, HistoryQuery } from '@scrapper/contracts/http/media';
+import type { Database } from '@scrapper/db/client';
+import { findDownload, hideDownloadFromHistory, listDownloadHistory, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
+import { badRequest, notFound } from '../../lib/errors.ts';
+
+/** Days are Jakarta days (UTC+7, no daylight saving): the product's users live there. */
+const JAKARTA_OFFSET_MS = 7 * 3600 * 1000;
+
+export function jakartaDayStart(isoDate: string): Date {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) - JAKARTA_OFFSET_MS);
+}
+
+export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
+  return {
+    id: row.id,
+    title: row.title,
+    platform: row.platform,
+    author: row.author,
+    quality: row.quality,
+    status: row.status,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    filename: row.storageKey ? (row.storageKey.split('/').pop() ?? null) : null,
+    sizeBytes: row.sizeBytes,
+    fileExists: row.status === 'completed' && Boolean(row.storageKey) && !row.fileDeletedAt,
+    user: { id: row.ownerId, username: row.ownerUsername },
+  };
+}
+
+export async function listHistory(database: Database, ownerId: string | null, query: HistoryQuery) {
+  const from = query.startDate ? jakartaDayStart(query.startDate) : undefined;
+  const to = query.endDate ? new Date(jakartaDayStart(query.endDate).getTime() + 24 * 3600 * 1000) : undefined;
+  if (from && to && from >= to) throw badRequest('Tanggal mulai harus sebelum tanggal akhir.');
+  const result = await listDownloadHistory(database.db, {
+    ownerId: ownerId ?? query.userId ?? null,
+    platform: query.platform || undefined,
+    from,
+    to,
+    search: query.search || undefined,
+    sortBy: query.sortBy,
+    order: query.order,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return {
+    history: result.rows.map(toHistoryItem),
+    pagination: { total: result.total, hasMore: query.offset + result.rows.length < result.total },
+    stats: { total: result.total, byPlatform: result.byPlatform },
+  };
+}
+
+/** A download the caller may touch: their own, or any for admins; others' are 404. */
+export async function findOwnDownload(database: Database, user: SessionUser, id: string): Promise<DownloadWithOwner> {
+  const row = await findDownload(database.db, id);
+  if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('Riwayat unduhan tidak ditemukan.');
+  return row;
+}
+
+export async function deleteHistoryEntry(database: Database, user: SessionUser, id: string): Promise<{ id: string }> {
+  const row = await findOwnDownload(database, user, id);
+  if (row.hiddenFromHistoryAt) throw notFound('Riwayat unduhan tidak ditemukan.');
+  await hideDownloadFromHistory(database.db, row.id);
+  return { id: row.id };
+}

@@ -1,0 +1,131 @@
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { Quality } from '@scrapper/contracts/http/media';
+import type { Database } from '@scrapper/db/client';
+import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import {
+  findCompletedDownload,
+  findDownload,
+  insertDownloadBatch,
+  insertOrJoinDownload,
+  setDownloadBatch,
+  type DownloadWithOwner,
+} from '@scrapper/db/queries/downloads';
+import type { DownloadBatchRow, DownloadRow } from '@scrapper/db/schema';
+import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import type { Storage } from '@scrapper/integrations/storage/storage';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { mapResultItems, platformOf } from './map-result-items.ts';
+import { openResultFile } from './open-result-file.ts';
+
+/** A direct media URL in the raw item, for when yt-dlp cannot fetch the page (Douyin). */
+export function directUrlOf(item: VideoItem): string | null {
+  const raw = item.raw as Record<string, unknown> | null;
+  if (!raw || typeof raw !== 'object') return null;
+  for (const key of ['videoUrl', 'downloadUrl', 'playUrl', 'video_url', 'mediaUrl', 'videoUrlNoWaterMark']) {
+    const value = raw[key];
+    if (typeof value === 'string' && /^https?:\/\//i.test(value)) return value;
+  }
+  return null;
+}
+
+export async function findItems(database: Database, storage: Storage, user: SessionUser, fileName: string, username?: string) {
+  const { task, file } = await openResultFile(database.db, storage, user, fileName, username);
+  const platform = platformOf(file, fileName);
+  const config = await findActorConfig(database.db, platform);
+  return { task, platform, config, items: mapResultItems(file, config) };
+}
+
+async function queueDownload(
+  database: Database,
+  boss: Boss,
+  ownerId: string,
+  platform: string,
+  fileName: string,
+  item: VideoItem,
+  quality: Quality,
+  batchId: string | null,
+): Promise<DownloadRow> {
+  if (!item.url) throw badRequest(`Item "${item.title || item.id}" tidak memiliki URL untuk diunduh.`);
+  return database.transaction(async ({ db, sql }) => {
+    const { row, created } = await insertOrJoinDownload(db, {
+      ownerId,
+      platform,
+      sourceItemId: item.id,
+      sourceUrl: item.url,
+      directUrl: directUrlOf(item),
+      resultFileName: fileName,
+      title: item.title || item.id,
+      author: item.author,
+      quality,
+      batchId,
+      item: item.raw,
+    });
+    if (created) await enqueue(boss, 'video.download', { downloadId: row.id }, { db: bossTransaction(sql), singletonKey: row.id });
+    // Joined a download already under way: it now counts for this batch too.
+    else if (batchId) await setDownloadBatch(db, row.id, batchId);
+    return row;
+  });
+}
+
+/** Waits for a queued download to finish; the work happens in a worker. */
+export async function waitForDownload(database: Database, id: string, signal: AbortSignal, timeoutMs: number): Promise<DownloadWithOwner> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await findDownload(database.db, id);
+    if (!row) throw notFound('Unduhan tidak ditemukan.');
+    if (row.status === 'completed') return row;
+    if (row.status === 'failed' || row.status === 'cancelled') {
+      throw new AppError(502, `Gagal mengunduh "${row.title}": ${row.error ?? 'alasan tidak diketahui'}`);
+    }
+    if (signal.aborted) throw new AppError(499, 'Permintaan dibatalkan oleh klien.');
+    if (Date.now() > deadline) throw new AppError(504, 'Unduhan belum selesai; lihat Riwayat nanti.');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** One item: reuse a finished file, or queue (or join) a download and wait for it. */
+export async function requestDownload(
+  database: Database,
+  boss: Boss,
+  storage: Storage,
+  user: SessionUser,
+  input: { itemId: string; fileName: string; quality: Quality; username?: string },
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<DownloadWithOwner> {
+  const { task, platform, items } = await findItems(database, storage, user, input.fileName, input.username);
+  const item = items.find((i) => i.id === input.itemId);
+  if (!item) throw notFound('Item tidak ditemukan di file hasil.');
+  const existing = await findCompletedDownload(database.db, task.ownerId, platform, item.id, input.quality);
+  if (existing?.storageKey && (await storage.size(existing.storageKey)) !== undefined) {
+    const row = await findDownload(database.db, existing.id);
+    if (row) return row;
+  }
+  const row = await queueDownload(database, boss, task.ownerId, platform, input.fileName, item, input.quality, null);
+  return waitForDownload(database, row.id, signal, timeoutMs);
+}
+
+/** Many items of one file, downloaded by the workers with their bounded concurrency. */
+export async function startBatch(
+  database: Database,
+  boss: Boss,
+  storage: Storage,
+  user: SessionUser,
+  input: { fileName: string; itemIds: string[]; quality: Quality; username?: string },
+): Promise<DownloadBatchRow> {
+  const { task, platform, items } = await findItems(database, storage, user, input.fileName, input.username);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const chosen = [...new Set(input.itemIds)].map((id) => byId.get(id));
+  if (chosen.some((i) => i === undefined)) throw notFound('Sebagian item tidak ditemukan di file hasil.');
+  const batch = await insertDownloadBatch(database.db, {
+    ownerId: task.ownerId,
+    resultFileName: input.fileName,
+    quality: input.quality,
+    total: chosen.length,
+  });
+  for (const item of chosen) {
+    if (item) await queueDownload(database, boss, task.ownerId, platform, input.fileName, item, input.quality, batch.id);
+  }
+  return batch;
+}

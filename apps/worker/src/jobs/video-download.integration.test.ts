@@ -1,0 +1,208 @@
+// Downloads and previews with the real yt-dlp and ffmpeg, fetching media that the testkit's
+// media server generates, on real PostgreSQL and pg-boss.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { findDownload, findPreview, insertOrFindPreview, insertOrJoinDownload, type NewDownload } from '@scrapper/db/queries/downloads';
+import { insertUser } from '@scrapper/db/queries/users';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { loadEnv, type Env } from '../env.ts';
+import { startWorker, type RunningWorker } from '../worker.ts';
+
+const secretsKey = randomBytes(32).toString('base64');
+const box = createSecretBox(secretsKey);
+const quiet = { info: () => {}, error: () => {} };
+const ffmpeg = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+
+let testDb: TestDatabase;
+let database: Database;
+let media: MediaServer;
+let dataDir: string;
+let env: Env;
+let ownerId: string;
+let worker: RunningWorker;
+let counter = 0;
+
+function envSource(extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    ...extra,
+  };
+}
+
+async function queue(url: string, values: Partial<NewDownload> = {}, w: RunningWorker = worker): Promise<string> {
+  counter++;
+  const { row } = await insertOrJoinDownload(database.db, {
+    ownerId,
+    platform: 'tiktok',
+    sourceItemId: `item-${counter}`,
+    sourceUrl: url,
+    directUrl: null,
+    resultFileName: null,
+    title: `Video ${counter}`,
+    author: 'kreator',
+    quality: 'best',
+    batchId: null,
+    item: {},
+    ...values,
+  });
+  await enqueue(w.boss, 'video.download', { downloadId: row.id }, { singletonKey: row.id });
+  return row.id;
+}
+
+async function finished(id: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const row = await findDownload(database.db, id);
+    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
+    if (Date.now() > deadline) throw new Error(`download ${id} still ${row?.status}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const pathOf = (key: string | null) => join(env.storageDir, key ?? 'missing');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 6 });
+  media = await startMediaServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'download-job-'));
+  env = loadEnv(envSource());
+  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
+  if (!owner) throw new Error('no owner');
+  ownerId = owner.id;
+  worker = await startWorker(env, database, quiet);
+}, 120_000);
+
+afterEach(() => media.clearRequests());
+
+afterAll(async () => {
+  await worker.stop();
+  await database.close();
+  await testDb.drop();
+  await media.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('video.download', () => {
+  it('downloads a direct clip into storage and completes the history row', async () => {
+    const row = await finished(await queue(media.urls.clip8s));
+    expect(row.error).toBeNull();
+    expect(row.status).toBe('completed');
+    expect(row.mime).toBe('video/mp4');
+    expect(row.storageKey).toMatch(new RegExp(`^downloads/${ownerId}/${row.id}\\.mp4$`));
+    const probe = await ffmpeg.probe(pathOf(row.storageKey));
+    expect(probe.durationSecs).toBeGreaterThan(7);
+    expect(probe.hasVideo).toBe(true);
+  });
+
+  for (const [quality, height] of [['720p', 720], ['1080p', 1080], ['best', 1080]] as const) {
+    it(`picks the ${quality} rendition of an HLS stream`, async () => {
+      const row = await finished(await queue(media.urls.hlsMaster, { quality }));
+      expect(row.error).toBeNull();
+      const probe = await ffmpeg.probe(pathOf(row.storageKey));
+      expect(probe.height).toBe(height);
+      expect(probe.hasAudio).toBe(true);
+    });
+  }
+
+  it('gives an audio file for audio-only', async () => {
+    const row = await finished(await queue(media.urls.hlsMaster, { quality: 'audio-only' }));
+    expect(row.error).toBeNull();
+    expect(row.mime).toBe('audio/mp4');
+    const probe = await ffmpeg.probe(pathOf(row.storageKey));
+    expect(probe.hasAudio).toBe(true);
+    expect(probe.hasVideo).toBe(false);
+  });
+
+  it("fails with yt-dlp's reason and stores nothing when the URL is gone", async () => {
+    const row = await finished(await queue(media.urls.notFound));
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/404/);
+    expect(row.storageKey).toBeNull();
+  });
+
+  it('passes the platform cookies to yt-dlp, taking them in turn', async () => {
+    const { name, value } = media.sessionCookie;
+    // Netscape exports scoped to the media server's host (a header line would be scoped to
+    // the platform's own domain, which this server is not).
+    const jar = (v: string) => `127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 3600}\t${name}\t${v}`;
+    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar(value), jar('wrong')])) }]);
+    try {
+      const first = await finished(await queue(media.urls.loginRequired));
+      expect(first.error).toBeNull();
+      const second = await finished(await queue(media.urls.loginRequired));
+      expect(second.status).toBe('failed');
+      expect(second.error).toMatch(/cookie platform ini perlu diperbarui/);
+      expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(true);
+    } finally {
+      await replaceCookieSets(database.db, []);
+    }
+  });
+
+  it('falls back to the direct media URL when yt-dlp cannot fetch the page', async () => {
+    const row = await finished(await queue(media.urls.loginRequired, { platform: 'douyin', directUrl: media.urls.embeddedVideo }));
+    expect(row.error).toBeNull();
+    expect(row.status).toBe('completed');
+    expect((await ffmpeg.probe(pathOf(row.storageKey))).durationSecs).toBeGreaterThan(7);
+  });
+
+  it('shares one download between two requests for the same item and quality', async () => {
+    const values = { sourceItemId: 'shared-item', sourceUrl: media.urls.clip3s, quality: '720p' as const };
+    const a = await insertOrJoinDownload(database.db, { ownerId, platform: 'tiktok', directUrl: null, resultFileName: null, title: 'x', author: '', batchId: null, item: {}, ...values });
+    const b = await insertOrJoinDownload(database.db, { ownerId, platform: 'tiktok', directUrl: null, resultFileName: null, title: 'x', author: '', batchId: null, item: {}, ...values });
+    expect(b.created).toBe(false);
+    expect(b.row.id).toBe(a.row.id);
+  });
+
+  it('refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_FETCH is set', async () => {
+    await worker.stop();
+    const strict = await startWorker(loadEnv(envSource({ ALLOW_PRIVATE_NETWORK_FETCH: 'false' })), database, quiet);
+    try {
+      const row = await finished(await queue(media.urls.clip3s, {}, strict));
+      expect(row.status).toBe('failed');
+      expect(media.requests).toHaveLength(0);
+    } finally {
+      await strict.stop();
+      worker = await startWorker(env, database, quiet);
+    }
+  });
+});
+
+describe('video.preview', () => {
+  it('cuts the preview to the actor maxDuration', async () => {
+    const { row } = await insertOrFindPreview(database.db, {
+      platform: 'tiktok',
+      sourceItemId: 'long-clip',
+      sourceUrl: media.urls.clip40s,
+      directUrl: null,
+      format: DEFAULT_PREVIEW_FORMAT,
+      maxDurationSecs: 10,
+    });
+    await enqueue(worker.boss, 'video.preview', { previewId: row.id });
+    const deadline = Date.now() + 60_000;
+    let preview = await findPreview(database.db, row.id);
+    while (preview && preview.status !== 'completed' && preview.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 150));
+      preview = await findPreview(database.db, row.id);
+    }
+    expect(preview?.error).toBeNull();
+    const probe = await ffmpeg.probe(pathOf(preview?.storageKey ?? null));
+    expect(probe.durationSecs).toBeLessThanOrEqual(10.5);
+    expect(probe.durationSecs).toBeGreaterThan(8);
+  });
+});

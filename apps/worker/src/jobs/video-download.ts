@@ -1,0 +1,130 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { completeDownload, failDownload, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
+import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
+import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
+import { DirectFetchError, fetchDirectMedia } from '@scrapper/integrations/direct-fetch';
+import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
+import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
+import type { JobContext, JobHandler } from './types.ts';
+
+export const NEEDS_COOKIES_MESSAGE = 'Platform meminta login atau verifikasi bot; cookie platform ini perlu diperbarui oleh admin.';
+
+const MIME_BY_EXT: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  opus: 'audio/ogg',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  '3gp': 'video/3gpp',
+};
+
+export function extForContentType(contentType: string): string {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const found = Object.entries(MIME_BY_EXT).find(([, mime]) => mime === type);
+  return found?.[0] ?? 'mp4';
+}
+
+export function mimeOf(ext: string): string {
+  return MIME_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The platform's cookies are a pool: each download takes the next one in turn (as yt-dlp's
+ * Netscape text), so one account is not worn out by every download.
+ */
+export async function nextCookies(ctx: JobContext, platform: string): Promise<string | undefined> {
+  const turn = await takeCookieTurn(ctx.database.db, platform);
+  if (!turn) return undefined;
+  const list: unknown = JSON.parse(ctx.deps.secrets.open(turn.sealedCookies));
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const cookie = list[turn.turn % list.length];
+  const domain = PLATFORM_COOKIE_DOMAINS[platform];
+  return typeof cookie === 'string' && domain ? toNetscapeCookies(cookie, domain) : undefined;
+}
+
+/** Runs yt-dlp in a fresh job folder; the folder is the caller's to remove. */
+export async function fetchWithYtDlp(
+  ctx: JobContext,
+  input: { url: string; platform: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void },
+): Promise<DownloadResult> {
+  await rm(input.jobDir, { recursive: true, force: true });
+  await mkdir(input.jobDir, { recursive: true });
+  return ctx.deps.ytdlp.download({
+    url: input.url,
+    outputDir: input.jobDir,
+    format: input.format,
+    maxFilesizeBytes: ctx.deps.maxDownloadBytes,
+    socketTimeoutSecs: 30,
+    cookiesText: await nextCookies(ctx, input.platform),
+    signal: ctx.signal,
+    onProgress: (p) => {
+      if (p.overallPercent !== undefined) input.onProgress?.(p.overallPercent);
+    },
+  });
+}
+
+/**
+ * video.download: yt-dlp fetches the item in the chosen quality into a job folder, the file
+ * goes to storage and the history row is completed. yt-dlp's reason is the row's error when
+ * it fails; a transient failure is retried.
+ */
+export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }, ctx) => {
+  const { db } = ctx.database;
+  const row = await markDownloadRunning(db, downloadId);
+  if (!row) return;
+  const jobDir = join(ctx.deps.tempDir, 'downloads', row.id);
+  let lastWrite = 0;
+  try {
+    const onProgress = (percent: number) => {
+      // A progress write a second at most: yt-dlp reports many times a second.
+      if (Date.now() - lastWrite < 1000) return;
+      lastWrite = Date.now();
+      void updateDownloadProgress(db, row.id, percent).catch(() => undefined);
+    };
+    let result: { filePath: string; ext: string };
+    try {
+      result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, jobDir, format: formatForQuality(row.quality), onProgress });
+    } catch (error) {
+      // yt-dlp could not fetch the page (Douyin's login wall is the known case): the actor's
+      // direct media URL, when it gave one, is fetched instead under the same URL rules.
+      const pageRefused = error instanceof YtDlpError && (error.kind === 'permanent' || error.kind === 'needs-cookies');
+      if (!pageRefused || !row.directUrl || row.quality === 'audio-only') throw error;
+      const fetched = await fetchDirectMedia({
+        url: row.directUrl,
+        outputPath: join(jobDir, `${row.id}.direct`),
+        maxBytes: ctx.deps.maxDownloadBytes,
+        socketTimeoutSecs: 30,
+        allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
+        signal: ctx.signal,
+        onProgress: ({ downloadedBytes, totalBytes }) => {
+          if (totalBytes) onProgress((downloadedBytes / totalBytes) * 100);
+        },
+      });
+      result = { filePath: fetched.filePath, ext: extForContentType(fetched.contentType) };
+    }
+    const storageKey = `downloads/${row.ownerId}/${row.id}.${result.ext}`;
+    const { size } = await ctx.deps.storage.write(storageKey, createReadStream(result.filePath));
+    if (!(await completeDownload(db, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) }))) {
+      await ctx.deps.storage.remove(storageKey);
+    }
+  } catch (error) {
+    if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
+    // Our own trouble (storage, database) is worth another attempt; a refused URL is not.
+    const transient =
+      error instanceof YtDlpError || error instanceof DirectFetchError ? error.kind === 'transient' : !(error instanceof UrlNotAllowedError);
+    if (transient && !ctx.isLastAttempt) throw error;
+    const reason = error instanceof YtDlpError && error.needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
+    await failDownload(db, row.id, reason);
+  } finally {
+    await rm(jobDir, { recursive: true, force: true });
+  }
+};

@@ -1,0 +1,40 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/downloads';
+import { YtDlpError } from '@scrapper/integrations/yt-dlp';
+import type { JobHandler } from './types.ts';
+import { fetchWithYtDlp, NEEDS_COOKIES_MESSAGE } from './video-download.ts';
+
+/**
+ * video.preview: the item in the actor's preview format, cut to its maxDuration with
+ * ffmpeg (streams copied), stored once and shared by everyone who previews it.
+ */
+export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, ctx) => {
+  const { db } = ctx.database;
+  const row = await markPreviewRunning(db, previewId);
+  if (!row) return;
+  const jobDir = join(ctx.deps.tempDir, 'previews', row.id);
+  try {
+    const fetched = await fetchWithYtDlp(ctx, {
+      url: row.sourceUrl,
+      platform: row.platform,
+      jobDir,
+      // The admin's yt-dlp format string goes to -f as one argument, never through a shell.
+      format: { selector: row.format, sort: undefined, mergeOutputFormat: 'mp4', extractAudio: undefined },
+    });
+    const output = join(jobDir, `preview-${row.id}.mp4`);
+    await ctx.deps.ffmpeg.cut({ input: fetched.filePath, output, maxDurationSecs: row.maxDurationSecs, signal: ctx.signal });
+    const storageKey = `previews/${row.platform.replace(/[^a-z0-9_-]/gi, '') || 'platform'}/${row.id}.mp4`;
+    const { size } = await ctx.deps.storage.write(storageKey, createReadStream(output));
+    await finishPreview(db, row.id, { status: 'completed', storageKey, sizeBytes: size });
+  } catch (error) {
+    if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
+    const transient = error instanceof YtDlpError && error.kind === 'transient';
+    if (transient && !ctx.isLastAttempt) throw error;
+    const reason = error instanceof YtDlpError && error.needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
+    await finishPreview(db, row.id, { status: 'failed', error: reason });
+  } finally {
+    await rm(jobDir, { recursive: true, force: true });
+  }
+};

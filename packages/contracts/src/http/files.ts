@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const FileItemSchema = z.object({
+  id: UuidSchema,
+  title: z.string(),
+  platform: z.string(),
+  createdAt: IsoDateTimeSchema,
+  sizeBytes: z.number().nullable(),
+  formattedSize: z.string(),
+  fileExists: z.boolean(),
+  downloadUrl: z.string(),
+  username: z.string(),
+});
+export type FileItem = z.infer<typeof FileItemSchema>;
+
+export const ListFilesQuerySchema = z.object({
+  platform: z.string().trim().max(32).optional(),
+  sortBy: z.enum(['date', 'title', 'platform']).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const ListFilesResponseSchema = z.object({
+  files: z.array(FileItemSchema),
+  stats: z.object({ totalFiles: z.number().int(), formattedTotalSize: z.string(), platforms: z.array(z.string()) }),
+});
+
+/** 1536 -> "1.5 KB": what the file manager shows. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '-';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+export const fileEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/files',
+    access: 'user',
+    summary: 'Downloaded files (the caller’s; everyone’s for admins) with stats.',
+    tags: ['files'],
+    query: ListFilesQuerySchema,
+    response: ListFilesResponseSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/files/:id',
+    access: 'user',
+    summary: 'Delete a downloaded file from storage (its history entry remains).',
+    tags: ['files'],
+    params: IdParamsSchema,
+    response: z.object({ id: UuidSchema }),
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/users',
+    access: 'admin',
+    summary: 'Users as id and username, for the history filter.',
+    tags: ['files'],
+    response: z.array(z.object({ id: UuidSchema, username: z.string() })),
+  }),
+};

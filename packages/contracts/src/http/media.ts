@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { VideoItemSchema } from './actor-configs.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { RESULT_FILE_NAME_PATTERN } from './scrape.ts';
+
+export const QualitySchema = z.enum(['best', '1080p', '720p', 'audio-only'], {
+  message: 'Kualitas harus salah satu dari best, 1080p, 720p, audio-only.',
+});
+export type Quality = z.infer<typeof QualitySchema>;
+
+export const ResultFileNameSchema = z.string().regex(RESULT_FILE_NAME_PATTERN, 'Nama file hasil tidak valid.');
+const UsernameQuery = z.string().trim().min(1).max(32).optional();
+
+/** One scrape result file the caller may open in the downloader. */
+export const ResultFileSummarySchema = z.object({
+  fileName: z.string(),
+  platformId: z.string(),
+  itemCount: z.number().int(),
+  target: z.string(),
+  createdAt: IsoDateTimeSchema,
+  username: z.string(),
+});
+export type ResultFileSummary = z.infer<typeof ResultFileSummarySchema>;
+
+export const ListResultFilesQuerySchema = z.object({ username: UsernameQuery });
+export const ListItemsQuerySchema = z.object({ filename: ResultFileNameSchema, username: UsernameQuery });
+export const ListItemsResponseSchema = z.object({
+  fileName: z.string(),
+  platformId: z.string(),
+  items: z.array(VideoItemSchema),
+});
+
+/** `:id` is a video item id from the result file: platform ids, not our uuids. */
+export const ItemParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
+export const PreviewQuerySchema = z.object({ filename: ResultFileNameSchema, username: UsernameQuery });
+export const DownloadQuerySchema = z.object({
+  filename: ResultFileNameSchema,
+  quality: QualitySchema.default('best'),
+  username: UsernameQuery,
+});
+
+export const DownloadStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+
+export const HistoryItemSchema = z.object({
+  id: UuidSchema,
+  title: z.string(),
+  platform: z.string(),
+  author: z.string(),
+  quality: QualitySchema,
+  status: DownloadStatusSchema,
+  error: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  filename: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+  fileExists: z.boolean(),
+  user: z.object({ id: UuidSchema, username: z.string() }),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+const DateQuery = z.iso.date({ message: 'Tanggal harus berformat yyyy-MM-dd.' }).optional();
+
+export const HistoryQuerySchema = z.object({
+  platform: z.string().trim().max(32).optional(),
+  startDate: DateQuery,
+  endDate: DateQuery,
+  search: z.string().trim().max(200).optional(),
+  sortBy: z.enum(['createdAt', 'title', 'platform', 'author']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  userId: z.uuid().optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+export const HistoryResponseSchema = z.object({
+  history: z.array(HistoryItemSchema),
+  pagination: z.object({ total: z.number().int(), hasMore: z.boolean() }),
+  stats: z.object({
+    total: z.number().int(),
+    byPlatform: z.array(z.object({ platform: z.string(), count: z.number().int() })),
+  }),
+});
+
+export const BatchBodySchema = z.object({
+  filename: ResultFileNameSchema,
+  itemIds: z.array(z.string().trim().min(1).max(200)).min(1, 'Tidak ada item yang dipilih untuk diunduh.').max(500),
+  quality: QualitySchema.default('best'),
+  username: UsernameQuery,
+});
+
+export const BatchSchema = z.object({
+  id: UuidSchema,
+  total: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  running: z.number().int(),
+  done: z.boolean(),
+  items: z.array(
+    z.object({ downloadId: UuidSchema, itemId: z.string(), title: z.string(), status: DownloadStatusSchema, progress: z.number(), error: z.string().nullable() }),
+  ),
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+export const BLOB = z.unknown().describe('binary body');
+
+export const mediaEndpoints = {
+  resultFiles: defineEndpoint({
+    method: 'GET',
+    path: '/api/data/files',
+    access: 'user',
+    summary: 'Result files the caller may open (admins: any user by username).',
+    tags: ['downloader'],
+    query: ListResultFilesQuerySchema,
+    response: z.array(ResultFileSummarySchema),
+  }),
+  items: defineEndpoint({
+    method: 'GET',
+    path: '/api/data/items',
+    access: 'user',
+    summary: 'The video items of a result file, mapped by its actor config.',
+    tags: ['downloader'],
+    query: ListItemsQuerySchema,
+    response: ListItemsResponseSchema,
+  }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/preview/:id',
+    access: 'user',
+    summary: 'A short preview of an item (video/mp4, Range supported).',
+    tags: ['downloader'],
+    params: ItemParamsSchema,
+    query: PreviewQuerySchema,
+    response: BLOB,
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/download/:id',
+    access: 'user',
+    summary: 'Download an item in the chosen quality; recorded in the history.',
+    tags: ['downloader'],
+    params: ItemParamsSchema,
+    query: DownloadQuerySchema,
+    response: BLOB,
+  }),
+  startBatch: defineEndpoint({
+    method: 'POST',
+    path: '/api/media/batches',
+    access: 'user',
+    summary: 'Download several items of a result file on the server, with bounded concurrency.',
+    tags: ['downloader'],
+    body: BatchBodySchema,
+    response: BatchSchema,
+    successStatus: 202,
+  }),
+  batch: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/batches/:id',
+    access: 'user',
+    summary: 'Progress of a batch.',
+    tags: ['downloader'],
+    params: IdParamsSchema,
+    response: BatchSchema,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/history',
+    access: 'user',
+    summary: "The caller's download history with filters, sort and paging.",
+    tags: ['history'],
+    query: HistoryQuerySchema,
+    response: HistoryResponseSchema,
+  }),
+  historyAll: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/history/all',
+    access: 'admin',
+    summary: "Every user's download history (filter by userId).",
+    tags: ['history'],
+    query: HistoryQuerySchema,
+    response: HistoryResponseSchema,
+  }),
+  redownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/download/history/:id',
+    access: 'user',
+    summary: 'The stored file of a history entry.',
+    tags: ['history'],
+    params: IdParamsSchema,
+    response: BLOB,
+  }),
+  deleteHistory: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/media/history/:id',
+    access: 'user',
+    summary: 'Remove an entry from the history (the file stays in the file manager).',
+    tags: ['history'],
+    params: IdParamsSchema,
+    response: z.object({ id: UuidSchema }),
+  }),
+  deleteAllHistory: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/media/history/all',
+    access: 'admin',
+    summary: "Clear every user's download history.",
+    tags: ['history'],
+    response: z.object({ deleted: z.number().int() }),
+  }),
+};

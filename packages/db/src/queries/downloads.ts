@@ -1,0 +1,283 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { downloadBatches, downloads, previews, type DownloadBatchRow, type DownloadQuality, type DownloadRow, type PreviewRow } from '../schema/downloads.ts';
+import { users } from '../schema/users.ts';
+
+export type DownloadWithOwner = DownloadRow & { ownerUsername: string };
+
+const withOwner = { d: downloads, ownerUsername: users.username };
+const flatten = (rows: Array<{ d: DownloadRow; ownerUsername: string }>): DownloadWithOwner[] =>
+  rows.map((r) => ({ ...r.d, ownerUsername: r.ownerUsername }));
+
+export interface NewDownload {
+  ownerId: string;
+  platform: string;
+  sourceItemId: string;
+  sourceUrl: string;
+  directUrl: string | null;
+  resultFileName: string | null;
+  title: string;
+  author: string;
+  quality: DownloadQuality;
+  batchId: string | null;
+  item: unknown;
+}
+
+/**
+ * A queued download for the item, or the one already queued or running for the same owner,
+ * item and quality (two requests share one download). `created` says which.
+ */
+export async function insertOrJoinDownload(db: Db, values: NewDownload): Promise<{ row: DownloadRow; created: boolean }> {
+  const [inserted] = await db.insert(downloads).values(values).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(downloads)
+    .where(
+      and(
+        eq(downloads.ownerId, values.ownerId),
+        eq(downloads.platform, values.platform),
+        eq(downloads.sourceItemId, values.sourceItemId),
+        eq(downloads.quality, values.quality),
+        inArray(downloads.status, ['queued', 'running']),
+      ),
+    )
+    .limit(1);
+  if (existing) return { row: existing, created: false };
+  // It finished between the two statements: queue a fresh one.
+  return insertOrJoinDownload(db, values);
+}
+
+export async function findDownload(db: Db, id: string): Promise<DownloadWithOwner | undefined> {
+  const rows = await db.select(withOwner).from(downloads).innerJoin(users, eq(users.id, downloads.ownerId)).where(eq(downloads.id, id)).limit(1);
+  return flatten(rows)[0];
+}
+
+/** The newest completed download of an item in a quality whose file is still there. */
+export async function findCompletedDownload(
+  db: Db,
+  ownerId: string,
+  platform: string,
+  sourceItemId: string,
+  quality: DownloadQuality,
+): Promise<DownloadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(downloads)
+    .where(
+      and(
+        eq(downloads.ownerId, ownerId),
+        eq(downloads.platform, platform),
+        eq(downloads.sourceItemId, sourceItemId),
+        eq(downloads.quality, quality),
+        eq(downloads.status, 'completed'),
+        isNull(downloads.fileDeletedAt),
+      ),
+    )
+    .orderBy(desc(downloads.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function markDownloadRunning(db: Db, id: string): Promise<DownloadRow | undefined> {
+  const [row] = await db
+    .update(downloads)
+    .set({ status: 'running' })
+    .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
+    .returning();
+  return row;
+}
+
+export async function updateDownloadProgress(db: Db, id: string, progress: number): Promise<void> {
+  await db.update(downloads).set({ progress: Math.max(0, Math.min(100, Math.round(progress))) }).where(and(eq(downloads.id, id), eq(downloads.status, 'running')));
+}
+
+export async function completeDownload(db: Db, id: string, file: { storageKey: string; sizeBytes: number; mime: string }): Promise<boolean> {
+  const rows = await db
+    .update(downloads)
+    .set({ ...file, status: 'completed', progress: 100, error: null, finishedAt: new Date() })
+    .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
+    .returning({ id: downloads.id });
+  return rows.length > 0;
+}
+
+export async function failDownload(db: Db, id: string, error: string, status: 'failed' | 'cancelled' = 'failed'): Promise<boolean> {
+  const rows = await db
+    .update(downloads)
+    .set({ status, error, finishedAt: new Date() })
+    .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
+    .returning({ id: downloads.id });
+  return rows.length > 0;
+}
+
+export interface HistoryFilter {
+  ownerId: string | null;
+  platform?: string;
+  /** Inclusive, as instants (the caller turns local dates into them). */
+  from?: Date;
+  to?: Date;
+  search?: string;
+  sortBy: 'createdAt' | 'title' | 'platform' | 'author';
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+function historyWhere(f: HistoryFilter): SQL | undefined {
+  const escaped = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    isNull(downloads.hiddenFromHistoryAt),
+    f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
+    f.platform ? eq(downloads.platform, f.platform) : undefined,
+    f.from ? gte(downloads.createdAt, f.from) : undefined,
+    f.to ? lt(downloads.createdAt, f.to) : undefined,
+    escaped ? or(ilike(downloads.title, escaped), ilike(downloads.author, escaped)) : undefined,
+  );
+}
+
+export async function listDownloadHistory(db: Db, f: HistoryFilter) {
+  const where = historyWhere(f);
+  const column = { createdAt: downloads.createdAt, title: downloads.title, platform: downloads.platform, author: downloads.author }[f.sortBy];
+  const direction = f.order === 'asc' ? asc : desc;
+  const [rows, totals, byPlatform] = await Promise.all([
+    db
+      .select(withOwner)
+      .from(downloads)
+      .innerJoin(users, eq(users.id, downloads.ownerId))
+      .where(where)
+      .orderBy(direction(column), direction(downloads.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(downloads).where(where),
+    db
+      .select({ platform: downloads.platform, n: count() })
+      .from(downloads)
+      .where(where)
+      .groupBy(downloads.platform)
+      .orderBy(desc(count())),
+  ]);
+  return {
+    rows: flatten(rows),
+    total: totals[0]?.n ?? 0,
+    byPlatform: byPlatform.map((p) => ({ platform: p.platform, count: p.n })),
+  };
+}
+
+export async function hideDownloadFromHistory(db: Db, id: string): Promise<void> {
+  await db.update(downloads).set({ hiddenFromHistoryAt: new Date() }).where(eq(downloads.id, id));
+}
+
+export async function hideAllDownloadHistory(db: Db): Promise<number> {
+  const rows = await db
+    .update(downloads)
+    .set({ hiddenFromHistoryAt: new Date() })
+    .where(isNull(downloads.hiddenFromHistoryAt))
+    .returning({ id: downloads.id });
+  return rows.length;
+}
+
+export async function listDownloadedFiles(
+  db: Db,
+  f: { ownerId: string | null; platform?: string; sortBy: 'date' | 'title' | 'platform'; order: 'asc' | 'desc' },
+): Promise<DownloadWithOwner[]> {
+  const column = { date: downloads.createdAt, title: downloads.title, platform: downloads.platform }[f.sortBy];
+  const direction = f.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select(withOwner)
+    .from(downloads)
+    .innerJoin(users, eq(users.id, downloads.ownerId))
+    .where(
+      and(
+        eq(downloads.status, 'completed'),
+        isNotNull(downloads.storageKey),
+        isNull(downloads.fileDeletedAt),
+        f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
+        f.platform ? eq(downloads.platform, f.platform) : undefined,
+      ),
+    )
+    .orderBy(direction(column), direction(downloads.id))
+    .limit(5000);
+  return flatten(rows);
+}
+
+export async function markDownloadFileDeleted(db: Db, id: string): Promise<void> {
+  await db.update(downloads).set({ fileDeletedAt: new Date() }).where(eq(downloads.id, id));
+}
+
+export async function insertDownloadBatch(db: Db, values: Pick<DownloadBatchRow, 'ownerId' | 'resultFileName' | 'quality' | 'total'>): Promise<DownloadBatchRow> {
+  const [row] = await db.insert(downloadBatches).values(values).returning();
+  if (!row) throw new Error('insert into download_batches returned no row');
+  return row;
+}
+
+export async function findDownloadBatch(db: Db, id: string): Promise<DownloadBatchRow | undefined> {
+  const [row] = await db.select().from(downloadBatches).where(eq(downloadBatches.id, id)).limit(1);
+  return row;
+}
+
+export async function listBatchDownloads(db: Db, batchId: string): Promise<DownloadRow[]> {
+  return db.select().from(downloads).where(eq(downloads.batchId, batchId)).orderBy(asc(downloads.createdAt));
+}
+
+export async function setDownloadBatch(db: Db, id: string, batchId: string): Promise<void> {
+  await db.update(downloads).set({ batchId }).where(and(eq(downloads.id, id), isNull(downloads.batchId)));
+}
+
+// Previews
+
+export async function insertOrFindPreview(
+  db: Db,
+  values: Pick<PreviewRow, 'platform' | 'sourceItemId' | 'sourceUrl' | 'directUrl' | 'format' | 'maxDurationSecs'>,
+): Promise<{ row: PreviewRow; created: boolean }> {
+  const [inserted] = await db.insert(previews).values(values).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(previews)
+    .where(
+      and(
+        eq(previews.platform, values.platform),
+        eq(previews.sourceItemId, values.sourceItemId),
+        eq(previews.format, values.format),
+        eq(previews.maxDurationSecs, values.maxDurationSecs),
+      ),
+    )
+    .limit(1);
+  if (!existing) throw new Error('preview vanished');
+  return { row: existing, created: false };
+}
+
+/** A failed preview may be tried again: back to queued. */
+export async function requeuePreview(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(previews)
+    .set({ status: 'queued', error: null })
+    .where(and(eq(previews.id, id), eq(previews.status, 'failed')))
+    .returning({ id: previews.id });
+  return rows.length > 0;
+}
+
+export async function findPreview(db: Db, id: string): Promise<PreviewRow | undefined> {
+  const [row] = await db.select().from(previews).where(eq(previews.id, id)).limit(1);
+  return row;
+}
+
+export async function finishPreview(
+  db: Db,
+  id: string,
+  result: { status: 'completed'; storageKey: string; sizeBytes: number } | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .update(previews)
+    .set({ ...result, finishedAt: new Date() })
+    .where(eq(previews.id, id));
+}
+
+export async function markPreviewRunning(db: Db, id: string): Promise<PreviewRow | undefined> {
+  const [row] = await db
+    .update(previews)
+    .set({ status: 'running' })
+    .where(and(eq(previews.id, id), inArray(previews.status, ['queued', 'running'])))
+    .returning();
+  return row;
+}
