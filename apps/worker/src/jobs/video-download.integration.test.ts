@@ -1,7 +1,7 @@
 // Downloads and previews with the real yt-dlp and ffmpeg, fetching media that the testkit's
 // media server generates, on real PostgreSQL and pg-boss.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,15 @@ import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
-import { findDownload, findPreview, insertOrFindPreview, insertOrJoinDownload, type NewDownload } from '@scrapper/db/queries/downloads';
+import {
+  cancelBatchDownloads,
+  findDownload,
+  findPreview,
+  insertDownloadBatch,
+  insertOrFindPreview,
+  insertOrJoinDownload,
+  type NewDownload,
+} from '@scrapper/db/queries/downloads';
 import { insertUser } from '@scrapper/db/queries/users';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
@@ -159,6 +167,23 @@ describe('video.download', () => {
     expect(row.error).toBeNull();
     expect(row.status).toBe('completed');
     expect((await ffmpeg.probe(pathOf(row.storageKey))).durationSecs).toBeGreaterThan(7);
+  });
+
+  it('stops yt-dlp and removes partial files when the batch is cancelled', async () => {
+    const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 1 });
+    const id = await queue(media.urls.slow, { batchId: batch.id });
+    const deadline = Date.now() + 30_000;
+    while (!media.requests.some((r) => r.path.includes('slow'))) {
+      if (Date.now() > deadline) throw new Error('the slow download never started');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await cancelBatchDownloads(database.db, batch.id)).toBe(1);
+    await new Promise((r) => setTimeout(r, 3000));
+    const row = await findDownload(database.db, id);
+    expect(row?.status).toBe('cancelled');
+    expect(row?.storageKey).toBeNull();
+    expect(media.requests.filter((r) => r.path.includes('slow')).every((r) => !r.completed)).toBe(true);
+    expect(existsSync(join(env.tempDir, 'downloads', id))).toBe(false);
   });
 
   it('shares one download between two requests for the same item and quality', async () => {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { completeDownload, failDownload, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
+import { completeDownload, failDownload, findDownloadStatus, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia } from '@scrapper/integrations/direct-fetch';
@@ -54,7 +54,7 @@ export async function nextCookies(ctx: JobContext, platform: string): Promise<st
 /** Runs yt-dlp in a fresh job folder; the folder is the caller's to remove. */
 export async function fetchWithYtDlp(
   ctx: JobContext,
-  input: { url: string; platform: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void },
+  input: { url: string; platform: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void; signal?: AbortSignal },
 ): Promise<DownloadResult> {
   await rm(input.jobDir, { recursive: true, force: true });
   await mkdir(input.jobDir, { recursive: true });
@@ -65,7 +65,7 @@ export async function fetchWithYtDlp(
     maxFilesizeBytes: ctx.deps.maxDownloadBytes,
     socketTimeoutSecs: 30,
     cookiesText: await nextCookies(ctx, input.platform),
-    signal: ctx.signal,
+    signal: input.signal ?? ctx.signal,
     onProgress: (p) => {
       if (p.overallPercent !== undefined) input.onProgress?.(p.overallPercent);
     },
@@ -83,6 +83,16 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
   if (!row) return;
   const jobDir = join(ctx.deps.tempDir, 'downloads', row.id);
   let lastWrite = 0;
+  // A member may cancel (a batch): the row says so, and yt-dlp is stopped within a second.
+  const cancel = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, cancel.signal]);
+  const watch = setInterval(() => {
+    void findDownloadStatus(db, row.id)
+      .then((status) => {
+        if (status === 'cancelled') cancel.abort();
+      })
+      .catch(() => undefined);
+  }, 1000);
   try {
     const onProgress = (percent: number) => {
       // A progress write a second at most: yt-dlp reports many times a second.
@@ -92,7 +102,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     };
     let result: { filePath: string; ext: string };
     try {
-      result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, jobDir, format: formatForQuality(row.quality), onProgress });
+      result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, jobDir, format: formatForQuality(row.quality), onProgress, signal });
     } catch (error) {
       // yt-dlp could not fetch the page (Douyin's login wall is the known case): the actor's
       // direct media URL, when it gave one, is fetched instead under the same URL rules.
@@ -104,7 +114,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
         maxBytes: ctx.deps.maxDownloadBytes,
         socketTimeoutSecs: 30,
         allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
-        signal: ctx.signal,
+        signal,
         onProgress: ({ downloadedBytes, totalBytes }) => {
           if (totalBytes) onProgress((downloadedBytes / totalBytes) * 100);
         },
@@ -117,6 +127,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       await ctx.deps.storage.remove(storageKey);
     }
   } catch (error) {
+    if (cancel.signal.aborted) return; // cancelled by the member: the row already says so
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
     // Our own trouble (storage, database) is worth another attempt; a refused URL is not.
     const transient =
@@ -125,6 +136,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     const reason = error instanceof YtDlpError && error.needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
     await failDownload(db, row.id, reason);
   } finally {
+    clearInterval(watch);
     await rm(jobDir, { recursive: true, force: true });
   }
 };

@@ -162,6 +162,15 @@ export const mediaEndpoints = {
     params: IdParamsSchema,
     response: BatchSchema,
   }),
+  cancelBatch: defineEndpoint({
+    method: 'POST',
+    path: '/api/media/batches/:id/cancel',
+    access: 'user',
+    summary: 'Stop a batch: queued and running downloads are cancelled, partial files removed.',
+    tags: ['downloader'],
+    params: IdParamsSchema,
+    response: BatchSchema,
+  }),
   history: defineEndpoint({
     method: 'GET',
     path: '/api/media/history',

@@ -281,3 +281,18 @@ export async function markPreviewRunning(db: Db, id: string): Promise<PreviewRow
     .returning();
   return row;
 }
+
+/** Cancels what is still queued or running in a batch; returns how many. */
+export async function cancelBatchDownloads(db: Db, batchId: string): Promise<number> {
+  const rows = await db
+    .update(downloads)
+    .set({ status: 'cancelled', error: 'Dibatalkan.', finishedAt: new Date() })
+    .where(and(eq(downloads.batchId, batchId), inArray(downloads.status, ['queued', 'running'])))
+    .returning({ id: downloads.id });
+  return rows.length;
+}
+
+export async function findDownloadStatus(db: Db, id: string): Promise<DownloadRow['status'] | undefined> {
+  const [row] = await db.select({ status: downloads.status }).from(downloads).where(eq(downloads.id, id)).limit(1);
+  return row?.status;
+}

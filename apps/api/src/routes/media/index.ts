@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import type { Batch } from '@scrapper/contracts/http/media';
-import { findDownloadBatch, hideAllDownloadHistory, listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { cancelBatchDownloads, findDownloadBatch, hideAllDownloadHistory, listBatchDownloads } from '@scrapper/db/queries/downloads';
 import { listResultFiles } from '@scrapper/db/queries/scrape-tasks';
 import { listUsers } from '@scrapper/db/queries/users';
 import { notFound } from '../../lib/errors.ts';
@@ -89,6 +89,15 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, endpoints.media.batch, async ({ params, request }) => {
     const user = requireUser(request);
     return batchDto(deps, params.id, user.role === 'admin' ? null : user.id);
+  });
+
+  defineRoute(app, endpoints.media.cancelBatch, async ({ params, request }) => {
+    const user = requireUser(request);
+    const ownerId = user.role === 'admin' ? null : user.id;
+    await batchDto(deps, params.id, ownerId); // 404 for someone else's batch
+    // Workers watch their download's row and stop yt-dlp when it says cancelled.
+    await cancelBatchDownloads(database.db, params.id);
+    return batchDto(deps, params.id, ownerId);
   });
 
   defineRoute(app, endpoints.media.history, ({ query, request }) => listHistory(database, requireUser(request).id, { ...query, userId: undefined }));
