@@ -19,7 +19,8 @@ export interface ModalProps {
   describedBy?: string;
   /** What gets focus on open; defaults to the first focusable element of the body. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  size?: 'sm' | 'md' | 'lg';
+  /** sm 420px, md 520px, lg 860px, xl 1040px (wide editors with many tabs). */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Accessible name of the close button. */
   closeLabel?: string;
   /** False while something is being saved, so a stray Escape does not throw work away. */

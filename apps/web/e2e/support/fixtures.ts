@@ -9,6 +9,8 @@ export type Account = 'admin' | 'member';
 interface WorkerFixtures {
   /** Tokens of the seeded admin and a plain user, obtained once per worker through the API. */
   tokens: Record<Account, string>;
+  /** The API as the admin, for setting the stage of a spec (keys, actor configs). */
+  adminApi: APIRequestContext;
 }
 
 interface TestFixtures {
@@ -55,6 +57,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  adminApi: [
+    async ({ playwright, tokens }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: { Authorization: `Bearer ${tokens.admin}` },
+      });
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -94,12 +107,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, `accessibility problems on ${page.url()}`).toEqual([]);
 }
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored). */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * Saves a screenshot to e2e/screenshots/<name>-<width>.png (gitignored): the full page, or
+ * only the viewport (`fullPage: false`) for an open dialog, which is fixed to the viewport.
+ */
+export async function saveScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) {
   const width = page.viewportSize()?.width ?? 0;
+  // From the top: a page scrolled by an earlier step draws its sticky header and sidebar
+  // in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: join(testInfo.project.testDir, 'screenshots', `${name}-${width}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }

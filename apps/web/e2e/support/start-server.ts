@@ -1,19 +1,36 @@
 // Playwright's webServer command: the real product (launcher: embedded PostgreSQL, API serving
 // apps/web/dist, worker) on a fresh data directory that is removed again when it stops, so
-// every run starts from an empty database with only the seeded admin.
+// every run starts from an empty database with only the seeded admin. Apify is the testkit's
+// fake, a real HTTP server in this process, scripted by fake-apify-scenarios.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
+import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-e2e-'));
 
+const fake = await startFakeApify({ tokens: { [APIFY_TOKENS.scrape]: APIFY_ACCOUNT } });
+scriptFakeApify(fake);
+
 const launcher = spawn(
   process.execPath,
   ['--disable-warning=ExperimentalWarning', 'apps/launcher/src/main.ts'],
-  { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' },
+  {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      APIFY_BASE_URL: fake.baseUrl,
+      // The fake's runs are short; the worker asks again at once instead of long-polling.
+      APIFY_POLL_SECONDS: '0',
+    },
+    stdio: 'inherit',
+  },
 );
 
 // Playwright signals the whole process group; passing the signal on as well covers a
@@ -26,5 +43,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 launcher.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 1 : 0));
+  void fake.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -4,6 +4,9 @@ import { useSearchParams } from 'react-router';
 import { NotBuiltYet } from '@/components/not-built-yet.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { RequireAdmin } from '@/components/require-admin.tsx';
+import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
+import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
+import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
 import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
 
 const DEFAULT_TAB = 'users';
@@ -12,7 +15,7 @@ const DEFAULT_TAB = 'users';
 // does not name tab paths); switching replaces the entry so arrow keys do not flood history.
 const tabs: TabItem[] = [
   { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
-  { id: 'actors', label: 'Aktor', content: <NotBuiltYet subject="Konfigurasi aktor" /> },
+  { id: 'actors', label: 'Aktor', content: <ActorConfigPanel /> },
   { id: 'facebook', label: 'Facebook', content: <p>Coming Soon</p> },
   {
     id: 'youtube-accounts',
@@ -24,8 +27,8 @@ const tabs: TabItem[] = [
     label: 'Client Secret',
     content: <NotBuiltYet subject="Pengelolaan client secret" />,
   },
-  { id: 'api-keys', label: 'API Key', content: <NotBuiltYet subject="Manajemen API key" /> },
-  { id: 'cookies', label: 'Cookie', content: <NotBuiltYet subject="Manajemen cookie" /> },
+  { id: 'api-keys', label: 'API Key', content: <ApiKeysPanel /> },
+  { id: 'cookies', label: 'Cookie', content: <CookiePanel /> },
 ];
 
 function AdminPage() {

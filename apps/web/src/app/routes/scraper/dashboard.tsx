@@ -1,6 +1,14 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ScraperDashboard } from '@/features/scraper/components/scraper-dashboard.tsx';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function ScraperDashboardRoute() {
-  return <PlaceholderPage title="Dashboard Scraper" />;
+  return (
+    <>
+      <PageHeader
+        title="Dashboard Scraper"
+        description="Pilih platform, masukkan URL atau kata kunci, lalu pantau tugasnya."
+      />
+      <ScraperDashboard />
+    </>
+  );
 }

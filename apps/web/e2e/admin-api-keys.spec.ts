@@ -1,0 +1,87 @@
+import { ensureActiveApifyKey } from './support/admin-api.ts';
+import { APIFY_ACCOUNT, APIFY_TOKENS, UNKNOWN_APIFY_TOKEN } from './support/fake-apify-plan.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+
+test.use({ loginAs: 'admin' });
+
+test('admin adds, validates, activates and deletes Apify keys', async ({
+  page,
+  adminApi,
+}, testInfo) => {
+  // Another key is active to begin with, so the one added here starts inactive.
+  await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+  await page.goto('/#/admin?tab=api-keys');
+  const panel = page.getByRole('region', { name: 'Manajemen API Key' });
+  await expect(panel.getByRole('region', { name: 'Gemini' })).toContainText(
+    'Pengelolaan kunci Gemini belum tersedia.',
+  );
+  const apify = panel.getByRole('region', { name: 'Apify' });
+  const input = apify.getByLabel('Kunci API Apify baru');
+  const add = apify.getByRole('button', { name: 'Tambah Kunci' });
+  const keys = apify.getByRole('group', { name: /Kunci tersimpan/ });
+  const option = (token: string) => keys.getByRole('radio', { name: new RegExp(token.slice(-8)) });
+
+  // On load the active key is the selected one.
+  await expect(option(APIFY_TOKENS.scrape)).toBeChecked();
+  await expect(option(APIFY_TOKENS.scrape)).toHaveAccessibleName(/Aktif/);
+
+  // Cannot add an empty key.
+  await add.click();
+  await expect(apify.getByText('API key tidak boleh kosong.')).toBeVisible();
+  await expect(input).toBeFocused();
+
+  for (const token of [APIFY_TOKENS.admin, UNKNOWN_APIFY_TOKEN]) {
+    if ((await option(token).count()) > 0) continue;
+    await input.fill(token);
+    await add.click();
+    await expect(page.getByText('Kunci API berhasil ditambahkan.').last()).toBeVisible();
+    await expect(option(token)).toBeChecked();
+    // Shown by its last 8 characters only.
+    await expect(keys).toContainText(`...${token.slice(-8)}`);
+    await expect(keys).not.toContainText(token);
+  }
+  await expect(option(APIFY_TOKENS.admin)).toHaveAccessibleName(/Belum dicek|Valid/);
+
+  await option(APIFY_TOKENS.admin).check();
+  await apify.getByRole('button', { name: 'Validasi' }).click();
+  await expect(option(APIFY_TOKENS.admin)).toHaveAccessibleName(
+    new RegExp(`Valid.*Valid \\(akun ${APIFY_ACCOUNT}\\)`),
+  );
+
+  await option(UNKNOWN_APIFY_TOKEN).check();
+  await apify.getByRole('button', { name: 'Validasi' }).click();
+  await expect(option(UNKNOWN_APIFY_TOKEN)).toHaveAccessibleName(/Tidak valid/);
+
+  await option(APIFY_TOKENS.admin).check();
+  await apify.getByRole('button', { name: 'Jadikan Aktif' }).click();
+  await expect(option(APIFY_TOKENS.admin)).toHaveAccessibleName(/Aktif/);
+  await expect(apify.getByRole('button', { name: 'Jadikan Aktif' })).toBeDisabled();
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-api-keys');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  await option(UNKNOWN_APIFY_TOKEN).check();
+  await apify.getByRole('button', { name: 'Hapus' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Hapus Kunci API' });
+  await expect(confirm).toContainText('Apakah Anda yakin ingin menghapus kunci yang dipilih?');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Hapus' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(option(UNKNOWN_APIFY_TOKEN)).toHaveCount(0);
+
+  // After a reload the active key is the selected one.
+  await page.reload();
+  await expect(option(APIFY_TOKENS.admin)).toBeChecked();
+  await expect(option(APIFY_TOKENS.admin)).toHaveAccessibleName(/Aktif/);
+});

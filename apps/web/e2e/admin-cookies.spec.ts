@@ -1,0 +1,76 @@
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+
+test.use({ loginAs: 'admin' });
+
+test('admin adds, removes and saves cookies per platform', async ({ page }, testInfo) => {
+  await page.goto('/#/admin?tab=cookies');
+  const panel = page.getByRole('region', { name: 'Manajemen Cookie' });
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText([
+    'TikTok',
+    'Douyin',
+    'YouTube',
+    'Instagram',
+    'Facebook',
+  ]);
+  const tiktok = panel.getByRole('region', { name: 'TikTok' });
+  const youtube = panel.getByRole('region', { name: 'YouTube' });
+  const tiktokList = tiktok.getByRole('list', { name: 'Cookie TikTok tersimpan' });
+
+  // Start from what an earlier attempt may have left.
+  const leftover = tiktokList.getByRole('button', { name: /^Hapus cookie/ });
+  while ((await leftover.count()) > 0) await leftover.first().click();
+
+  // Only trimmed, non-empty text is added.
+  await tiktok.getByRole('textbox', { name: 'Cookie TikTok' }).fill('   \n  ');
+  await tiktok.getByRole('button', { name: 'Tambah cookie TikTok' }).click();
+  await expect(tiktok.getByText('Cookie kosong tidak ditambahkan.')).toBeVisible();
+  await expect(tiktokList).toHaveCount(0);
+
+  const long = `  sessionid=${'a1b2c3d4'.repeat(10)}; tt_webid=1234567890  `;
+  await tiktok.getByRole('textbox', { name: 'Cookie TikTok' }).fill(long);
+  await tiktok.getByRole('button', { name: 'Tambah cookie TikTok' }).click();
+  await tiktok.getByRole('textbox', { name: 'Cookie TikTok' }).fill('msToken=kedua');
+  await tiktok.getByRole('button', { name: 'Tambah cookie TikTok' }).click();
+  await expect(tiktokList.getByRole('listitem')).toHaveText([
+    `Cookie 1: ${long.trim().slice(0, 50)}...Hapus`,
+    'Cookie 2: msToken=kedua...Hapus',
+  ]);
+  await youtube.getByRole('textbox', { name: 'Cookie YouTube' }).fill('VISITOR_INFO1_LIVE=abc');
+  await youtube.getByRole('button', { name: 'Tambah cookie YouTube' }).click();
+  await expect(panel.getByText('Ada perubahan yang belum disimpan.')).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-cookies');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  await tiktokList.getByRole('button', { name: 'Hapus cookie 2 TikTok' }).click();
+  await panel.getByRole('button', { name: 'Simpan Semua Cookie' }).click();
+  const saved = panel.getByText('Cookie berhasil disimpan!');
+  await expect(saved).toBeVisible();
+  // Spec: the success message clears after 3 seconds.
+  await expect(saved).toBeHidden({ timeout: 5000 });
+
+  await page.reload();
+  await expect(tiktokList.getByRole('listitem')).toHaveText([
+    `Cookie 1: ${long.trim().slice(0, 50)}...Hapus`,
+  ]);
+  await expect(
+    youtube.getByRole('list', { name: 'Cookie YouTube tersimpan' }).getByRole('listitem'),
+  ).toContainText(['Cookie 1: VISITOR_INFO1_LIVE=abc...']);
+
+  // Leave the store as it was found.
+  await tiktokList.getByRole('button', { name: 'Hapus cookie 1 TikTok' }).click();
+  await youtube.getByRole('button', { name: 'Hapus cookie 1 YouTube' }).click();
+  await panel.getByRole('button', { name: 'Simpan Semua Cookie' }).click();
+  await expect(saved).toBeVisible();
+});

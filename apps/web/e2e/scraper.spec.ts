@@ -1,0 +1,307 @@
+import type { Locator, Page } from '@playwright/test';
+import { ensureActiveApifyKey, setActorActive } from './support/admin-api.ts';
+import {
+  APIFY_TOKENS,
+  FAIL_STATUS_MESSAGE,
+  FAKE_LOG_LINES,
+  QUICK_ITEM_COUNT,
+  WATCH_ITEM_COUNT,
+} from './support/fake-apify-plan.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+
+// The scraper dashboard as a member: real API, worker and database, Apify faked by testkit
+// (support/fake-apify-scenarios.ts picks each run's course from the words of its target).
+
+test.use({ loginAs: 'member' });
+
+test.beforeAll(async ({ adminApi }) => {
+  await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+});
+
+/** Unique per attempt, so tasks of a retried test do not mix with the first attempt's. */
+function unique(word: string): string {
+  return `${word}-${Date.now().toString(36)}`;
+}
+
+function form(page: Page) {
+  return {
+    platform: page.getByRole('combobox', { name: 'Platform', exact: true }),
+    target: page.getByRole('textbox', { name: 'Target', exact: true }),
+    urlWidget: page.getByRole('textbox', { name: 'Tambah URL (tempel atau seret)' }),
+    submit: page.getByRole('button', { name: 'Mulai Scraping' }),
+  };
+}
+
+function taskItem(page: Page, target: string): Locator {
+  return page
+    .getByRole('list', { name: 'Tugas scraping' })
+    .getByRole('listitem')
+    .filter({ hasText: target });
+}
+
+async function paste(field: Locator, text: string) {
+  await field.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+async function dropTextFile(field: Locator, name: string, content: string) {
+  await field.evaluate(
+    (element, file) => {
+      const data = new DataTransfer();
+      data.items.add(new File([file.content], file.name, { type: 'text/plain' }));
+      element.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+    },
+    { name, content },
+  );
+}
+
+async function openDashboard(page: Page) {
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Scraper' })).toBeVisible();
+  await expect(form(page).platform).toHaveValue('tiktok');
+}
+
+test('the form starts on the first platform and applies option defaults per platform', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  const { platform, submit } = form(page);
+  // The seeded platforms in their order (the admin specs may have added one after them).
+  const ids = await platform
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o instanceof HTMLOptionElement ? o.value : '')));
+  expect(ids.slice(0, 5)).toEqual(['tiktok', 'douyin', 'youtube', 'instagram', 'facebook']);
+  const options = page.getByRole('group', { name: 'Opsi Tambahan' });
+  const perKeyword = options.getByRole('spinbutton', { name: 'Jumlah video per kata kunci' });
+  await expect(perKeyword).toHaveValue('20');
+  await perKeyword.fill('3');
+
+  await platform.selectOption('youtube');
+  await expect(options.getByRole('spinbutton', { name: 'Jumlah video maksimum' })).toHaveValue(
+    '20',
+  );
+  const sortBy = options.getByRole('combobox', { name: 'Urutan video channel' });
+  await expect(sortBy).toHaveValue('NEWEST');
+  await expect(sortBy.locator('option')).toHaveText([
+    'Bawaan aktor',
+    'Terbaru',
+    'Terpopuler',
+    'Terlama',
+  ]);
+  await expect(options.getByRole('combobox', { name: 'Tanggal unggah (pencarian)' })).toHaveValue(
+    '',
+  );
+
+  // Back to TikTok: its defaults again, not the value typed before.
+  await platform.selectOption('tiktok');
+  await expect(perKeyword).toHaveValue('20');
+  await expect(submit).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Log Proses' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('every target rule answers with its alert, and nothing starts', async ({ page, adminApi }) => {
+  await openDashboard(page);
+  const { platform, target, submit } = form(page);
+  const tasksBefore = await page
+    .getByRole('list', { name: 'Tugas scraping' })
+    .getByRole('listitem')
+    .count();
+
+  async function expectAlert(text: string) {
+    await submit.click();
+    const error = page.getByText(text, { exact: true });
+    await expect(error).toBeVisible();
+    await expect(target).toHaveAttribute('aria-invalid', 'true');
+    await expect(target).toBeFocused();
+  }
+
+  await expectAlert('Target tidak boleh kosong. Masukkan URL atau pilih platform terlebih dahulu.');
+  await expectNoSeriousA11yViolations(page);
+  await target.fill('http://');
+  await expectAlert('Input tidak valid. Masukkan URL atau keyword.');
+  await target.fill('https://www.tiktok.com/@a/video/1\n???');
+  await expectAlert('Input tidak valid. Masukkan URL atau keyword.');
+
+  await platform.selectOption('facebook');
+  await target.fill('kucing lucu');
+  await expectAlert('Input untuk Facebook harus berupa URL.');
+  await target.fill('https://facebook');
+  await expectAlert('Input untuk Facebook harus berupa URL yang valid.');
+
+  // A platform switched off after the page loaded: the server refuses it.
+  await platform.selectOption('youtube');
+  await setActorActive(adminApi, 'youtube', false);
+  try {
+    await target.fill('kucing');
+    await submit.click();
+    const errorCard = page.getByRole('region', { name: 'Kesalahan Terakhir' });
+    await expect(errorCard.getByRole('alert')).toHaveText('Platform scraper tidak valid.');
+    await expectNoSeriousA11yViolations(page);
+    await errorCard.getByRole('button', { name: 'Tutup pesan kesalahan' }).click();
+    await expect(errorCard).toBeHidden();
+  } finally {
+    await setActorActive(adminApi, 'youtube', true);
+  }
+  await expect(
+    page.getByRole('list', { name: 'Tugas scraping' }).getByRole('listitem'),
+  ).toHaveCount(tasksBefore);
+});
+
+test('a URL scrape runs to completion: progress, logs, result count and downloader link', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await openDashboard(page);
+  const { urlWidget, submit } = form(page);
+  const id = unique('pantau');
+  const url = `https://www.tiktok.com/@e2e_creator/video/${id}`;
+
+  // Pasted text keeps only its links; Enter adds them to the list.
+  await paste(urlWidget, `Tolong ambil ${url} ya, dan ini juga https://vt.tiktok.com/${id}/ .`);
+  await expect(urlWidget).toHaveValue(`${url}\nhttps://vt.tiktok.com/${id}/`);
+  await urlWidget.press('Enter');
+  const added = page.getByRole('region', { name: /URL yang ditambahkan/ });
+  await expect(added.getByRole('heading')).toHaveText('URL yang ditambahkan (2)');
+  // A dropped .txt adds its links; one already in the list is not added twice.
+  await dropTextFile(urlWidget, 'daftar.txt', `${url}\ncatatan tanpa link\n`);
+  await expect(urlWidget).toHaveValue(url);
+  await urlWidget.press('Enter');
+  await expect(added.getByRole('heading')).toHaveText('URL yang ditambahkan (2)');
+  await added.getByRole('button', { name: `Hapus https://vt.tiktok.com/${id}/` }).click();
+  await expect(added.getByRole('heading')).toHaveText('URL yang ditambahkan (1)');
+
+  await submit.click();
+  await expect(page.getByText('Tugas scraping dimulai.')).toBeVisible();
+  await expect(added).toBeHidden();
+  const task = taskItem(page, url);
+  await expect(task).toHaveCount(1);
+  const progress = task.getByRole('progressbar');
+
+  // The 5 s polls see the run under way before it ends.
+  await expect(progress).not.toHaveAttribute('aria-valuenow', '0', { timeout: 20_000 });
+  await expect(task.getByText('Selesai', { exact: true })).toBeHidden();
+  const log = page.getByRole('log');
+  await expect(log).toContainText('Memulai aktor clockworks/tiktok-scraper...');
+  expect(await log.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('150px');
+
+  await expect(task.getByText('Selesai', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(task).toContainText(`${WATCH_ITEM_COUNT} item tersimpan.`);
+  await expect(task).toContainText(`Item ditemukan: ${WATCH_ITEM_COUNT}`);
+  const link = task.getByRole('link', { name: `Buka di Downloader: hasil ${url}` });
+  await expect(link).toHaveAttribute(
+    'href',
+    /^#\/downloader\?file=tiktok_\d{8}-\d{6}_[0-9a-f]{8}\.json$/,
+  );
+
+  // The log card follows the task to its end and keeps the newest line in view.
+  for (const line of FAKE_LOG_LINES) await expect(log).toContainText(line);
+  await expect(log).toContainText(`Selesai: ${WATCH_ITEM_COUNT} item disimpan`);
+  const scrolledToEnd = await log.evaluate(
+    (element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2,
+  );
+  expect(scrolledToEnd).toBe(true);
+
+  // The result file's content, fetched on completion.
+  const result = page.getByRole('region', { name: 'Hasil Terakhir' });
+  await expect(result).toContainText(`${WATCH_ITEM_COUNT} item ditemukan.`);
+  const items = result.getByRole('list', { name: 'Item hasil' }).getByRole('listitem');
+  await expect(items).toHaveCount(5);
+  await expect(items.first()).toContainText('Video e2e 1');
+  await expect(items.first()).toContainText('e2e_creator · 0:15');
+  await expect(result).toContainText(`Menampilkan 5 dari ${WATCH_ITEM_COUNT} item.`);
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'dashboard');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  await link.click();
+  await expect(page).toHaveURL(/#\/downloader\?file=tiktok_/);
+});
+
+test('three keywords start three tasks in parallel, each to its own result', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openDashboard(page);
+  const { target, submit } = form(page);
+  const words = ['kucing', 'anjing', 'burung'].map(unique);
+  const starts: string[] = [];
+  await page.route('**/api/scrape/start', async (route) => {
+    starts.push(route.request().postData() ?? '');
+    await route.continue();
+  });
+  // Blank lines and a repeated keyword do not make tasks of their own.
+  await target.fill(`${words[0]}\n  ${words[1]}  \n\n${words[0]}\n${words[2]}\n`);
+  await submit.click();
+  await expect(page.getByText('Berhasil memulai 3 tugas scraping.')).toBeVisible();
+  await expect(target).toHaveValue('');
+  expect(starts).toHaveLength(3);
+  for (const body of starts) {
+    expect(JSON.parse(body)).toMatchObject({
+      actorId: 'clockworks/tiktok-scraper',
+      input: { resultsPerPage: 20 },
+      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+    });
+  }
+  expect(starts.map((body) => JSON.parse(body).input.searchQueries).sort()).toEqual(
+    [...words].sort(),
+  );
+
+  for (const word of words) {
+    const task = taskItem(page, word);
+    await expect(task.getByText('Selesai', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(task).toContainText(`${QUICK_ITEM_COUNT} item tersimpan.`);
+  }
+});
+
+test('a waiting task can be cancelled; finished ones deleted, also from the server', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openDashboard(page);
+  const { target, submit } = form(page);
+  const slow = unique('lama');
+  await target.fill(slow);
+  await submit.click();
+  const task = taskItem(page, slow);
+  await expect(task.getByText('Menunggu', { exact: true })).toBeVisible();
+  await expect(task.getByRole('button', { name: `Hapus ${slow}` })).toHaveCount(0);
+  await task.getByRole('button', { name: `Batalkan ${slow}` }).click();
+  await expect(task).toHaveCount(0);
+
+  // It is in the server's history as cancelled; deleting it there removes it for good.
+  await page.reload();
+  await expect(task.getByText('Dibatalkan', { exact: true })).toBeVisible();
+  await expect(task.getByRole('button', { name: `Batalkan ${slow}` })).toHaveCount(0);
+  await task.getByRole('button', { name: `Hapus ${slow}` }).click();
+  await expect(task).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Daftar Tugas/ })).toBeVisible();
+  await expect(form(page).platform).toHaveValue('tiktok');
+  await expect(task).toHaveCount(0);
+
+  // A run the actor fails ends as failed with the actor's message.
+  const failing = unique('gagal');
+  await target.fill(failing);
+  await submit.click();
+  const failed = taskItem(page, failing);
+  await expect(failed.getByText('Gagal', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(failed).toContainText(FAIL_STATUS_MESSAGE);
+});

@@ -1,0 +1,102 @@
+import type { FakeScenario } from '@scrapper/testkit/fake-apify/scenario';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import {
+  APIFY_ACCOUNT,
+  APIFY_TOKENS,
+  FAIL_STATUS_MESSAGE,
+  FAKE_LOG_LINES,
+  QUICK_ITEM_COUNT,
+  SCENARIO_WORDS,
+  TWITTER,
+  WATCH_ITEM_COUNT,
+} from './fake-apify-plan.ts';
+
+// Scenarios chosen by the run input, because the fake lives in the web server process and
+// the specs run in Playwright's worker: a spec picks a scenario through its target text.
+
+type ItemMaker = (seed: string, index: number) => unknown;
+
+/** A short, stable id part per input, so items of different tasks have different ids. */
+function seedOf(input: unknown): string {
+  const text = JSON.stringify(input) ?? '';
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+function scenarioFor(input: unknown, makeItem: ItemMaker, itemCount: number): FakeScenario {
+  const text = JSON.stringify(input) ?? '';
+  const seed = seedOf(input);
+  if (text.includes(SCENARIO_WORDS.fail)) {
+    return { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE };
+  }
+  if (text.includes(SCENARIO_WORDS.slow)) {
+    return { durationMs: 60_000, logLines: FAKE_LOG_LINES, items: generated(seed, makeItem, 50) };
+  }
+  if (text.includes(SCENARIO_WORDS.watch)) {
+    return {
+      durationMs: 9000,
+      logLines: FAKE_LOG_LINES,
+      items: generated(seed, makeItem, WATCH_ITEM_COUNT),
+    };
+  }
+  return {
+    durationMs: 1500,
+    logLines: FAKE_LOG_LINES,
+    items: generated(seed, makeItem, itemCount),
+  };
+}
+
+function generated(seed: string, makeItem: ItemMaker, count: number) {
+  return { count, item: (index: number) => makeItem(seed, index) };
+}
+
+/** clockworks/tiktok-scraper's documented output fields (see the TikTok seed config). */
+function tiktokItem(seed: string, index: number) {
+  const id = `7${seed}${String(index).padStart(4, '0')}`;
+  return {
+    id,
+    text: `Video e2e ${index + 1}`,
+    webVideoUrl: `https://www.tiktok.com/@e2e_creator/video/${id}`,
+    authorMeta: { name: 'e2e_creator' },
+    playCount: 1000 + index,
+    diggCount: 10 + index,
+    videoMeta: { duration: 15 + index, coverUrl: 'https://p16.example.com/cover.jpg' },
+  };
+}
+
+/** apidojo/tweet-scraper's tweet shape; every third tweet carries a photo, not a video. */
+function tweetItem(seed: string, index: number) {
+  const id = `18${seed}${String(index).padStart(4, '0')}`;
+  const isVideo = index % 3 !== 2;
+  return {
+    type: 'tweet',
+    id,
+    url: `https://x.com/${TWITTER.author}/status/${id}`,
+    text: `Tweet e2e ${index + 1}`,
+    author: { userName: TWITTER.author, name: 'E2E Tweeps' },
+    viewCount: 500 + index,
+    likeCount: 5 + index,
+    extendedEntities: {
+      media: [
+        {
+          type: isVideo ? 'video' : 'photo',
+          media_url_https: 'https://pbs.example.com/media.jpg',
+          video_info: isVideo ? { duration_millis: 12_000 + index * 1000 } : undefined,
+        },
+      ],
+    },
+  };
+}
+
+/** Tokens and actor scripts of the e2e run. */
+export function scriptFakeApify(fake: FakeApify): void {
+  for (const token of Object.values(APIFY_TOKENS)) fake.addToken(token, APIFY_ACCOUNT);
+  fake.script('clockworks/tiktok-scraper', (input) =>
+    scenarioFor(input, tiktokItem, QUICK_ITEM_COUNT),
+  );
+  fake.script(TWITTER.actorId, (input) => scenarioFor(input, tweetItem, TWITTER.rawItemCount));
+}

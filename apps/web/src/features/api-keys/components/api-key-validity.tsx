@@ -1,0 +1,27 @@
+import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
+
+const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Valid / invalid / unchecked, with the server's message and when it was checked. */
+export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
+  const validity = keyValidity(apiKey);
+  return (
+    <span className="key-validity">
+      <span className={`key-validity__state key-validity__state--${validity}`}>
+        {KEY_VALIDITY_LABELS[validity]}
+      </span>
+      {apiKey.validationMessage ? (
+        <span className="key-validity__message">{apiKey.validationMessage}</span>
+      ) : null}
+      {apiKey.lastValidated ? (
+        <span className="muted key-validity__when">
+          Dicek{' '}
+          <time dateTime={apiKey.lastValidated}>
+            {dateFormat.format(new Date(apiKey.lastValidated))}
+          </time>
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import { Card } from '@scrapper/ui/card';
+import { ApifyKeyCard } from './apify-key-card.tsx';
+import { GeminiKeyCard } from './gemini-key-card.tsx';
+
+/** Admin tab 'Manajemen API Key': a card per key type (apify, gemini). */
+export function ApiKeysPanel() {
+  return (
+    <Card title="Manajemen API Key">
+      <p className="muted form-note">
+        Kunci ditampilkan dengan 8 karakter terakhirnya. Satu kunci per jenis aktif dan dipakai
+        untuk semua tugas.
+      </p>
+      <div className="key-grid">
+        <ApifyKeyCard />
+        <GeminiKeyCard />
+      </div>
+    </Card>
+  );
+}

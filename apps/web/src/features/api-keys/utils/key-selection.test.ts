@@ -1,0 +1,52 @@
+import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { describe, expect, it } from 'vitest';
+import { initialKeySelection, keyValidity, withActiveKey } from './key-selection.ts';
+
+function key(id: string, isActive: boolean, isValid: boolean | null = null): ApiKey {
+  return {
+    id,
+    type: 'apify',
+    key: `...${id.padStart(8, '0')}`,
+    isActive,
+    isValid,
+    lastValidated: null,
+    validationMessage: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+describe('key selection on load', () => {
+  it('selects the active key', () => {
+    expect(initialKeySelection([key('a', false), key('b', true)])).toEqual({
+      selectedId: 'b',
+      activate: null,
+    });
+  });
+
+  it('selects the first key and asks to activate it when none is active', () => {
+    expect(initialKeySelection([key('a', false), key('b', false)])).toEqual({
+      selectedId: 'a',
+      activate: 'a',
+    });
+  });
+
+  it('selects nothing when there are no keys', () => {
+    expect(initialKeySelection([])).toEqual({ selectedId: null, activate: null });
+  });
+});
+
+describe('key states', () => {
+  it('keeps exactly one active key after set-active', () => {
+    const keys = withActiveKey([key('a', true), key('b', false)], key('b', true));
+    expect(keys.map((k) => [k.id, k.isActive])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+  });
+
+  it('reads validity as valid, invalid or unchecked', () => {
+    expect(keyValidity({ isValid: true })).toBe('valid');
+    expect(keyValidity({ isValid: false })).toBe('invalid');
+    expect(keyValidity({ isValid: null })).toBe('unchecked');
+  });
+});

@@ -1,0 +1,39 @@
+import type { ApiKey } from '@scrapper/contracts/http/keys';
+
+export interface KeySelection {
+  selectedId: string | null;
+  /** A key to make active on the server: set when keys exist but none is active. */
+  activate: string | null;
+}
+
+/**
+ * Spec part 2, section 4: on loading, the active key is selected; if none is active and
+ * keys exist, the first is selected and set active on the server.
+ */
+export function initialKeySelection(keys: ApiKey[]): KeySelection {
+  const active = keys.find((key) => key.isActive);
+  if (active) return { selectedId: active.id, activate: null };
+  const first = keys[0];
+  return first
+    ? { selectedId: first.id, activate: first.id }
+    : { selectedId: null, activate: null };
+}
+
+/** After the server made `activeId` the one active key of its type. */
+export function withActiveKey(keys: ApiKey[], active: ApiKey): ApiKey[] {
+  return keys.map((key) => (key.id === active.id ? active : { ...key, isActive: false }));
+}
+
+export type KeyValidity = 'valid' | 'invalid' | 'unchecked';
+
+export function keyValidity(key: Pick<ApiKey, 'isValid'>): KeyValidity {
+  if (key.isValid === true) return 'valid';
+  if (key.isValid === false) return 'invalid';
+  return 'unchecked';
+}
+
+export const KEY_VALIDITY_LABELS: Record<KeyValidity, string> = {
+  valid: 'Valid',
+  invalid: 'Tidak valid',
+  unchecked: 'Belum dicek',
+};

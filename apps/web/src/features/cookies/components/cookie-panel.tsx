@@ -1,0 +1,139 @@
+import { COOKIE_PLATFORMS } from '@scrapper/contracts/http/cookies';
+import type { CookieSets } from '@scrapper/contracts/http/cookies';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Spinner } from '@scrapper/ui/spinner';
+import { useEffect, useState } from 'react';
+import { ApiError, isAbortError } from '@/lib/api-error.ts';
+import { getCookies } from '../api/get-cookies.ts';
+import { saveCookies } from '../api/save-cookies.ts';
+import { addCookie, removeCookie } from '../utils/cookie-entries.ts';
+import { CookiePlatformCard } from './cookie-platform-card.tsx';
+
+/** Spec part 1, section 4: the success message clears after 3 seconds. */
+export const SAVED_MESSAGE_MS = 3000;
+
+type Status = 'loading' | 'error' | 'ready';
+
+function saveFailure(error: unknown): string {
+  const detail =
+    error instanceof ApiError
+      ? (error.serverMessage ?? error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return `Gagal menyimpan cookie: ${detail}`;
+}
+
+/** Admin tab 'Manajemen Cookie': cookies per platform, saved together. */
+export function CookiePanel() {
+  const [sets, setSets] = useState<CookieSets | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setStatus('loading');
+    getCookies(controller.signal)
+      .then((loaded) => {
+        setSets(loaded);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        setStatus('error');
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  useEffect(() => {
+    if (savedAt === null) return undefined;
+    const timer = setTimeout(() => setSavedAt(null), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [savedAt]);
+
+  function change(next: CookieSets) {
+    setSets(next);
+    setDirty(true);
+    setSavedAt(null);
+  }
+
+  async function save() {
+    if (!sets || saving) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      setSets(await saveCookies(sets));
+      setDirty(false);
+      setSavedAt(Date.now());
+    } catch (error) {
+      setSaveError(saveFailure(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Manajemen Cookie">
+      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
+      {status === 'error' ? (
+        // Without the stored cookies the editor is not shown: saving would erase them.
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+              Coba lagi
+            </Button>
+          }
+        >
+          Gagal memuat cookie yang tersimpan.
+        </Alert>
+      ) : null}
+      {status === 'ready' && sets ? (
+        <>
+          <p className="muted form-note">
+            Cookie dipakai saat scraping dan mengunduh dari platform yang memerlukan login.
+            Perubahan baru tersimpan setelah menekan &lsquo;Simpan Semua Cookie&rsquo;.
+          </p>
+          <div className="cookie-grid">
+            {COOKIE_PLATFORMS.map((platform) => (
+              <CookiePlatformCard
+                key={platform}
+                platform={platform}
+                cookies={sets[platform]}
+                onAdd={(text) => {
+                  const next = addCookie(sets, platform, text);
+                  if (next) change(next);
+                  return next !== null;
+                }}
+                onRemove={(index) => change(removeCookie(sets, platform, index))}
+              />
+            ))}
+          </div>
+          {saveError ? (
+            <Alert tone="danger" onDismiss={() => setSaveError(null)}>
+              {saveError}
+            </Alert>
+          ) : null}
+          <div className="cookie-actions">
+            <div role="status" className="cookie-actions__status">
+              {savedAt !== null ? (
+                <span className="cookie-actions__saved">Cookie berhasil disimpan!</span>
+              ) : dirty ? (
+                <span className="muted">Ada perubahan yang belum disimpan.</span>
+              ) : null}
+            </div>
+            <Button variant="primary" loading={saving} onClick={() => void save()}>
+              Simpan Semua Cookie
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Textarea } from '@scrapper/ui/textarea';
+import { useState } from 'react';
+import { COOKIE_PLATFORM_LABELS, cookieEntryLabel } from '../utils/cookie-entries.ts';
+
+export interface CookiePlatformCardProps {
+  platform: CookiePlatform;
+  cookies: string[];
+  /** Returns false when nothing was added (empty text). */
+  onAdd: (text: string) => boolean;
+  onRemove: (index: number) => void;
+}
+
+/** One platform of the cookie tab: a textarea with 'Tambah' and the entries with 'Hapus'. */
+export function CookiePlatformCard({
+  platform,
+  cookies,
+  onAdd,
+  onRemove,
+}: CookiePlatformCardProps) {
+  const label = COOKIE_PLATFORM_LABELS[platform];
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function add() {
+    if (onAdd(text)) {
+      setText('');
+      setError(null);
+    } else {
+      setError('Cookie kosong tidak ditambahkan.');
+    }
+  }
+
+  return (
+    <Card title={label} headingLevel={3} className="cookie-card">
+      <Textarea
+        label={`Cookie ${label}`}
+        rows={3}
+        spellCheck={false}
+        autoCapitalize="none"
+        autoComplete="off"
+        hint="Isi file cookies.txt (format Netscape) atau baris header Cookie."
+        value={text}
+        error={error ?? undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+      />
+      <Button size="sm" aria-label={`Tambah cookie ${label}`} onClick={add}>
+        Tambah
+      </Button>
+      {cookies.length === 0 ? (
+        <p className="muted cookie-card__empty">Belum ada cookie.</p>
+      ) : (
+        <ul className="cookie-list" aria-label={`Cookie ${label} tersimpan`}>
+          {cookies.map((cookie, index) => (
+            // Position is the identity here: the same text may be added twice.
+            <li key={index} className="cookie-list__item">
+              <span className="cookie-list__text">{cookieEntryLabel(index, cookie)}</span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Hapus cookie ${index + 1} ${label}`}
+                onClick={() => onRemove(index)}
+              >
+                Hapus
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

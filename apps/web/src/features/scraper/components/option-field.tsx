@@ -1,0 +1,74 @@
+import type { ActorOption } from '@scrapper/contracts/http/actor-configs';
+import { Select } from '@scrapper/ui/select';
+import { Switch } from '@scrapper/ui/switch';
+import { TextInput } from '@scrapper/ui/text-input';
+import { DISPLAY_DATE_PLACEHOLDER } from '@/lib/display-date.ts';
+import { selectChoices } from '../utils/scrape-options.ts';
+import type { OptionValue } from '../utils/scrape-options.ts';
+
+export interface OptionFieldProps {
+  optionKey: string;
+  option: ActorOption;
+  value: OptionValue;
+  error?: string;
+  onChange: (value: OptionValue) => void;
+}
+
+/** One 'Opsi Tambahan' field, shaped by the option's type. */
+export function OptionField({ optionKey, option, value, error, onChange }: OptionFieldProps) {
+  const id = `scrape-option-${optionKey}`;
+  const text = typeof value === 'string' ? value : '';
+  if (option.type === 'boolean') {
+    return (
+      <div className="ui-field option-grid__switch">
+        <Switch
+          id={id}
+          label={option.label}
+          checked={value === true}
+          onCheckedChange={onChange}
+          stateLabels={{ on: 'Ya', off: 'Tidak' }}
+        />
+      </div>
+    );
+  }
+  const choices = option.type === 'select' ? selectChoices(optionKey, option) : [];
+  if (option.type === 'select' && choices.length > 0) {
+    return (
+      <Select
+        id={id}
+        label={option.label}
+        options={choices}
+        placeholder="Bawaan aktor"
+        value={text}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  if (option.type === 'date') {
+    return (
+      <TextInput
+        id={id}
+        label={option.label}
+        placeholder={DISPLAY_DATE_PLACEHOLDER}
+        hint="Format dd/mm/yyyy"
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      id={id}
+      label={option.label}
+      type={option.type === 'number' ? 'number' : 'text'}
+      inputMode={option.type === 'number' ? 'decimal' : undefined}
+      value={text}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback, useState } from 'react';
+import { useSessionStore } from '@/stores/use-session-store.ts';
+import { usePlatformConfigs } from '../hooks/use-platform-configs.ts';
+import { useScrapeTasks } from '../hooks/use-scrape-tasks.ts';
+import { ErrorCard } from './error-card.tsx';
+import { LastResultCard } from './last-result-card.tsx';
+import { ProcessLogCard } from './process-log-card.tsx';
+import { ScrapeFormCard } from './scrape-form-card.tsx';
+import { TaskListCard } from './task-list-card.tsx';
+
+interface LastError {
+  message: string;
+  tone: 'danger' | 'warning';
+}
+
+/** The scraper dashboard (spec part 1, section 2): form, last error and result, logs, tasks. */
+export function ScraperDashboard() {
+  const { platforms, status } = usePlatformConfigs();
+  const [lastError, setLastError] = useState<LastError | null>(null);
+  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
+  const reportError = useCallback((message: string, tone: LastError['tone'] = 'danger') => {
+    setLastError({ message, tone });
+  }, []);
+  const tasks = useScrapeTasks({ platforms, ready: status !== 'loading', reportError });
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard__main">
+        <ScrapeFormCard
+          platforms={platforms}
+          loading={status === 'loading'}
+          onStarted={tasks.addStarted}
+          reportError={reportError}
+        />
+      </div>
+      <div className="dashboard__side">
+        {lastError ? (
+          <ErrorCard
+            message={lastError.message}
+            tone={lastError.tone}
+            onDismiss={() => setLastError(null)}
+          />
+        ) : null}
+        {tasks.lastResult ? <LastResultCard result={tasks.lastResult} /> : null}
+        <ProcessLogCard task={tasks.selected} loading={tasks.logsLoading} />
+      </div>
+      <TaskListCard
+        tasks={tasks.tasks}
+        selectedId={tasks.selected?.id ?? null}
+        busyIds={tasks.busyIds}
+        showOwner={isAdmin}
+        onShowLogs={(id) => void tasks.selectLogs(id)}
+        onCancel={(id) => void tasks.cancel(id)}
+        onDelete={(id) => void tasks.remove(id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Card } from '@scrapper/ui/card';
+import type { DashboardTask } from '../utils/dashboard-task.ts';
+import { TaskItem } from './task-item.tsx';
+
+export interface TaskListCardProps {
+  tasks: DashboardTask[];
+  selectedId: string | null;
+  busyIds: ReadonlySet<string>;
+  showOwner: boolean;
+  onShowLogs: (id: string) => void;
+  onCancel: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+export function TaskListCard({
+  tasks,
+  selectedId,
+  busyIds,
+  showOwner,
+  onShowLogs,
+  onCancel,
+  onDelete,
+}: TaskListCardProps) {
+  return (
+    <Card title={`Daftar Tugas (${tasks.length})`} className="dashboard__tasks">
+      {tasks.length === 0 ? (
+        <p className="muted">Belum ada tugas scraping.</p>
+      ) : (
+        <ul className="task-list" aria-label="Tugas scraping">
+          {tasks.map((task) => (
+            <TaskItem
+              key={task.id}
+              task={task}
+              showOwner={showOwner}
+              selected={task.id === selectedId}
+              busy={busyIds.has(task.id)}
+              onShowLogs={() => onShowLogs(task.id)}
+              onCancel={() => onCancel(task.id)}
+              onDelete={() => onDelete(task.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,223 @@
+import type { PlatformConfig, ResultFile, Task } from '@scrapper/contracts/http/scrape';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { ApiError, errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
+import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
+import { getResultContent } from '../api/get-result-content.ts';
+import { getScrapeTask } from '../api/get-scrape-task.ts';
+import { listActiveTasks } from '../api/list-active-tasks.ts';
+import { listScrapeHistory } from '../api/list-scrape-history.ts';
+import { fromHistory, fromTask, isPollable, tasksReducer } from '../utils/dashboard-task.ts';
+import type { DashboardTask } from '../utils/dashboard-task.ts';
+import { describeError } from '../utils/describe-error.ts';
+import { pollTask } from '../utils/poll-task.ts';
+
+export interface LastResult {
+  taskId: string;
+  platformName: string;
+  target: string;
+  fileName: string;
+  itemCount: number;
+  status: 'loading' | 'ready' | 'error';
+  content: ResultFile | null;
+}
+
+export interface UseScrapeTasksOptions {
+  platforms: PlatformConfig[];
+  /** The platform list has settled (loaded or failed): targets can be read from inputs. */
+  ready: boolean;
+  reportError: (message: string) => void;
+}
+
+/**
+ * The dashboard's tasks: the server's active tasks and history loaded on open, tasks started
+ * here added on top; every waiting/active/running task polled until it is final, pollers
+ * stopped when their task leaves the list or the page closes. A task that completes with a
+ * result file becomes the last result, and the file's content is fetched.
+ */
+export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasksOptions) {
+  const [tasks, dispatch] = useReducer(tasksReducer, []);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [lastResult, setLastResult] = useState<LastResult | null>(null);
+  const [logsLoading, setLogsLoading] = useState(false);
+  const platformsRef = useRef(platforms);
+  const reportRef = useRef(reportError);
+  const tasksRef = useRef(tasks);
+  const pollers = useRef(new Map<string, AbortController>());
+  const contentRequest = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    platformsRef.current = platforms;
+    reportRef.current = reportError;
+    tasksRef.current = tasks;
+  });
+
+  useEffect(() => {
+    if (!ready) return undefined;
+    const controller = new AbortController();
+    const { signal } = controller;
+    void Promise.allSettled([listActiveTasks(signal), listScrapeHistory(signal)]).then(
+      ([active, history]) => {
+        if (signal.aborted) return;
+        const loaded: DashboardTask[] = [];
+        if (active.status === 'fulfilled') {
+          loaded.push(...active.value.map((task) => fromTask(task, platformsRef.current)));
+        } else if (!isAbortError(active.reason)) {
+          console.error('Gagal memuat tugas aktif.', active.reason);
+        }
+        if (history.status === 'fulfilled') {
+          loaded.push(...history.value.map((record) => fromHistory(record, platformsRef.current)));
+        } else if (!isAbortError(history.reason)) {
+          console.error('Gagal memuat riwayat scraping.', history.reason);
+        }
+        dispatch({ type: 'loaded', tasks: loaded });
+      },
+    );
+    return () => controller.abort();
+  }, [ready]);
+
+  const showResult = useCallback((task: Task) => {
+    if (task.state !== 'completed' || !task.result) return;
+    const known = tasksRef.current.find((t) => t.id === task.id);
+    const fileName = task.result.fileName;
+    setLastResult({
+      taskId: task.id,
+      platformName: known?.platformName ?? task.data.platformInfo.displayName,
+      target: known?.target ?? '',
+      fileName,
+      itemCount: task.result.itemCount,
+      status: 'loading',
+      content: null,
+    });
+    contentRequest.current?.abort();
+    const controller = new AbortController();
+    contentRequest.current = controller;
+    getResultContent(fileName, controller.signal)
+      .then((content) => {
+        setLastResult((current) =>
+          current?.fileName === fileName ? { ...current, status: 'ready', content } : current,
+        );
+      })
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        setLastResult((current) =>
+          current?.fileName === fileName ? { ...current, status: 'error' } : current,
+        );
+        reportRef.current(`Gagal memuat file: ${describeError(error)}`);
+      });
+  }, []);
+
+  // One poller per unfinished task. The key changes only when the set of such tasks does.
+  const pollingKey = tasks
+    .filter((task) => isPollable(task.state))
+    .map((task) => task.id)
+    .join(',');
+  useEffect(() => {
+    const wanted = new Set(pollingKey ? pollingKey.split(',') : []);
+    for (const [id, controller] of pollers.current) {
+      if (!wanted.has(id)) {
+        controller.abort();
+        pollers.current.delete(id);
+      }
+    }
+    for (const id of wanted) {
+      if (pollers.current.has(id)) continue;
+      const controller = new AbortController();
+      pollers.current.set(id, controller);
+      void pollTask({
+        fetchTask: (signal) => getScrapeTask(id, signal),
+        onUpdate: (task) => {
+          dispatch({ type: 'updated', task, platforms: platformsRef.current });
+          showResult(task);
+        },
+        onError: (error) => console.error(`Gagal memuat status tugas ${id}.`, error),
+        signal: controller.signal,
+      }).finally(() => {
+        if (pollers.current.get(id) === controller) pollers.current.delete(id);
+      });
+    }
+  }, [pollingKey, showResult]);
+
+  // Leaving the page stops every poller and the content request.
+  useEffect(() => {
+    const active = pollers.current;
+    return () => {
+      for (const controller of active.values()) controller.abort();
+      active.clear();
+      contentRequest.current?.abort();
+    };
+  }, []);
+
+  function setBusy(id: string, busy: boolean) {
+    setBusyIds((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  const addStarted = useCallback((started: DashboardTask[]) => {
+    for (const task of [...started].reverse()) dispatch({ type: 'added', task });
+    const first = started[0];
+    if (first) setSelectedId(first.id);
+  }, []);
+
+  async function cancel(id: string) {
+    setBusy(id, true);
+    try {
+      await cancelScrapeTask(id);
+      dispatch({ type: 'removed', id });
+    } catch (error) {
+      reportRef.current(errorMessage(error, 'Gagal membatalkan tugas.'));
+    } finally {
+      setBusy(id, false);
+    }
+  }
+
+  async function remove(id: string) {
+    dispatch({ type: 'removed', id });
+    try {
+      await deleteScrapeHistory(id);
+    } catch (error) {
+      // Already gone from the server: what the user wanted.
+      if (error instanceof ApiError && error.status === 404) return;
+      reportRef.current(errorMessage(error, 'Gagal menghapus riwayat tugas dari server.'));
+    }
+  }
+
+  /** Shows a task in the log card; history records fetch their logs once. */
+  async function selectLogs(id: string) {
+    setSelectedId(id);
+    const task = tasksRef.current.find((t) => t.id === id);
+    if (!task || task.logsLoaded) return;
+    setLogsLoading(true);
+    try {
+      const status = await getScrapeTask(id);
+      dispatch({ type: 'updated', task: status, platforms: platformsRef.current });
+    } catch (error) {
+      console.error(`Gagal memuat log tugas ${id}.`, error);
+    } finally {
+      setLogsLoading(false);
+    }
+  }
+
+  const selected =
+    tasks.find((task) => task.id === selectedId) ??
+    tasks.find((task) => isPollable(task.state)) ??
+    tasks[0] ??
+    null;
+
+  return {
+    tasks,
+    selected,
+    logsLoading,
+    busyIds,
+    lastResult,
+    addStarted,
+    cancel,
+    remove,
+    selectLogs,
+  };
+}

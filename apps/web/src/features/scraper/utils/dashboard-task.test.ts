@@ -1,0 +1,99 @@
+import type { PlatformConfig, ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape';
+import { describe, expect, it } from 'vitest';
+import { fromHistory, fromTask, startedTask, taskTarget, tasksReducer } from './dashboard-task.ts';
+
+const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const tiktok: PlatformConfig = {
+  platformId: 'tiktok',
+  displayName: 'TikTok',
+  actorId: 'clockworks/tiktok-scraper',
+  targetLabel: '',
+  inputType: 'any',
+  inputKey: 'searchQueries',
+  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
+  options: {},
+};
+
+function task(id: string, overrides: Partial<Task> = {}): Task {
+  return {
+    id,
+    state: 'running',
+    progress: { percentage: 40, itemsFound: 8 },
+    logs: [{ message: 'Aktor berjalan', at: '2025-01-01T00:00:01.000Z' }],
+    result: null,
+    error: null,
+    data: {
+      actorId: 'clockworks/tiktok-scraper',
+      input: { resultsPerPage: 20, postURLs: 'https://t.example/v/1' },
+      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'url' },
+    },
+    owner: { id: OWNER, username: 'budi' },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+function record(id: string, overrides: Partial<ScrapeHistoryRecord> = {}): ScrapeHistoryRecord {
+  return {
+    jobId: id,
+    status: 'completed',
+    platform: 'tiktok',
+    target: 'kucing',
+    resultFileName: 'tiktok_20250101-000000_abcdef12.json',
+    itemCount: 7,
+    completedAt: '2025-01-02T00:00:00.000Z',
+    username: 'budi',
+    ...overrides,
+  };
+}
+
+describe('dashboard tasks', () => {
+  it("read a server task's target under the platform's key for its kind", () => {
+    expect(taskTarget(task('a'), [tiktok])).toBe('https://t.example/v/1');
+    // Without the platform list, the first text value of the input.
+    expect(taskTarget(task('a'), [])).toBe('https://t.example/v/1');
+  });
+
+  it('turn history records into finished tasks whose logs are fetched on demand', () => {
+    expect(fromHistory(record('h'), [tiktok])).toMatchObject({
+      id: 'h',
+      state: 'completed',
+      platformName: 'TikTok',
+      target: 'kucing',
+      progress: { percentage: 100, itemsFound: 7 },
+      result: { fileName: 'tiktok_20250101-000000_abcdef12.json', itemCount: 7 },
+      logsLoaded: false,
+      isFromHistory: true,
+    });
+  });
+
+  it('keep the newest first, each id once, the final form of a task in both lists', () => {
+    const started = startedTask('new', tiktok, 'anjing', 'budi', '2025-01-03T00:00:00.000Z');
+    const afterStart = tasksReducer([], { type: 'added', task: started });
+    const loaded = tasksReducer(afterStart, {
+      type: 'loaded',
+      tasks: [
+        fromTask(task('both'), [tiktok]),
+        fromHistory(record('both', { status: 'completed' }), [tiktok]),
+        fromHistory(record('old', { completedAt: '2024-12-31T00:00:00.000Z' }), [tiktok]),
+      ],
+    });
+    expect(loaded.map((t) => [t.id, t.state])).toEqual([
+      ['new', 'waiting'],
+      ['both', 'completed'],
+      ['old', 'completed'],
+    ]);
+  });
+
+  it('apply a status answer without losing the target typed here', () => {
+    const started = startedTask('t1', tiktok, 'kucing lucu', 'budi');
+    const updated = tasksReducer([started], {
+      type: 'updated',
+      task: task('t1', { state: 'completed', data: { ...task('t1').data, input: {} } }),
+      platforms: [tiktok],
+    });
+    expect(updated[0]).toMatchObject({ id: 't1', state: 'completed', target: 'kucing lucu' });
+    expect(tasksReducer(updated, { type: 'removed', id: 't1' })).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Task, TaskState } from '@scrapper/contracts/http/scrape';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error.ts';
+import { pollTask } from './poll-task.ts';
+
+const ID = '0b6f1f5e-3c1a-4e7e-9a51-5a0c3d4f6a7b';
+const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+function task(state: TaskState): Task {
+  return {
+    id: ID,
+    state,
+    progress: { percentage: 10, itemsFound: 0 },
+    logs: [],
+    result: null,
+    error: null,
+    data: {
+      actorId: 'a/b',
+      input: { searchQueries: 'kucing' },
+      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+    },
+    owner: { id: OWNER, username: 'budi' },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+  };
+}
+
+describe('pollTask', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks every 5000 ms and stops once the task is final', async () => {
+    const states: TaskState[] = ['waiting', 'running', 'completed'];
+    const fetchTask = vi.fn(async () => task(states.shift() ?? 'completed'));
+    const onUpdate = vi.fn<(task: Task) => void>();
+    const done = pollTask({ fetchTask, onUpdate, signal: new AbortController().signal });
+
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(fetchTask).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchTask).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(done).resolves.toBe('final');
+    expect(onUpdate.mock.calls.map(([t]) => t.state)).toEqual(['waiting', 'running', 'completed']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchTask).toHaveBeenCalledTimes(3);
+  });
+
+  it.each(['failed', 'cancelled'] as const)('stops on %s too', async (state) => {
+    const fetchTask = vi.fn(async () => task(state));
+    const done = pollTask({ fetchTask, onUpdate: vi.fn(), signal: new AbortController().signal });
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(done).resolves.toBe('final');
+    expect(fetchTask).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops when aborted (unmount), without another call', async () => {
+    const controller = new AbortController();
+    const fetchTask = vi.fn(async () => task('running'));
+    const done = pollTask({ fetchTask, onUpdate: vi.fn(), signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchTask).toHaveBeenCalledTimes(2);
+    controller.abort();
+    await expect(done).resolves.toBe('aborted');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchTask).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps polling through failures, reporting them, and gives up on 404', async () => {
+    const onError = vi.fn();
+    const fetchTask = vi
+      .fn<(signal: AbortSignal) => Promise<Task>>()
+      .mockRejectedValueOnce(new ApiError({ kind: 'network', status: 0, message: 'offline' }))
+      .mockResolvedValueOnce(task('running'))
+      .mockRejectedValueOnce(new ApiError({ kind: 'http', status: 404, message: 'gone' }));
+    const done = pollTask({
+      fetchTask,
+      onUpdate: vi.fn(),
+      onError,
+      signal: new AbortController().signal,
+    });
+    await vi.advanceTimersByTimeAsync(15_000);
+    await expect(done).resolves.toBe('gone');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(fetchTask).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Task } from '@scrapper/contracts/http/scrape';
+import { ApiError, isAbortError } from '@/lib/api-error.ts';
+import { isFinalState } from './dashboard-task.ts';
+
+/** Spec part 1, section 9: task status polling every 5000 ms. */
+export const POLL_INTERVAL_MS = 5000;
+
+export type PollEnd = 'final' | 'gone' | 'aborted';
+
+export interface PollTaskOptions {
+  fetchTask: (signal: AbortSignal) => Promise<Task>;
+  /** Every status received, the final one included. */
+  onUpdate: (task: Task) => void;
+  /** A failed status call; polling goes on (spec: logged only, no message). */
+  onError?: (error: unknown) => void;
+  signal: AbortSignal;
+  intervalMs?: number;
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Asks for a task's status every `intervalMs` until it is completed, failed or cancelled,
+ * until the server says it no longer exists (404), or until `signal` aborts (the task left
+ * the list, or the page was closed). Other failures are reported and polling continues.
+ */
+export async function pollTask({
+  fetchTask,
+  onUpdate,
+  onError,
+  signal,
+  intervalMs = POLL_INTERVAL_MS,
+}: PollTaskOptions): Promise<PollEnd> {
+  for (;;) {
+    if (!(await wait(intervalMs, signal))) return 'aborted';
+    try {
+      const task = await fetchTask(signal);
+      if (signal.aborted) return 'aborted';
+      onUpdate(task);
+      if (isFinalState(task.state)) return 'final';
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return 'aborted';
+      if (error instanceof ApiError && error.status === 404) return 'gone';
+      onError?.(error);
+    }
+  }
+}
