@@ -234,7 +234,7 @@ describe('scrape.run', () => {
 
   it('rides out bursts of 429 and 500 without starting a second run', async () => {
     fake.script(ACTOR, { polls: 2, items: { count: 12, item: tiktokItem } });
-    // Three 429s outlast the client's own retries: the job is retried and follows the same run.
+    // Three 429s outlast the client's own retries; the 500s hit the dataset pages.
     fake.fault({ endpoint: 'run.get', times: 3, status: 429, retryAfterSecs: 0 });
     fake.fault({ endpoint: 'dataset.items', times: 2, status: 500 });
     const w = await startTestWorker();
@@ -246,6 +246,22 @@ describe('scrape.run', () => {
     expect(task.resultItemCount).toBe(12);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
   }, 90_000);
+
+  it("waits as long as Apify's Retry-After says while following, without spending a retry", async () => {
+    fake.script(ACTOR, { polls: 2, items: { count: 4, item: tiktokItem } });
+    // More 429s than the client's own retries: the job waits out Retry-After itself.
+    fake.fault({ endpoint: 'run.get', times: 4, status: 429, retryAfterSecs: 1 });
+    const w = await startTestWorker();
+    const taskId = await createTask();
+    const started = Date.now();
+    await run(taskId, w);
+    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    expect(task.error).toBeNull();
+    expect(task.state).toBe('completed');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await logsOf(taskId)).toEqual(expect.arrayContaining([expect.stringMatching(/Apify meminta jeda 1 detik/)]));
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+  }, 60_000);
 
   it('is resumed by another worker when its worker goes away mid-run, following the same run', async () => {
     fake.script(ACTOR, { durationMs: 6_000, items: { count: 8, item: tiktokItem } });

@@ -85,6 +85,7 @@ async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, ru
 /** Follows the run until it ends, copying progress and log lines; aborts it on cancel. */
 async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: string, expected: number) {
   let misses = 0;
+  let transientInARow = 0;
   for (;;) {
     if (ctx.signal.aborted) throw new Error('job stopped by the worker');
     const task = await findScrapeTask(ctx.database.db, taskId);
@@ -94,8 +95,19 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
       await log(ctx, taskId, 'Tugas dibatalkan; run Apify dihentikan.');
       throw new TaskGone();
     }
-    const run = await apify.getRun(runId, ctx.deps.apifyPollSeconds);
-    await copyNewLogLines(ctx, apify, taskId, runId, Boolean(run?.isTerminal));
+    let run;
+    try {
+      run = await apify.getRun(runId, ctx.deps.apifyPollSeconds);
+      await copyNewLogLines(ctx, apify, taskId, runId, Boolean(run?.isTerminal));
+      transientInARow = 0;
+    } catch (error) {
+      // Apify asked us to slow down: wait as long as it says (bounded) and keep following,
+      // instead of spending one of the job's retries. Anything else goes up to the caller.
+      if (!(error instanceof ApifyError) || !error.transient || error.retryAfterSecs === undefined || ++transientInARow > 5) throw error;
+      await log(ctx, taskId, `Apify meminta jeda ${error.retryAfterSecs} detik; melanjutkan setelahnya.`);
+      await new Promise((r) => setTimeout(r, Math.min(error.retryAfterSecs ?? 0, 60) * 1000));
+      continue;
+    }
     if (!run) {
       if (++misses > MAX_RUN_MISSES) throw new Error(`Run Apify ${runId} tidak ditemukan.`);
       await new Promise((r) => setTimeout(r, 500));
