@@ -12,10 +12,13 @@ import type { Env } from './env.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
+import { analyticsRoutes } from './routes/analytics/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
+import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
 import { apifyKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
+import { notificationRoutes } from './routes/notifications/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { userRoutes } from './routes/users/index.ts';
@@ -86,6 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   apifyKeyRoutes(app, deps);
   scrapeRoutes(app, deps);
   mediaRoutes(app, deps);
+  notificationRoutes(app, deps);
+  analyticsRoutes(app, deps);
+  dataDeletionRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

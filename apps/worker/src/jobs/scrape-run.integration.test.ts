@@ -14,7 +14,7 @@ import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
 import { cancelScrapeTask, findScrapeTask, insertScrapeTask, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
 import { insertUser } from '@scrapper/db/queries/users';
-import { apiKeys, scrapeTaskLogs } from '@scrapper/db/schema';
+import { apiKeys, notifications, scrapeTaskLogs } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createLocalStorage } from '@scrapper/integrations/storage/local';
@@ -185,6 +185,10 @@ describe('scrape.run', () => {
     const logs = await logsOf(taskId);
     expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
     expect(logs.at(-1)).toMatch(/^Selesai: 30 item/);
+    const notes = await database.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    expect(notes.filter((n) => n.dedupeKey === `scrape:${taskId}`)).toEqual([
+      expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 30 item.', isRead: false }),
+    ]);
     await replaceCookieSets(database.db, []);
   });
 
@@ -198,6 +202,9 @@ describe('scrape.run', () => {
       expect(task.state).toBe('failed');
       expect(task.error).toBe(`Aktor Apify berakhir dengan status ${outcome}: Pesan dari aktor: ${outcome}`);
       expect(task.resultFileName).toBeNull();
+      const [note] = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `scrape:${taskId}`));
+      expect(note?.kind).toBe('scrape.failed');
+      expect(note?.message).toContain(outcome);
     });
   }
 

@@ -15,6 +15,7 @@ import {
   updateScrapeTaskProgress,
   type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
+import { notifyUser } from '@scrapper/db/queries/notifications';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
 import type { JobContext, JobHandler } from './types.ts';
 
@@ -52,6 +53,17 @@ async function platformCookies(ctx: JobContext, platformId: string): Promise<str
   if (!row) return [];
   const list: unknown = JSON.parse(ctx.deps.secrets.open(row.sealedCookies));
   return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
+}
+
+/** Fails the task and tells its owner, once. */
+async function failTask(ctx: JobContext, task: ScrapeTaskWithOwner, message: string): Promise<void> {
+  if (await failScrapeTask(ctx.database.db, task.id, message)) {
+    await notifyUser(ctx.database.db, task.ownerId, {
+      kind: 'scrape.failed',
+      message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${message}`,
+      dedupeKey: `scrape:${task.id}`,
+    });
+  }
 }
 
 async function log(ctx: JobContext, taskId: string, ...messages: string[]): Promise<void> {
@@ -182,13 +194,13 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
   try {
     const config = await findActorConfig(db, full.platformId);
     if (!config) {
-      await failScrapeTask(db, taskId, 'Platform scraper tidak valid.');
+      await failTask(ctx, full, 'Platform scraper tidak valid.');
       return;
     }
     const key = await findActiveApiKey(db, 'apify');
     if (!key) {
       await log(ctx, taskId, NO_ACTIVE_KEY);
-      await failScrapeTask(db, taskId, NO_ACTIVE_KEY);
+      await failTask(ctx, full, NO_ACTIVE_KEY);
       return;
     }
     const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
@@ -198,13 +210,18 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     if (run.status !== 'SUCCEEDED') {
       const message = `Aktor Apify berakhir dengan status ${run.status}${run.statusMessage ? `: ${run.statusMessage}` : '.'}`;
       await log(ctx, taskId, message);
-      await failScrapeTask(db, taskId, message);
+      await failTask(ctx, full, message);
       return;
     }
     await log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
     const result = await writeResult(ctx, apify, full, config, run.datasetId ?? datasetId);
     if (await completeScrapeTask(db, taskId, result)) {
       await log(ctx, taskId, `Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`);
+      await notifyUser(db, full.ownerId, {
+        kind: 'scrape.completed',
+        message: `Scraping ${full.platformInfo.displayName || full.platformId} "${full.target}" selesai: ${result.itemCount} item.`,
+        dedupeKey: `scrape:${taskId}`,
+      });
     } else {
       // Cancelled while the file was being written: the file is not the task's result.
       await ctx.deps.storage.remove(result.path);
@@ -221,6 +238,6 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     }
     const message = error instanceof ApifyError ? `Gagal menjalankan aktor Apify: ${reason}` : `Tugas gagal: ${reason}`;
     await log(ctx, taskId, message).catch(() => undefined);
-    await failScrapeTask(db, taskId, message);
+    await failTask(ctx, full, message);
   }
 };

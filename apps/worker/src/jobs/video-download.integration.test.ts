@@ -19,7 +19,9 @@ import {
   type NewDownload,
 } from '@scrapper/db/queries/downloads';
 import { insertUser } from '@scrapper/db/queries/users';
+import { notifications } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { eq } from 'drizzle-orm';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
@@ -37,6 +39,7 @@ let media: MediaServer;
 let dataDir: string;
 let env: Env;
 let ownerId: string;
+let adminId: string;
 let worker: RunningWorker;
 let counter = 0;
 
@@ -93,6 +96,8 @@ beforeAll(async () => {
   const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
+  const admin = await insertUser(database.db, { username: 'admin', passwordHash: 'x', role: 'admin' });
+  adminId = admin?.id ?? '';
   worker = await startWorker(env, database, quiet);
 }, 120_000);
 
@@ -157,6 +162,10 @@ describe('video.download', () => {
       expect(second.status).toBe('failed');
       expect(second.error).toMatch(/cookie platform ini perlu diperbarui/);
       expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(true);
+      // The admins hear that the cookies look expired, once however many downloads hit the wall.
+      await finished(await queue(media.urls.loginRequired));
+      const notes = await database.db.select().from(notifications).where(eq(notifications.kind, 'cookies.expired'));
+      expect(notes).toEqual([expect.objectContaining({ userId: adminId, message: expect.stringContaining('Cookie tiktok tampaknya kedaluwarsa') })]);
     } finally {
       await replaceCookieSets(database.db, []);
     }
@@ -167,6 +176,15 @@ describe('video.download', () => {
     expect(row.error).toBeNull();
     expect(row.status).toBe('completed');
     expect((await ffmpeg.probe(pathOf(row.storageKey))).durationSecs).toBeGreaterThan(7);
+  });
+
+  it('tells the owner once when a batch has finished, with its counts', async () => {
+    const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 2 });
+    const ids = [await queue(media.urls.clip3s, { batchId: batch.id }), await queue(media.urls.notFound, { batchId: batch.id })];
+    await Promise.all(ids.map((id) => finished(id)));
+    await new Promise((r) => setTimeout(r, 500));
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `batch:${batch.id}`));
+    expect(notes).toEqual([expect.objectContaining({ userId: ownerId, kind: 'batch.finished', message: 'Unduhan batch selesai: 1 berhasil, 1 gagal.' })]);
   });
 
   it('stops yt-dlp and removes partial files when the batch is cancelled', async () => {

@@ -1,7 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { completeDownload, failDownload, findDownloadStatus, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
+import {
+  completeDownload,
+  failDownload,
+  findDownloadStatus,
+  listBatchDownloads,
+  markDownloadRunning,
+  updateDownloadProgress,
+} from '@scrapper/db/queries/downloads';
+import { jakartaDate } from '@scrapper/db/queries/analytics';
+import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia } from '@scrapper/integrations/direct-fetch';
@@ -35,6 +44,29 @@ export function extForContentType(contentType: string): string {
 
 export function mimeOf(ext: string): string {
   return MIME_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** When the last download of a batch ends, its owner gets one notification for the batch. */
+export async function notifyIfBatchDone(ctx: JobContext, batchId: string | null, ownerId: string): Promise<void> {
+  if (!batchId) return;
+  const rows = await listBatchDownloads(ctx.database.db, batchId);
+  if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return;
+  const done = rows.filter((r) => r.status === 'completed').length;
+  const failed = rows.length - done;
+  await notifyUser(ctx.database.db, ownerId, {
+    kind: 'batch.finished',
+    message: failed === 0 ? `Unduhan batch selesai: ${done} item berhasil.` : `Unduhan batch selesai: ${done} berhasil, ${failed} gagal.`,
+    dedupeKey: `batch:${batchId}`,
+  });
+}
+
+/** A login wall or bot check: the admins hear that the platform's cookies look expired (once a day). */
+export async function notifyCookiesExpired(ctx: JobContext, platform: string): Promise<void> {
+  await notifyAdmins(ctx.database.db, {
+    kind: 'cookies.expired',
+    message: `Cookie ${platform} tampaknya kedaluwarsa: platform meminta login atau verifikasi bot. Perbarui di tab Cookie.`,
+    dedupeKey: `cookies:${platform}:${jakartaDate(new Date())}`,
+  });
 }
 
 /**
@@ -133,10 +165,13 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     const transient =
       error instanceof YtDlpError || error instanceof DirectFetchError ? error.kind === 'transient' : !(error instanceof UrlNotAllowedError);
     if (transient && !ctx.isLastAttempt) throw error;
-    const reason = error instanceof YtDlpError && error.needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
+    const needsCookies = error instanceof YtDlpError && error.needsCookies;
+    const reason = needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
     await failDownload(db, row.id, reason);
+    if (needsCookies) await notifyCookiesExpired(ctx, row.platform);
   } finally {
     clearInterval(watch);
     await rm(jobDir, { recursive: true, force: true });
   }
+  await notifyIfBatchDone(ctx, row.batchId, row.ownerId);
 };

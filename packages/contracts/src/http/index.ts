@@ -1,9 +1,12 @@
 import { actorConfigEndpoints } from './actor-configs.ts';
+import { analyticsEndpoints } from './analytics.ts';
 import { authEndpoints } from './auth.ts';
 import { cookieEndpoints } from './cookies.ts';
+import { dataDeletionEndpoints } from './data-deletion.ts';
 import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
 import { userEndpoints } from './users.ts';
@@ -21,4 +24,7 @@ export const endpoints = {
   apifyKeys: apifyKeyEndpoints,
   media: mediaEndpoints,
   files: fileEndpoints,
+  notifications: notificationEndpoints,
+  analytics: analyticsEndpoints,
+  dataDeletion: dataDeletionEndpoints,
 };

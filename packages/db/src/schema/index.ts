@@ -7,3 +7,4 @@ export * from './cookie-sets.ts';
 export * from './api-keys.ts';
 export * from './scrape-tasks.ts';
 export * from './downloads.ts';
+export * from './notifications.ts';

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@scrapper/contracts/http';
+import type { Notification } from '@scrapper/contracts/http/notifications';
+import { countUnreadNotifications, listNotifications, markNotificationRead } from '@scrapper/db/queries/notifications';
+import type { NotificationRow } from '@scrapper/db/schema';
+import { notFound } from '../../lib/errors.ts';
+import { defineRoute } from '../../lib/define-route.ts';
+import { requireUser } from '../../plugins/access.ts';
+import type { AppDeps } from '../../app.ts';
+
+function toNotificationDto(row: NotificationRow): Notification {
+  return { id: row.id, kind: row.kind, message: row.message, createdAt: row.createdAt.toISOString(), isRead: row.isRead };
+}
+
+export function notificationRoutes(app: FastifyInstance, { database }: AppDeps): void {
+  defineRoute(app, endpoints.notifications.list, async ({ request }) => {
+    const user = requireUser(request);
+    const [rows, unread] = await Promise.all([listNotifications(database.db, user.id), countUnreadNotifications(database.db, user.id)]);
+    return { notifications: rows.map(toNotificationDto), unread };
+  });
+  defineRoute(app, endpoints.notifications.markRead, async ({ params, request }) => {
+    const row = await markNotificationRead(database.db, requireUser(request).id, params.id);
+    if (!row) throw notFound('Notifikasi tidak ditemukan.');
+    return toNotificationDto(row);
+  });
+}

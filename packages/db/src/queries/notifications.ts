@@ -1,0 +1,44 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { notifications, type NotificationRow } from '../schema/notifications.ts';
+import { users } from '../schema/users.ts';
+
+export interface NewNotification {
+  kind: string;
+  message: string;
+  dedupeKey: string;
+}
+
+/** Idempotent: the same event (dedupe key) notifies a user once. */
+export async function notifyUser(db: Db, userId: string, n: NewNotification): Promise<void> {
+  await db.insert(notifications).values({ userId, ...n }).onConflictDoNothing();
+}
+
+export async function notifyAdmins(db: Db, n: NewNotification): Promise<void> {
+  await db.execute(sql`
+    insert into ${notifications} (user_id, kind, message, dedupe_key)
+    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey} from ${users} where ${users.role} = 'admin'
+    on conflict do nothing`);
+}
+
+export async function listNotifications(db: Db, userId: string, limit = 50): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+}
+
+export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks the user's own notification read; false when there is no such notification of theirs. */
+export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
