@@ -1,5 +1,6 @@
 import { actorConfigEndpoints } from './actor-configs.ts';
 import { analyticsEndpoints } from './analytics.ts';
+import { codegenEndpoints } from './codegen.ts';
 import { authEndpoints } from './auth.ts';
 import { cookieEndpoints } from './cookies.ts';
 import { dataDeletionEndpoints } from './data-deletion.ts';
@@ -27,4 +28,5 @@ export const endpoints = {
   notifications: notificationEndpoints,
   analytics: analyticsEndpoints,
   dataDeletion: dataDeletionEndpoints,
+  codegen: codegenEndpoints,
 };
