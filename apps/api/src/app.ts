@@ -14,6 +14,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { codegenRoutes } from './routes/codegen/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
 import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
 import { apifyKeyRoutes } from './routes/keys/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps);
   analyticsRoutes(app, deps);
   dataDeletionRoutes(app, deps);
+  codegenRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

@@ -25,7 +25,7 @@ export const DIMENSION_PATHS: readonly (readonly [width: string, height: string]
 ];
 
 /** A config read once into the lists the mapping walks through. */
-interface MappingRules {
+export interface MappingRules {
   platform: string;
   idPaths: string[];
   urlPaths: string[];
@@ -83,7 +83,8 @@ export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoIt
   return items;
 }
 
-function readRules(config: ActorConfig): MappingRules {
+/** Also used by the code generator, which carries the result into generated parsers. */
+export function readRules(config: ActorConfig): MappingRules {
   const { mapping, platformSpecific: specific } = config;
   const mapped = (key: string): string => ownText(mapping, key);
   return {

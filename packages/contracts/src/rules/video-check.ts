@@ -8,7 +8,7 @@
  * the spellings of false. Instagram's `Sidecar` (a carousel) counts as not a video: the post
  * itself cannot be downloaded as one clip.
  */
-const NOT_VIDEO_WORDS: ReadonlySet<string> = new Set([
+export const NOT_VIDEO_WORDS: ReadonlySet<string> = new Set([
   'image',
   'images',
   'photo',

@@ -1,0 +1,32 @@
+import type { ActorConfig, DurationFormat } from '../http/actor-configs.ts';
+import { readRules, type MappingRules } from '../rules/map-items.ts';
+
+// The actor config read by the mapping engine's own reader (`readRules` in
+// rules/map-items.ts), so the generated data parser carries exactly the engine's lists as
+// constants instead of the whole config.
+
+export interface ResolvedMappingRules extends MappingRules {
+  /** What one unit of `durationFormat` is in seconds (`timestamp` reads bare numbers as seconds). */
+  durationUnitSeconds: number;
+}
+
+/** The engine's own reading of the config, plus what the generated parser multiplies by. */
+export function resolveMappingRules(config: ActorConfig): ResolvedMappingRules {
+  const rules = readRules(config);
+  return { ...rules, durationUnitSeconds: unitInSeconds(rules.durationFormat) };
+}
+
+/** Same factors as rules/duration.ts, so the generated multiplication gives the same bits. */
+function unitInSeconds(format: DurationFormat): number {
+  switch (format) {
+    case 'milliseconds':
+      return 0.001;
+    case 'minutes':
+      return 60;
+    case 'seconds':
+    case 'timestamp':
+      return 1;
+  }
+}
+
+
