@@ -1,41 +1,22 @@
 // Benchmark: GET /api/media/history latency over 10,000 history rows, and the API process's
 // RSS growth while it serves a 500 MB file. The API runs as its own process.
 // Run: pnpm --filter @scrapper/api bench:media
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@scrapper/db/client';
-import { findFreePort, startEmbeddedPostgres } from '@scrapper/db/embedded';
-import { migrateDatabase } from '@scrapper/db/migrate';
+import { startBenchApi } from './start-api.ts';
 import { downloads } from '@scrapper/db/schema';
 
 const ROWS = 10_000;
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 500);
-const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-media-'));
-const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
-await migrateDatabase(pg.url);
-const port = await findFreePort();
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('../src/server.ts', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: pg.url, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 300) throw new Error('api did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const login = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) })).json()) as { token: string; user: { id: string } };
+const api = await startBenchApi('media');
+const { dir, base } = api;
+const login = { token: api.token, user: { id: api.userId } };
+const server = api.server;
 const auth = { authorization: `Bearer ${login.token}` };
 
-const database = createDatabase(pg.url, { max: 2 });
+const database = createDatabase(api.databaseUrl, { max: 2 });
 const platforms = ['tiktok', 'youtube', 'instagram', 'douyin', 'facebook'];
 for (let chunk = 0; chunk < ROWS; chunk += 1000) {
   await database.db.insert(downloads).values(
@@ -101,8 +82,5 @@ console.log(
     targets: { historyP95Ms: 100, apiRssGrowthMB: 50 },
   }),
 );
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
 await database.close();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await api.stop();

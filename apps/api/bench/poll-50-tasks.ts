@@ -2,41 +2,21 @@
 // spec's polling interval), each task with 200 log lines. The API runs as its own process;
 // its CPU time is read from /proc, so the load generator's work is not counted.
 // Run: pnpm --filter @scrapper/api bench
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { createDatabase } from '@scrapper/db/client';
-import { findFreePort, startEmbeddedPostgres } from '@scrapper/db/embedded';
-import { migrateDatabase } from '@scrapper/db/migrate';
+import { startBenchApi } from './start-api.ts';
 import { appendScrapeTaskLogs, insertScrapeTask, updateScrapeTaskProgress } from '@scrapper/db/queries/scrape-tasks';
 
 const TASKS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12); // 12 x 5 s = one minute
 const INTERVAL_MS = 5000;
 
-const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-api-'));
-const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
-await migrateDatabase(pg.url);
-const port = await findFreePort();
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('../src/server.ts', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: pg.url, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 300) throw new Error('api did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const login = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) })).json()) as { token: string; user: { id: string } };
+const api = await startBenchApi('poll');
+const { base } = api;
+const login = { token: api.token, user: { id: api.userId } };
+const server = api.server;
 
-const database = createDatabase(pg.url, { max: 2 });
+const database = createDatabase(api.databaseUrl, { max: 2 });
 const ids: string[] = [];
 for (let t = 0; t < TASKS; t++) {
   const task = await insertScrapeTask(database.db, {
@@ -90,8 +70,5 @@ console.log(
     target: { apiCpuPercentOfOneCore: 5 },
   }),
 );
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
 await database.close();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await api.stop();
