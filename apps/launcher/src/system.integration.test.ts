@@ -147,6 +147,9 @@ describe('scrape, then download', () => {
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/Klip yang hilang/);
     expect(res.body.message).toMatch(/404/);
+    // A failed download leaves no history entry.
+    const history = await call('GET', '/api/media/history', member);
+    expect(history.body.history.map((h: { title: string }) => h.title)).toEqual(['Klip HLS']);
   });
 
   it('serves a preview with Range support', async () => {

@@ -126,6 +126,9 @@ export interface HistoryFilter {
 function historyWhere(f: HistoryFilter): SQL | undefined {
   const escaped = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return and(
+    // The history is what was downloaded: failed and cancelled attempts stay out of it (they
+    // still count for the analytics success rate and show in their batch).
+    eq(downloads.status, 'completed'),
     isNull(downloads.hiddenFromHistoryAt),
     f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
     f.platform ? eq(downloads.platform, f.platform) : undefined,
