@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 
 export interface BadgeProps {
   children: ReactNode;
-  tone?: 'neutral' | 'info';
+  /** danger: a state that went wrong ('Gagal', 'File hilang'). */
+  tone?: 'neutral' | 'info' | 'danger';
 }
 
 /** A small label such as a role or a status. */
 export function Badge({ children, tone = 'neutral' }: BadgeProps) {
   return (
-    <span className={tone === 'info' ? 'ui-badge ui-badge--info' : 'ui-badge'}>{children}</span>
+    <span className={tone === 'neutral' ? 'ui-badge' : `ui-badge ui-badge--${tone}`}>
+      {children}
+    </span>
   );
 }

@@ -1,4 +1,17 @@
-export type IconName = 'menu' | 'close' | 'bell' | 'logout' | 'eye' | 'eye-off' | 'plus';
+export type IconName =
+  | 'menu'
+  | 'close'
+  | 'bell'
+  | 'logout'
+  | 'eye'
+  | 'eye-off'
+  | 'plus'
+  | 'download'
+  | 'trash'
+  | 'play'
+  | 'copy'
+  | 'chevron-down'
+  | 'filter';
 
 // 24x24 stroke paths (Feather-style), drawn inline so the kit has no icon dependency.
 const PATHS: Record<IconName, string[]> = {
@@ -14,6 +27,21 @@ const PATHS: Record<IconName, string[]> = {
     'M1 1l22 22',
   ],
   plus: ['M12 5v14', 'M5 12h14'],
+  download: ['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'M7 10l5 5 5-5', 'M12 15V3'],
+  trash: [
+    'M3 6h18',
+    'M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6',
+    'M10 11v6',
+    'M14 11v6',
+    'M9 6V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2',
+  ],
+  play: ['M6 4l14 8-14 8V4z'],
+  copy: [
+    'M9 9h11a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a1 1 0 0 1 1-1z',
+    'M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
+  ],
+  'chevron-down': ['M6 9l6 6 6-6'],
+  filter: ['M22 3H2l8 9.46V19l4 2v-8.54L22 3z'],
 };
 
 export interface IconProps {

@@ -84,4 +84,19 @@ describe('Modal', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('leaves out the close button when asked, for an overlay closed only from its footer', () => {
+    render(
+      <Modal
+        open
+        title="Mengunduh"
+        onClose={() => undefined}
+        dismissible={false}
+        showCloseButton={false}
+      >
+        <p>isi</p>
+      </Modal>,
+    );
+    expect(screen.queryByRole('button', { name: 'Tutup' })).toBeNull();
+  });
 });

@@ -25,6 +25,11 @@ export interface ModalProps {
   closeLabel?: string;
   /** False while something is being saved, so a stray Escape does not throw work away. */
   dismissible?: boolean;
+  /**
+   * False leaves out the header's close button, for a dialog that is not dismissible at all
+   * (a progress overlay whose footer offers the way out, such as 'Batalkan').
+   */
+  showCloseButton?: boolean;
 }
 
 /**
@@ -43,6 +48,7 @@ export function Modal({
   size = 'md',
   closeLabel = 'Tutup',
   dismissible = true,
+  showCloseButton = true,
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -117,15 +123,17 @@ export function Modal({
           <h2 id={titleId} className="ui-modal__title">
             {title}
           </h2>
-          <Button
-            variant="ghost"
-            iconOnly
-            aria-label={closeLabel}
-            onClick={onClose}
-            disabled={!dismissible}
-          >
-            <Icon name="close" />
-          </Button>
+          {showCloseButton ? (
+            <Button
+              variant="ghost"
+              iconOnly
+              aria-label={closeLabel}
+              onClick={onClose}
+              disabled={!dismissible}
+            >
+              <Icon name="close" />
+            </Button>
+          ) : null}
         </div>
         <div ref={bodyRef} className="ui-modal__body">
           {children}

@@ -20,8 +20,55 @@ export const APIFY_ACCOUNT = 'e2e-apify-user';
  * - `pantau`: runs ~9 s so the dashboard's 5 s polls see it running, then 12 items.
  * - `lama`: runs a minute (to be cancelled).
  * - `gagal`: the actor ends FAILED.
+ * - `unduh`: quick, with the MEDIA_ITEMS below, whose videos are on the media server.
+ * - `ribuan`: quick, with MANY_ITEM_COUNT items (the downloader's windowed table).
  */
-export const SCENARIO_WORDS = { watch: 'pantau', slow: 'lama', fail: 'gagal' } as const;
+export const SCENARIO_WORDS = {
+  watch: 'pantau',
+  slow: 'lama',
+  fail: 'gagal',
+  media: 'unduh',
+  many: 'ribuan',
+} as const;
+
+/** Which media-server URL an item's video is at (see testkit's media-server README). */
+export type MediaUrlKey = 'clip3s' | 'clip8s' | 'hlsMaster' | 'notFound';
+
+export interface MediaItemPlan {
+  title: string;
+  url: MediaUrlKey;
+  /** Seconds, as the actor reports it (the videos themselves are shorter fixtures). */
+  duration: number;
+  /** A cover that loads (an inline SVG), none at all, or one that fails to load. */
+  cover: 'image' | 'none' | 'broken';
+}
+
+/**
+ * The `unduh` scenario's TikTok items, in order. The fourth repeats the first title with
+ * other spacing and case (the duplicate filter hides it); the fifth says it lasts over two
+ * minutes (the duration filter); the last points at a 404, so its download fails.
+ */
+export const MEDIA_ITEMS: readonly MediaItemPlan[] = [
+  { title: 'Klip delapan detik', url: 'clip8s', duration: 8, cover: 'image' },
+  { title: 'Klip tiga detik', url: 'clip3s', duration: 3, cover: 'none' },
+  { title: 'Klip HLS empat detik', url: 'hlsMaster', duration: 4, cover: 'broken' },
+  { title: '  KLIP delapan DETIK ', url: 'clip8s', duration: 8, cover: 'image' },
+  { title: 'Klip dua menit', url: 'clip3s', duration: 125, cover: 'image' },
+  { title: 'Klip yang hilang', url: 'notFound', duration: 5, cover: 'none' },
+];
+
+/**
+ * Covers of the `unduh` and `ribuan` items. The API maps only http(s) thumbnails and there is
+ * no network here: the specs answer COVER_URL with an image through page.route, and the
+ * other one is at a name that cannot resolve (.invalid), so the table's fallback shows.
+ */
+export const COVER_URL = 'https://cover.e2e.test/cover.svg';
+export const BROKEN_COVER_URL = 'https://cover.e2e.invalid/cover.jpg';
+
+/** The author of the `unduh` items: `kreator_` plus a tag of the run's input. */
+export const MEDIA_AUTHOR_PREFIX = 'kreator_';
+
+export const MANY_ITEM_COUNT = 3000;
 
 export const QUICK_ITEM_COUNT = 5;
 export const WATCH_ITEM_COUNT = 12;

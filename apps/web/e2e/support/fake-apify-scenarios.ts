@@ -1,10 +1,16 @@
 import type { FakeScenario } from '@scrapper/testkit/fake-apify/scenario';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import type { MediaServerUrls } from '@scrapper/testkit/media-server/start-media-server';
 import {
   APIFY_ACCOUNT,
   APIFY_TOKENS,
+  BROKEN_COVER_URL,
+  COVER_URL,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
+  MANY_ITEM_COUNT,
+  MEDIA_AUTHOR_PREFIX,
+  MEDIA_ITEMS,
   QUICK_ITEM_COUNT,
   SCENARIO_WORDS,
   TWITTER,
@@ -27,9 +33,29 @@ function seedOf(input: unknown): string {
   return (hash >>> 0).toString(36);
 }
 
-function scenarioFor(input: unknown, makeItem: ItemMaker, itemCount: number): FakeScenario {
+function scenarioFor(
+  input: unknown,
+  makeItem: ItemMaker,
+  itemCount: number,
+  media?: MediaServerUrls,
+): FakeScenario {
   const text = JSON.stringify(input) ?? '';
   const seed = seedOf(input);
+  if (media && text.includes(SCENARIO_WORDS.media)) {
+    const tag = new RegExp(`${SCENARIO_WORDS.media}-([a-z0-9]+)`).exec(text)?.[1] ?? seed;
+    return {
+      durationMs: 1500,
+      logLines: FAKE_LOG_LINES,
+      items: MEDIA_ITEMS.map((_, index) => mediaItem(media, seed, tag, index)),
+    };
+  }
+  if (media && text.includes(SCENARIO_WORDS.many)) {
+    return {
+      durationMs: 1500,
+      logLines: FAKE_LOG_LINES,
+      items: generated(seed, (s, index) => manyItem(media, s, index), MANY_ITEM_COUNT),
+    };
+  }
   if (text.includes(SCENARIO_WORDS.fail)) {
     return { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE };
   }
@@ -68,6 +94,36 @@ function tiktokItem(seed: string, index: number) {
   };
 }
 
+/** The `unduh` items (MEDIA_ITEMS), TikTok-shaped, their videos on the media server. */
+function mediaItem(media: MediaServerUrls, seed: string, tag: string, index: number) {
+  const plan = MEDIA_ITEMS[index];
+  if (!plan) throw new Error(`no media item ${index}`);
+  const coverUrl =
+    plan.cover === 'image' ? COVER_URL : plan.cover === 'broken' ? BROKEN_COVER_URL : undefined;
+  return {
+    id: `7${seed}${String(index).padStart(4, '0')}`,
+    text: plan.title,
+    webVideoUrl: media[plan.url],
+    authorMeta: { name: `${MEDIA_AUTHOR_PREFIX}${tag}` },
+    playCount: 1500 * (index + 1),
+    diggCount: 120 + index,
+    videoMeta: { duration: plan.duration, coverUrl },
+  };
+}
+
+/** The `ribuan` items: thousands of short clips for the windowed table. */
+function manyItem(media: MediaServerUrls, seed: string, index: number) {
+  return {
+    id: `8${seed}${String(index).padStart(5, '0')}`,
+    text: `Video massal ${index + 1}`,
+    webVideoUrl: media.clip3s,
+    authorMeta: { name: 'e2e_massal' },
+    playCount: index * 10,
+    diggCount: index,
+    videoMeta: { duration: 3 + (index % 200), coverUrl: COVER_URL },
+  };
+}
+
 /** apidojo/tweet-scraper's tweet shape; every third tweet carries a photo, not a video. */
 function tweetItem(seed: string, index: number) {
   const id = `18${seed}${String(index).padStart(4, '0')}`;
@@ -92,11 +148,11 @@ function tweetItem(seed: string, index: number) {
   };
 }
 
-/** Tokens and actor scripts of the e2e run. */
-export function scriptFakeApify(fake: FakeApify): void {
+/** Tokens and actor scripts of the e2e run; TikTok items may point at the media server. */
+export function scriptFakeApify(fake: FakeApify, media: MediaServerUrls): void {
   for (const token of Object.values(APIFY_TOKENS)) fake.addToken(token, APIFY_ACCOUNT);
   fake.script('clockworks/tiktok-scraper', (input) =>
-    scenarioFor(input, tiktokItem, QUICK_ITEM_COUNT),
+    scenarioFor(input, tiktokItem, QUICK_ITEM_COUNT, media),
   );
   fake.script(TWITTER.actorId, (input) => scenarioFor(input, tweetItem, TWITTER.rawItemCount));
 }

@@ -11,6 +11,8 @@ interface WorkerFixtures {
   tokens: Record<Account, string>;
   /** The API as the admin, for setting the stage of a spec (keys, actor configs). */
   adminApi: APIRequestContext;
+  /** The API as the plain user, for what they own (scrapes whose results a spec opens). */
+  memberApi: APIRequestContext;
 }
 
 interface TestFixtures {
@@ -62,6 +64,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const api = await playwright.request.newContext({
         baseURL: BASE_URL,
         extraHTTPHeaders: { Authorization: `Bearer ${tokens.admin}` },
+      });
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  memberApi: [
+    async ({ playwright, tokens }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: { Authorization: `Bearer ${tokens.member}` },
       });
       await use(api);
       await api.dispose();

@@ -1,21 +1,24 @@
 // Playwright's webServer command: the real product (launcher: embedded PostgreSQL, API serving
 // apps/web/dist, worker) on a fresh data directory that is removed again when it stops, so
 // every run starts from an empty database with only the seeded admin. Apify is the testkit's
-// fake, a real HTTP server in this process, scripted by fake-apify-scenarios.ts.
+// fake, a real HTTP server in this process, scripted by fake-apify-scenarios.ts; the videos
+// of its items are on the testkit's media server, also in this process.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-e2e-'));
 
+const media = await startMediaServer();
 const fake = await startFakeApify({ tokens: { [APIFY_TOKENS.scrape]: APIFY_ACCOUNT } });
-scriptFakeApify(fake);
+scriptFakeApify(fake, media.urls);
 
 const launcher = spawn(
   process.execPath,
@@ -28,6 +31,8 @@ const launcher = spawn(
       APIFY_BASE_URL: fake.baseUrl,
       // The fake's runs are short; the worker asks again at once instead of long-polling.
       APIFY_POLL_SECONDS: '0',
+      // The media server listens on 127.0.0.1, which the URL guard refuses by default.
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     },
     stdio: 'inherit',
   },
@@ -43,5 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 launcher.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  void fake.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.allSettled([fake.close(), media.close()]).finally(() =>
+    process.exit(code ?? (signal ? 1 : 0)),
+  );
 });

@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { AnalyticsDashboard } from '@/features/analytics/components/analytics-dashboard.tsx';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function AnalyticsRoute() {
-  return <PlaceholderPage title="Analytics" />;
+  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description="Ringkasan unduhan, distribusi platform dan aktivitas 7 hari terakhir."
+      />
+      <AnalyticsDashboard isAdmin={isAdmin} />
+    </>
+  );
 }

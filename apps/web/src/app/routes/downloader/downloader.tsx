@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { DownloaderPage } from '@/features/downloader/components/downloader-page.tsx';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function DownloaderRoute() {
-  return <PlaceholderPage title="Downloader" />;
+  const user = useSessionStore((state) => state.user);
+  return (
+    <>
+      <PageHeader
+        title="Downloader"
+        description="Pilih file hasil scraping, pratinjau videonya, lalu unduh yang Anda pilih."
+      />
+      {user ? <DownloaderPage user={user} /> : null}
+    </>
+  );
 }

@@ -1,6 +1,13 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { FileManager } from '@/features/files/components/file-manager.tsx';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function FileManagerRoute() {
-  return <PlaceholderPage title="File Manager" />;
+  const user = useSessionStore((state) => state.user);
+  return (
+    <>
+      <PageHeader title="File Manager" description="File video yang sudah diunduh ke server." />
+      {user ? <FileManager user={user} /> : null}
+    </>
+  );
 }

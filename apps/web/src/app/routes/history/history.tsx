@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { HistoryPage } from '@/features/history/components/history-page.tsx';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function HistoryRoute() {
-  return <PlaceholderPage title="Riwayat Unduhan" />;
+  const user = useSessionStore((state) => state.user);
+  return (
+    <>
+      <PageHeader
+        title="Riwayat Unduhan"
+        description="Video yang sudah diunduh: cari, unduh lagi, atau hapus dari riwayat."
+      />
+      {user ? <HistoryPage user={user} /> : null}
+    </>
+  );
 }

@@ -1,11 +1,10 @@
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { DataDeletion } from '@/features/static-pages/components/data-deletion.tsx';
 
-// A public page whose text comes with a later issue (spec part 2, static pages).
 export function DataDeletionRoute() {
   return (
     <PublicLayout>
-      <PlaceholderPage title="Penghapusan Data Pengguna" />
+      <DataDeletion />
     </PublicLayout>
   );
 }

@@ -1,11 +1,10 @@
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { TermsOfService } from '@/features/static-pages/components/terms-of-service.tsx';
 
-// A public page whose text comes with a later issue (spec part 2, static pages).
 export function TermsOfServiceRoute() {
   return (
     <PublicLayout>
-      <PlaceholderPage title="Ketentuan Layanan" />
+      <TermsOfService />
     </PublicLayout>
   );
 }

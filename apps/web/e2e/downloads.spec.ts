@@ -1,0 +1,511 @@
+import type { Download, Locator, Page } from '@playwright/test';
+import { ensureActiveApifyKey } from './support/admin-api.ts';
+import {
+  APIFY_TOKENS,
+  BROKEN_COVER_URL,
+  COVER_URL,
+  MANY_ITEM_COUNT,
+  MEDIA_AUTHOR_PREFIX,
+  MEDIA_ITEMS,
+  SCENARIO_WORDS,
+} from './support/fake-apify-plan.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+import { MEMBER } from './support/env.ts';
+import { scrapeKeyword } from './support/scrape-api.ts';
+
+// Downloader, history and file manager as a member, on the real product: the fake Apify's
+// `unduh` items point at the testkit media server, and the worker's real yt-dlp and ffmpeg
+// fetch them (support/fake-apify-scenarios.ts).
+
+/** The trimmed title of the `unduh` scenario's item at `index` (what the table shows). */
+function titleAt(index: number): string {
+  const item = MEDIA_ITEMS[index];
+  if (!item) throw new Error(`no media item ${index}`);
+  return item.title.trim();
+}
+const EIGHT = titleAt(0);
+const THREE = titleAt(1);
+const HLS = titleAt(2);
+const DUPLICATE = titleAt(3);
+const LONG = titleAt(4);
+const MISSING = titleAt(5);
+const BATCH = [EIGHT, THREE, HLS];
+
+/** Unique per attempt, so a retried test does not meet the first attempt's downloads. */
+function unique(word: string): string {
+  return `${word}-${Date.now().toString(36)}`;
+}
+
+function table(page: Page): Locator {
+  return page.getByRole('table', { name: 'Daftar video' });
+}
+
+/** The body row whose title button is exactly `title` (rows of one file differ by case). */
+function videoRow(page: Page, title: string): Locator {
+  return table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: title, exact: true }) });
+}
+
+function bodyRows(page: Page): Locator {
+  return table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
+    .filter({
+      hasNot: page.getByRole('checkbox', { name: /^Pilih semua/ }),
+    });
+}
+
+async function openDownloader(page: Page, fileName: string, itemCount: number) {
+  await page.goto(`/#/downloader?file=${fileName}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloader' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'File hasil' })).toHaveValue(fileName);
+  await expect(page.getByText(`Menampilkan ${itemCount} dari ${itemCount} item`)).toBeVisible();
+}
+
+const COVER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="120"><rect width="90" height="120" fill="#1f6feb"/><circle cx="45" cy="60" r="22" fill="#79c0ff"/></svg>';
+
+/** The covers' host, played by the test: one image, and a cover that fails to load. */
+async function serveCovers(page: Page) {
+  await page.route(COVER_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: COVER_SVG }),
+  );
+  await page.route(BROKEN_COVER_URL, (route) => route.abort('namenotresolved'));
+}
+
+function collectDownloads(page: Page): Download[] {
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  return downloads;
+}
+
+/** Holds POST /api/media/batches until released, so the overlay can be checked at leisure. */
+async function holdBatchStart(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const isStart = (url: URL) => url.pathname === '/api/media/batches';
+  await page.route(isStart, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.unroute(isStart);
+  };
+}
+
+test.describe('as a member', () => {
+  test.use({ loginAs: 'member' });
+  // One story: the later steps use the downloads of the earlier ones; a retry redoes it all
+  // on a new scrape.
+  test.describe.configure({ mode: 'serial' });
+
+  let fileName = '';
+  let author = '';
+
+  test.beforeEach(async ({ page }) => {
+    await serveCovers(page);
+  });
+
+  test.beforeAll(async ({ adminApi, memberApi }) => {
+    await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+    const keyword = unique(SCENARIO_WORDS.media);
+    author = `${MEDIA_AUTHOR_PREFIX}${keyword.split('-')[1] ?? ''}`;
+    fileName = (await scrapeKeyword(memberApi, keyword)).fileName;
+  });
+
+  test('the downloader lists the file: columns, filters, details and a preview', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await openDownloader(page, fileName, MEDIA_ITEMS.length);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    const eight = videoRow(page, EIGHT);
+    const cells = eight.getByRole('cell');
+    await expect(cells).toHaveCount(9);
+    await expect(cells.nth(1).getByRole('button', { name: `Preview ${EIGHT}` })).toBeVisible();
+    await expect(cells.nth(2)).toHaveText('TikTok');
+    await expect(cells.nth(3)).toContainText('0:08');
+    await expect(cells.nth(6)).toHaveText(author);
+    await expect(cells.nth(7)).toContainText('1,5 rb / 120');
+    await expect(cells.nth(8)).toHaveText('');
+    await expect(table(page)).toHaveAttribute('aria-rowcount', String(MEDIA_ITEMS.length + 1));
+    // Covers: an image, none, and one that fails; every row keeps its height.
+    await expect(eight.locator('img')).toBeVisible();
+    await expect(videoRow(page, THREE).locator('img')).toHaveCount(0);
+    await expect(videoRow(page, HLS).locator('img')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // The windowing counts on fixed row heights: 64px, and 152px as cards on a phone.
+    for (const [size, height] of [
+      [DESKTOP, 64],
+      [PHONE, 152],
+    ] as const) {
+      await page.setViewportSize(size);
+      await expect
+        .poll(() =>
+          bodyRows(page).evaluateAll((rows) =>
+            [...new Set(rows.map((row) => row.getBoundingClientRect().height))].join(','),
+          ),
+        )
+        .toBe(String(height));
+      await saveScreenshot(page, testInfo, 'downloader');
+    }
+    await page.setViewportSize(DESKTOP);
+
+    // Hide-filters: duplicates by trimmed, case-insensitive title; longer than a minute.
+    await page.getByRole('checkbox', { name: 'Sembunyikan duplikat (judul sama)' }).check();
+    await expect(videoRow(page, DUPLICATE)).toHaveCount(0);
+    await page
+      .getByRole('combobox', { name: 'Sembunyikan durasi panjang' })
+      .selectOption({ label: 'Lebih dari 1 menit' });
+    await expect(videoRow(page, LONG)).toHaveCount(0);
+    await expect(bodyRows(page)).toHaveCount(MEDIA_ITEMS.length - 2);
+    await expect(
+      page.getByText('(1 disembunyikan karena durasi, 1 duplikat)', { exact: false }),
+    ).toBeVisible();
+
+    // A click on the row opens its details, each field with a copy button.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await videoRow(page, THREE).getByRole('cell').nth(6).click();
+    const details = page.getByRole('dialog', { name: 'Detail Video' });
+    await expect(details).toContainText('Klip tiga detik');
+    await expect(details).toContainText('0:03');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, testInfo, 'downloader-detail', { fullPage: false });
+    await details.getByRole('button', { name: 'Copy Judul' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(THREE);
+    await details.getByRole('button', { name: 'Copy Data Lengkap' }).click();
+    const raw = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(raw).toMatchObject({ text: THREE, authorMeta: { name: author } });
+    await details.getByRole('button', { name: 'Tutup' }).last().click();
+    await expect(details).toBeHidden();
+
+    // The preview plays the clip the worker made, from a blob (the request needs the token).
+    await page.getByRole('button', { name: `Preview ${EIGHT}`, exact: true }).click();
+    const preview = page.getByRole('dialog', { name: `Preview: ${EIGHT}` });
+    const video = preview.locator('video');
+    await expect(video).toHaveAttribute('src', /^blob:/, { timeout: 45_000 });
+    await expect
+      .poll(() => video.evaluate((el) => (el instanceof HTMLVideoElement ? el.duration : 0)), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(7);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, testInfo, 'downloader-preview', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+  });
+
+  test('a batch of three downloads behind the overlay, then the browser saves each file', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await openDownloader(page, fileName, MEDIA_ITEMS.length);
+    const button = page.getByRole('button', { name: /^Download Terpilih/ });
+    await expect(button).toHaveText('Download Terpilih (0)');
+    await button.click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Tidak ada item yang dipilih untuk diunduh.',
+    );
+
+    for (const title of BATCH) {
+      await page.getByRole('checkbox', { name: `Pilih ${title}`, exact: true }).check();
+    }
+    await expect(button).toHaveText('Download Terpilih (3)');
+    const downloads = collectDownloads(page);
+    const release = await holdBatchStart(page);
+    await button.click();
+    const overlay = page.getByRole('dialog', { name: 'Mengunduh Video' });
+    await expect(overlay.getByRole('progressbar')).toHaveAccessibleName(
+      'Selesai mengunduh 0 dari 3 item',
+    );
+    await expect(overlay.getByRole('button', { name: 'Batalkan' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, testInfo, 'downloader-batch', { fullPage: false });
+    await release();
+
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 3 file.' }),
+    ).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(3);
+    expect(downloads.map((d) => d.suggestedFilename()).sort()).toEqual(
+      BATCH.map((title) => `${title}.mp4`).sort(),
+    );
+    await expect(overlay).toBeHidden();
+    for (const title of BATCH) {
+      await expect(videoRow(page, title).getByText('Selesai', { exact: true })).toBeVisible();
+    }
+    // The marks come from localStorage, so they survive a reload.
+    await page.reload();
+    await expect(videoRow(page, HLS).getByText('Selesai', { exact: true })).toBeVisible();
+    await expect(videoRow(page, MISSING).getByText('Selesai', { exact: true })).toHaveCount(0);
+
+    // An item whose video is gone: every selected item failed, with yt-dlp's reason.
+    await page.getByRole('checkbox', { name: `Pilih ${MISSING}`, exact: true }).check();
+    await button.click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Gagal mengunduh semua file' });
+    await expect(failed).toBeVisible({ timeout: 60_000 });
+    await expect(failed.getByRole('list', { name: 'Item yang gagal' })).toContainText(
+      `${MISSING}: `,
+    );
+    await expect(failed).toContainText('404');
+  });
+
+  test('history lists the downloads: filters, load more, download and bulk delete', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await page.goto('/#/history');
+    await expect(page.getByRole('heading', { level: 1, name: 'Riwayat Unduhan' })).toBeVisible();
+    const filterToggle = page.getByRole('button', { name: /^Filter/ });
+    await expect(filterToggle).toHaveAttribute('aria-expanded', 'false');
+    await filterToggle.click();
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(author);
+    await expect(filterToggle).toHaveText(/Filter \(1 aktif\)/);
+    const list = page.getByRole('list', { name: 'Riwayat unduhan' });
+    const entries = list.getByRole('listitem');
+    await expect(entries).toHaveCount(4);
+    const stats = page
+      .getByRole('region', { name: 'Statistik riwayat' })
+      .getByRole('definition')
+      .first();
+    await expect(stats).toHaveText('4');
+    await expect(entries.filter({ hasText: MISSING })).toContainText('Gagal');
+    await expect(entries.filter({ hasText: MISSING })).toContainText('404');
+
+    // Quick range 'today' (Jakarta) keeps today's downloads.
+    await page
+      .getByRole('group', { name: 'Rentang cepat' })
+      .getByRole('button', { name: 'Hari ini' })
+      .click();
+    await expect(page.getByRole('textbox', { name: 'Dari tanggal' })).toHaveValue(
+      /^\d{2}\/\d{2}\/\d{4}$/,
+    );
+    await expect(entries).toHaveCount(4);
+    await page.getByRole('combobox', { name: 'Urutkan menurut' }).selectOption('title');
+    await expect(entries.first()).toContainText(MISSING);
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'history');
+    }
+    await page.setViewportSize(DESKTOP);
+
+    // 'Unduh' saves the stored file under its title.
+    const download = page.waitForEvent('download');
+    await entries
+      .filter({ hasText: THREE })
+      .getByRole('button', { name: `Unduh ${THREE}` })
+      .click();
+    expect((await download).suggestedFilename()).toBe(`${THREE}.mp4`);
+
+    // A file gone from storage answers 404: 'File hilang'.
+    await page.route('**/api/media/download/history/*', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'File hilang' }),
+      }),
+    );
+    await entries
+      .filter({ hasText: EIGHT })
+      .getByRole('button', { name: `Unduh ${EIGHT}` })
+      .click();
+    await expect(page.getByRole('alert').filter({ hasText: 'File hilang' })).toBeVisible();
+    await page.unroute('**/api/media/download/history/*');
+
+    // Load more asks for offset = the items already loaded (pages of 2 here).
+    const offsets: string[] = [];
+    const isHistory = (url: URL) => url.pathname === '/api/media/history';
+    await page.route(isHistory, async (route) => {
+      const url = new URL(route.request().url());
+      offsets.push(url.searchParams.get('offset') ?? '');
+      url.searchParams.set('limit', '2');
+      await route.continue({ url: url.toString() });
+    });
+    await page.getByRole('combobox', { name: 'Urutan' }).selectOption('asc');
+    await expect(entries).toHaveCount(2);
+    await page.getByRole('button', { name: 'Muat Lebih Banyak' }).click();
+    await expect(entries).toHaveCount(4);
+    expect(offsets.slice(-2)).toEqual(['0', '2']);
+    await expect(page.getByRole('button', { name: 'Muat Lebih Banyak' })).toHaveCount(0);
+    await page.unroute(isHistory);
+
+    // Bulk delete: nothing selected says so; the selection goes after a confirmation.
+    await page.getByRole('button', { name: /^Hapus Terpilih/ }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Tidak ada item yang dipilih untuk dihapus.' }),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: `Pilih ${MISSING}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Hapus Terpilih (1)' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hapus Riwayat Terpilih' });
+    await expect(confirm).toContainText('tidak dapat dibatalkan');
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await expect(entries.filter({ hasText: MISSING })).toHaveCount(0);
+    await expect(entries).toHaveCount(3);
+    await expect(stats).toHaveText('3');
+  });
+
+  test('the file manager: stats, delete one, it shows as missing, and download it again', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.goto('/#/files');
+    await expect(page.getByRole('heading', { level: 1, name: 'File Manager' })).toBeVisible();
+    const files = page.getByRole('list', { name: 'File yang diunduh' }).getByRole('listitem');
+    for (const title of BATCH) await expect(files.filter({ hasText: title })).toHaveCount(1);
+    const stats = page.getByRole('region', { name: 'Statistik file' });
+    await expect(stats).toContainText('Total file');
+    await expect(stats).toContainText('TikTok');
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'files');
+    }
+    await page.setViewportSize(DESKTOP);
+
+    const download = page.waitForEvent('download');
+    await files
+      .filter({ hasText: EIGHT })
+      .getByRole('button', { name: `Unduh ${EIGHT}` })
+      .click();
+    expect((await download).suggestedFilename()).toBe(`${EIGHT}.mp4`);
+
+    const before = await files.count();
+    await files
+      .filter({ hasText: HLS })
+      .getByRole('button', { name: `Hapus ${HLS}` })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hapus File' });
+    await expect(confirm).toContainText(HLS);
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await expect(page.getByText('File berhasil dihapus.')).toBeVisible();
+    await expect(files.filter({ hasText: HLS })).toHaveCount(0);
+    await expect(files).toHaveCount(before - 1);
+
+    // A file the disk lost (the list says fileExists: false) shows 'File hilang'.
+    const isFiles = (url: URL) => url.pathname === '/api/files';
+    await page.route(isFiles, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { files: { title: string; fileExists: boolean }[] };
+      for (const file of body.files) if (file.title === THREE) file.fileExists = false;
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const lost = files.filter({ hasText: THREE });
+    await expect(lost).toContainText('File hilang');
+    await expect(lost.getByRole('button', { name: `Unduh ${THREE}` })).toBeDisabled();
+    await page.unroute(isFiles);
+
+    // In the history the deleted file is missing too: no download button for it.
+    await page.goto('/#/history');
+    const entry = page
+      .getByRole('list', { name: 'Riwayat unduhan' })
+      .getByRole('listitem')
+      .filter({ hasText: HLS });
+    await expect(entry).toContainText('File hilang');
+    await expect(entry.getByRole('button', { name: `Unduh ${HLS}` })).toHaveCount(0);
+
+    // Downloading it again in the downloader brings the file back.
+    await openDownloader(page, fileName, MEDIA_ITEMS.length);
+    await page.getByRole('checkbox', { name: `Pilih ${HLS}`, exact: true }).check();
+    const again = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download Terpilih (1)' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' }),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
+    expect((await again).suggestedFilename()).toBe(`${HLS}.mp4`);
+    await page.goto('/#/files');
+    await expect(files.filter({ hasText: HLS })).toHaveCount(1);
+  });
+
+  test('thousands of items: the table renders a window of rows and scrolls to the end', async ({
+    page,
+    memberApi,
+  }) => {
+    test.setTimeout(90_000);
+    const many = await scrapeKeyword(memberApi, unique(SCENARIO_WORDS.many));
+    expect(many.itemCount).toBe(MANY_ITEM_COUNT);
+    await openDownloader(page, many.fileName, MANY_ITEM_COUNT);
+    await expect(table(page)).toHaveAttribute('aria-rowcount', String(MANY_ITEM_COUNT + 1));
+    expect(await bodyRows(page).count()).toBeLessThan(60);
+
+    const scroller = page.locator('.video-table');
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    const last = videoRow(page, `Video massal ${MANY_ITEM_COUNT}`);
+    await expect(last).toBeVisible();
+    await expect(last).toHaveAttribute('aria-rowindex', String(MANY_ITEM_COUNT + 1));
+    await expect(videoRow(page, 'Video massal 1')).toHaveCount(0);
+    expect(await bodyRows(page).count()).toBeLessThan(60);
+
+    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).check();
+    await expect(page.getByRole('button', { name: /^Download Terpilih/ })).toHaveText(
+      `Download Terpilih (${MANY_ITEM_COUNT})`,
+    );
+    // Changing the file clears the selection.
+    await page.getByRole('combobox', { name: 'File hasil' }).selectOption(fileName);
+    await expect(page.getByRole('button', { name: /^Download Terpilih/ })).toHaveText(
+      'Download Terpilih (0)',
+    );
+
+    // The admin's 'Refresh Downloader' signal reloads the actor configs, then the items.
+    const reloaded = page.waitForRequest((request) => request.url().includes('/api/data/items'));
+    await page.evaluate(() => {
+      window.dispatchEvent(
+        new CustomEvent('scrapper:actor-configs-refresh', { detail: { at: Date.now() } }),
+      );
+    });
+    await reloaded;
+  });
+});
+
+test.describe('as the admin', () => {
+  test.use({ loginAs: 'admin' });
+
+  test("opens a member's file, sees every user's history and clears it", async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/#/downloader');
+    await page.getByRole('combobox', { name: 'Pengguna' }).selectOption(MEMBER.username);
+    const files = page.getByRole('combobox', { name: 'File hasil' });
+    await expect(files.locator('option')).not.toHaveCount(1);
+    await files.selectOption({ index: 1 });
+    await expect(table(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/#/history');
+    const users = page.getByRole('combobox', { name: 'Pengguna' });
+    await expect(users.locator('option', { hasText: MEMBER.username })).toHaveCount(1);
+    await users.selectOption({ label: MEMBER.username });
+    const entries = page.getByRole('list', { name: 'Riwayat unduhan' }).getByRole('listitem');
+    await expect(entries.first()).toContainText(`Pengguna: ${MEMBER.username}`);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, testInfo, 'history-admin');
+
+    await page.getByRole('button', { name: 'Hapus Semua Riwayat' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hapus Semua Riwayat' });
+    await expect(confirm).toContainText('tidak dapat dibatalkan');
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Hapus Semua' }).click();
+    await expect(page.getByText('Semua riwayat unduhan dihapus.')).toBeVisible();
+    await expect(entries).toHaveCount(0);
+  });
+});

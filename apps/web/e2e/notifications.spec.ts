@@ -1,0 +1,187 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ensureActiveApifyKey } from './support/admin-api.ts';
+import { APIFY_TOKENS, QUICK_ITEM_COUNT } from './support/fake-apify-plan.ts';
+import { BASE_URL } from './support/env.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+  test,
+} from './support/fixtures.ts';
+
+// Notifications from a real event: a scrape started through the API finishes on the worker,
+// which writes 'Scraping ... selesai'; the open page must show it by its 30 s poll, without
+// a reload.
+
+test.use({ loginAs: 'admin' });
+
+interface NotificationList {
+  notifications: { id: string; message: string; isRead: boolean }[];
+  unread: number;
+}
+
+async function listNotifications(api: APIRequestContext): Promise<NotificationList> {
+  const response = await api.get('/api/notifications');
+  if (!response.ok()) throw new Error(`notifications: HTTP ${response.status()}`);
+  return (await response.json()) as NotificationList;
+}
+
+async function startScrape(api: APIRequestContext, keyword: string): Promise<void> {
+  const response = await api.post('/api/scrape/start', {
+    data: {
+      actorId: 'clockworks/tiktok-scraper',
+      input: { searchQueries: keyword, resultsPerPage: 20 },
+      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+    },
+  });
+  if (!response.ok()) throw new Error(`scrape start: HTTP ${response.status()}`);
+}
+
+function toggle(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^Notifikasi/ });
+}
+
+function panel(page: Page) {
+  return page.getByRole('region', { name: 'Notifikasi' });
+}
+
+test.beforeAll(async ({ adminApi }) => {
+  await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+});
+
+test('a finished scrape appears in the list without a reload and can be marked read', async ({
+  page,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto('/#/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  const before = await listNotifications(adminApi);
+  await expect(toggle(page)).toHaveAccessibleName(
+    before.unread > 0 ? `Notifikasi, ${before.unread} belum dibaca` : 'Notifikasi',
+  );
+  // A marker on the window: still there afterwards means the page was never reloaded.
+  await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+
+  const keyword = `notif-${Date.now().toString(36)}`;
+  await startScrape(adminApi, keyword);
+  const message = `Scraping TikTok "${keyword}" selesai: ${QUICK_ITEM_COUNT} item.`;
+  await expect
+    .poll(async () => (await listNotifications(adminApi)).notifications.map((n) => n.message), {
+      timeout: 30_000,
+    })
+    .toContain(message);
+
+  // The next poll (every 30 s) brings it to the bell.
+  const unread = (await listNotifications(adminApi)).unread;
+  expect(unread).toBeGreaterThan(before.unread);
+  await expect(toggle(page)).toHaveAccessibleName(`Notifikasi, ${unread} belum dibaca`, {
+    timeout: 45_000,
+  });
+  await expect(page.getByTestId('unread-badge')).toHaveText(String(unread));
+  expect(await page.evaluate(() => 'e2eSamePage' in window)).toBe(true);
+
+  await toggle(page).click();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel(page)).toBeFocused();
+  const item = panel(page).getByRole('listitem').filter({ hasText: message });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Belum dibaca');
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'notifications', { fullPage: false });
+    const box = await panel(page).boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width);
+  }
+  await page.setViewportSize(DESKTOP);
+
+  await item.getByRole('button', { name: 'Tandai Sudah Dibaca' }).click();
+  await expect(item.getByRole('button', { name: 'Tandai Sudah Dibaca' })).toHaveCount(0);
+  await expect(item).toBeFocused();
+  await expect(toggle(page)).toHaveAccessibleName(
+    unread > 1 ? `Notifikasi, ${unread - 1} belum dibaca` : 'Notifikasi',
+  );
+  const after = await listNotifications(adminApi);
+  expect(after.notifications.find((n) => n.message === message)?.isRead).toBe(true);
+
+  // Escape closes the panel and gives focus back to the bell.
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a click outside closes the panel; Tab leaving it closes it too', async ({ page }) => {
+  await page.goto('/#/');
+  await toggle(page).click();
+  await expect(panel(page)).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(panel(page)).toBeHidden();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+
+  await toggle(page).click();
+  await expect(panel(page)).toBeFocused();
+  // Shift+Tab from the panel goes back to the bell (inside): still open.
+  await page.keyboard.press('Shift+Tab');
+  await expect(toggle(page)).toBeFocused();
+  await expect(panel(page)).toBeVisible();
+  // Shift+Tab again leaves for the page: closed.
+  await page.keyboard.press('Shift+Tab');
+  await expect(panel(page)).toBeHidden();
+});
+
+test("a user without notifications reads 'Tidak ada notifikasi.'", async ({
+  browser,
+  adminApi,
+}) => {
+  const username = `e2e-sepi-${Date.now().toString(36)}`;
+  const password = 'e2e-sepi-password';
+  const created = await adminApi.post('/api/admin/users', {
+    data: { username, password, role: 'user' },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    const login = await adminApi.post('/api/auth/login', { data: { username, password } });
+    const { token } = (await login.json()) as { token: string };
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      storageState: {
+        cookies: [],
+        origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: token }] }],
+      },
+    });
+    const page = await context.newPage();
+    await page.goto('/#/');
+    await expect(toggle(page)).toHaveAccessibleName('Notifikasi');
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+    await toggle(page).click();
+    await expect(panel(page).getByText('Tidak ada notifikasi.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  } finally {
+    await adminApi.delete(`/api/admin/users/${id}`);
+  }
+});
+
+test("a list that cannot be loaded says 'Gagal memuat notifikasi.'", async ({ page }) => {
+  await page.route('**/api/notifications', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'x' }),
+    }),
+  );
+  await page.goto('/#/');
+  await toggle(page).click();
+  await expect(panel(page).getByRole('alert')).toHaveText(/Gagal memuat notifikasi\./);
+  await expectNoSeriousA11yViolations(page);
+  await page.unroute('**/api/notifications');
+  await panel(page).getByRole('button', { name: 'Coba lagi' }).click();
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await expect(panel(page).getByRole('list', { name: 'Daftar notifikasi' })).toBeVisible();
+});

@@ -1,0 +1,18 @@
+import { endpoints } from '@scrapper/contracts/http';
+import type { Batch, Quality } from '@scrapper/contracts/http/media';
+import { call } from '@/lib/api-client.ts';
+
+export function startBatch(
+  input: { fileName: string; itemIds: string[]; quality: Quality; username: string | undefined },
+  signal?: AbortSignal,
+): Promise<Batch> {
+  return call(endpoints.media.startBatch, {
+    body: {
+      filename: input.fileName,
+      itemIds: input.itemIds,
+      quality: input.quality,
+      username: input.username,
+    },
+    signal,
+  });
+}

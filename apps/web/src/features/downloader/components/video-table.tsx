@@ -1,0 +1,118 @@
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import { Checkbox } from '@scrapper/ui/checkbox';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
+import { useVirtualWindow } from '../hooks/use-virtual-window.ts';
+import type { SelectAllState } from '../utils/selection.ts';
+import { VideoRow } from './video-row.tsx';
+
+// Row heights of the two layouts; app.css gives .video-row exactly these heights (the
+// windowing arithmetic depends on them), stacked as a card below 600px.
+export const ROW_HEIGHT = 64;
+export const ROW_HEIGHT_NARROW = 152;
+const NARROW = '(max-width: 599px)';
+
+export interface VideoTableProps {
+  items: VideoItem[];
+  selected: ReadonlySet<string>;
+  downloaded: ReadonlySet<string>;
+  allState: SelectAllState;
+  platformName: (platformId: string) => string;
+  previewEnabled: (platformId: string) => boolean;
+  onToggle: (id: string, checked: boolean) => void;
+  onToggleAll: () => void;
+  onPreview: (item: VideoItem) => void;
+  onOpen: (item: VideoItem) => void;
+}
+
+/**
+ * The video table of the downloader. Only the rows in view are rendered (windowing), so
+ * files of thousands of items scroll smoothly; the ARIA table roles, row count and row
+ * indexes tell screen readers the real size and position.
+ */
+export function VideoTable({
+  items,
+  selected,
+  downloaded,
+  allState,
+  platformName,
+  previewEnabled,
+  onToggle,
+  onToggleAll,
+  onPreview,
+  onOpen,
+}: VideoTableProps) {
+  const narrow = useMediaQuery(NARROW);
+  const rowHeight = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
+  const { ref, onScroll, range } = useVirtualWindow({ rowCount: items.length, rowHeight });
+  const rows = items.slice(range.start, range.end);
+
+  // The box scrolls; its rows hold focusable controls, so keyboard users reach (and scroll)
+  // every row through them and the box itself needs no tab stop.
+  return (
+    <div ref={ref} className="video-table" onScroll={onScroll}>
+      <div role="table" aria-label="Daftar video" aria-rowcount={items.length + 1}>
+        <div role="rowgroup" className="video-table__head">
+          <div role="row" aria-rowindex={1} className="video-row video-row--head">
+            <div role="columnheader" className="video-cell video-cell--check">
+              <Checkbox
+                label={narrow ? 'Pilih semua' : 'Pilih semua item yang ditampilkan'}
+                hideLabel={!narrow}
+                checked={allState === 'all'}
+                indeterminate={allState === 'some'}
+                onChange={onToggleAll}
+              />
+            </div>
+            <div role="columnheader" className="video-cell video-cell--preview">
+              Preview
+            </div>
+            <div role="columnheader" className="video-cell video-cell--platform">
+              Platform
+            </div>
+            <div role="columnheader" className="video-cell video-cell--duration">
+              Durasi
+            </div>
+            <div role="columnheader" className="video-cell video-cell--title">
+              Judul
+            </div>
+            <div role="columnheader" className="video-cell video-cell--thumb">
+              Thumbnail
+            </div>
+            <div role="columnheader" className="video-cell video-cell--author">
+              Author
+            </div>
+            <div role="columnheader" className="video-cell video-cell--stats">
+              Plays / Likes
+            </div>
+            <div role="columnheader" className="video-cell video-cell--status">
+              Status
+            </div>
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          className="video-table__body"
+          style={{ paddingTop: range.paddingTop, paddingBottom: range.paddingBottom }}
+        >
+          {rows.map((item, offset) => {
+            const index = range.start + offset;
+            return (
+              <VideoRow
+                // Ids repeat when a file holds the same video twice; the position keeps keys unique.
+                key={`${item.id}:${index}`}
+                item={item}
+                rowIndex={index + 2}
+                platformName={platformName(item.platform)}
+                previewEnabled={previewEnabled(item.platform)}
+                checked={selected.has(item.id)}
+                downloaded={downloaded.has(item.id)}
+                onToggle={onToggle}
+                onPreview={onPreview}
+                onOpen={onOpen}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

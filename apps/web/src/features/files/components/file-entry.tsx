@@ -1,0 +1,51 @@
+import type { FileItem } from '@scrapper/contracts/http/files';
+import { Badge } from '@scrapper/ui/badge';
+import { Button } from '@scrapper/ui/button';
+import { Icon } from '@scrapper/ui/icon';
+import { platformLabel } from '@/config/platforms.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+
+export interface FileEntryProps {
+  file: FileItem;
+  showUser: boolean;
+  downloading: boolean;
+  onDownload: (file: FileItem) => void;
+  onDelete: (file: FileItem) => void;
+}
+
+/** One stored file with 'Unduh' and 'Hapus'; a file gone from storage says 'File hilang'. */
+export function FileEntry({ file, showUser, downloading, onDownload, onDelete }: FileEntryProps) {
+  const title = file.title || '(tanpa judul)';
+  const meta = [platformLabel(file.platform), formatDateTime(file.createdAt), file.formattedSize];
+  if (showUser) meta.push(file.username);
+  return (
+    <li className="file-entry">
+      <div className="file-entry__body">
+        <p className="file-entry__title">{title}</p>
+        <p className="file-entry__meta muted">{meta.join(' · ')}</p>
+      </div>
+      <div className="file-entry__side">
+        {file.fileExists ? null : <Badge tone="danger">File hilang</Badge>}
+        <Button
+          size="sm"
+          onClick={() => onDownload(file)}
+          loading={downloading}
+          disabled={!file.fileExists}
+          aria-label={`Unduh ${title}`}
+        >
+          <Icon name="download" size={16} />
+          Unduh
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => onDelete(file)}
+          aria-label={`Hapus ${title}`}
+        >
+          <Icon name="trash" size={16} />
+          Hapus
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import { Select } from '@scrapper/ui/select';
+import { platformOptions } from '@/config/platforms.ts';
+import type { FileQuery } from '../api/list-files.ts';
+
+const SORT_OPTIONS: { value: FileQuery['sortBy']; label: string }[] = [
+  { value: 'date', label: 'Tanggal' },
+  { value: 'title', label: 'Judul' },
+  { value: 'platform', label: 'Platform' },
+];
+const ORDER_OPTIONS: { value: FileQuery['order']; label: string }[] = [
+  { value: 'desc', label: 'Menurun (terbaru / Z-A)' },
+  { value: 'asc', label: 'Menaik (terlama / A-Z)' },
+];
+
+function isSort(value: string): value is FileQuery['sortBy'] {
+  return SORT_OPTIONS.some((option) => option.value === value);
+}
+
+function isOrder(value: string): value is FileQuery['order'] {
+  return ORDER_OPTIONS.some((option) => option.value === value);
+}
+
+export interface FileFiltersProps {
+  query: FileQuery;
+  seenPlatforms: string[];
+  onChange: (query: FileQuery) => void;
+}
+
+/** Platform, sort field (date by default) and order. */
+export function FileFilters({ query, seenPlatforms, onChange }: FileFiltersProps) {
+  return (
+    <div className="file-filters">
+      <Select
+        label="Platform"
+        placeholder="Semua platform"
+        options={platformOptions(seenPlatforms)}
+        value={query.platform}
+        onChange={(event) => onChange({ ...query, platform: event.target.value })}
+      />
+      <Select
+        label="Urutkan menurut"
+        options={SORT_OPTIONS}
+        value={query.sortBy}
+        onChange={(event) => {
+          if (isSort(event.target.value)) onChange({ ...query, sortBy: event.target.value });
+        }}
+      />
+      <Select
+        label="Urutan"
+        options={ORDER_OPTIONS}
+        value={query.order}
+        onChange={(event) => {
+          if (isOrder(event.target.value)) onChange({ ...query, order: event.target.value });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { HistoryItem } from '@scrapper/contracts/http/media';
+import { formatBytes } from '@scrapper/contracts/http/files';
+import { Badge } from '@scrapper/ui/badge';
+import { Button } from '@scrapper/ui/button';
+import { Checkbox } from '@scrapper/ui/checkbox';
+import { Icon } from '@scrapper/ui/icon';
+import { platformLabel } from '@/config/platforms.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+
+export interface HistoryEntryProps {
+  item: HistoryItem;
+  showUser: boolean;
+  checked: boolean;
+  downloading: boolean;
+  onToggle: (id: string, checked: boolean) => void;
+  onDownload: (item: HistoryItem) => void;
+}
+
+const QUALITY_LABELS: Record<HistoryItem['quality'], string> = {
+  best: 'Terbaik',
+  '1080p': '1080p',
+  '720p': '720p',
+  'audio-only': 'Audio saja',
+};
+
+const STATUS_LABELS: Record<HistoryItem['status'], string> = {
+  queued: 'Menunggu',
+  running: 'Sedang diunduh',
+  completed: 'Selesai',
+  failed: 'Gagal',
+  cancelled: 'Dibatalkan',
+};
+
+function statusTone(status: HistoryItem['status']): 'info' | 'danger' | 'neutral' {
+  if (status === 'completed') return 'info';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}
+
+/** One download: what, from where, by whom (admins), when, its file, and 'Unduh'. */
+export function HistoryEntry({
+  item,
+  showUser,
+  checked,
+  downloading,
+  onToggle,
+  onDownload,
+}: HistoryEntryProps) {
+  const title = item.title || '(tanpa judul)';
+  const completed = item.status === 'completed';
+  const missing = completed && !item.fileExists;
+  const meta = [
+    platformLabel(item.platform),
+    item.author,
+    formatDateTime(item.createdAt),
+    QUALITY_LABELS[item.quality],
+    item.sizeBytes !== null ? formatBytes(item.sizeBytes) : '',
+  ].filter(Boolean);
+
+  return (
+    <li className={checked ? 'history-entry history-entry--selected' : 'history-entry'}>
+      <Checkbox
+        label={`Pilih ${title}`}
+        hideLabel
+        checked={checked}
+        onChange={(event) => onToggle(item.id, event.target.checked)}
+        className="history-entry__check"
+      />
+      <div className="history-entry__body">
+        <p className="history-entry__title">{title}</p>
+        <p className="history-entry__meta muted">{meta.join(' · ')}</p>
+        {item.filename ? <p className="history-entry__file muted">File: {item.filename}</p> : null}
+        {showUser ? (
+          <p className="history-entry__user">
+            Pengguna: <strong>{item.user.username}</strong>
+          </p>
+        ) : null}
+        {item.error ? <p className="history-entry__error">{item.error}</p> : null}
+      </div>
+      <div className="history-entry__side">
+        {missing ? (
+          <Badge tone="danger">File hilang</Badge>
+        ) : (
+          <Badge tone={statusTone(item.status)}>{STATUS_LABELS[item.status]}</Badge>
+        )}
+        {completed && item.fileExists ? (
+          <Button
+            size="sm"
+            onClick={() => onDownload(item)}
+            loading={downloading}
+            aria-label={`Unduh ${title}`}
+          >
+            <Icon name="download" size={16} />
+            Unduh
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

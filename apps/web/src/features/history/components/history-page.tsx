@@ -1,0 +1,252 @@
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { HistoryItem } from '@scrapper/contracts/http/media';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Checkbox } from '@scrapper/ui/checkbox';
+import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
+import { Icon } from '@scrapper/ui/icon';
+import { Select } from '@scrapper/ui/select';
+import { Spinner } from '@scrapper/ui/spinner';
+import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { safeFileName } from '@/lib/content-disposition.ts';
+import { saveBlob } from '@/lib/save-blob.ts';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import { deleteAllHistory } from '../api/delete-all-history.ts';
+import { deleteHistoryItem } from '../api/delete-history-item.ts';
+import { fetchHistoryFile } from '../api/fetch-history-file.ts';
+import { useHistory } from '../hooks/use-history.ts';
+import { useUserNames } from '../hooks/use-user-names.ts';
+import { deleteMany } from '../utils/delete-many.ts';
+import { DEFAULT_FILTERS, activeFilterCount, toHistoryQuery } from '../utils/history-filters.ts';
+import type { HistoryFilterValues } from '../utils/history-filters.ts';
+import { HistoryEntry } from './history-entry.tsx';
+import { HistoryFiltersPanel } from './history-filters-panel.tsx';
+import { HistoryStats } from './history-stats.tsx';
+
+const SEARCH_DELAY_MS = 400;
+const NOTHING_SELECTED = 'Tidak ada item yang dipilih untuk dihapus.';
+const DOWNLOAD_FAILED = 'Gagal mengunduh file. Pastikan Anda memiliki izin.';
+
+type Confirming = 'selected' | 'all' | null;
+
+/** The download history (spec part 2, section 2). */
+export function HistoryPage({ user }: { user: SessionUser }) {
+  const isAdmin = user.role === 'admin';
+  const [values, setValues] = useState<HistoryFilterValues>(DEFAULT_FILTERS);
+  const search = useDebouncedValue(values.search, SEARCH_DELAY_MS);
+  const parsed = toHistoryQuery({ ...values, search });
+  const query = parsed.ok ? parsed.query : null;
+  const history = useHistory(query, isAdmin);
+  const users = useUserNames(isAdmin);
+  const showToast = useToastStore((state) => state.show);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [downloadingIds, setDownloadingIds] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const { items } = history.list;
+  const loadedIds = useMemo(() => items.map((item) => item.id), [items]);
+  const chosen = loadedIds.filter((id) => selected.has(id));
+  const allChecked = loadedIds.length > 0 && chosen.length === loadedIds.length;
+  const seenPlatforms = history.list.stats.byPlatform.map((entry) => entry.platform);
+
+  function changeFilters(next: HistoryFilterValues) {
+    setValues(next);
+    setSelected(new Set());
+  }
+
+  function toggle(id: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function toggleAll() {
+    setSelected(allChecked ? new Set() : new Set(loadedIds));
+  }
+
+  function askDeleteSelected() {
+    if (chosen.length === 0) {
+      setNotice(NOTHING_SELECTED);
+      return;
+    }
+    setNotice(null);
+    setConfirming('selected');
+  }
+
+  async function confirmDelete() {
+    setDeleting(true);
+    try {
+      if (confirming === 'all') {
+        await deleteAllHistory();
+        setSelected(new Set());
+        showToast('success', 'Semua riwayat unduhan dihapus.');
+        history.reload();
+      } else {
+        const result = await deleteMany(chosen, deleteHistoryItem);
+        history.removeItems(new Set(result.deleted));
+        setSelected(new Set(result.failed));
+        if (result.failed.length > 0) showToast('danger', 'Gagal menghapus beberapa item riwayat.');
+        else showToast('success', `${result.deleted.length} item riwayat dihapus.`);
+      }
+      setConfirming(null);
+    } catch (error) {
+      showToast('danger', errorMessage(error, 'Gagal menghapus semua riwayat.'));
+      setConfirming(null);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  async function download(item: HistoryItem) {
+    setDownloadingIds((ids) => new Set(ids).add(item.id));
+    try {
+      const file = await fetchHistoryFile(item.id);
+      saveBlob(file.blob, file.fileName ?? item.filename ?? `${safeFileName(item.title)}.mp4`);
+    } catch (error) {
+      const missing = error instanceof ApiError && error.status === 404;
+      showToast('danger', missing ? 'File hilang' : errorMessage(error, DOWNLOAD_FAILED));
+    } finally {
+      setDownloadingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(item.id);
+        return next;
+      });
+    }
+  }
+
+  const filtered = activeFilterCount(values) > 0 || values.userId !== '';
+
+  return (
+    <div className="history">
+      <HistoryStats stats={history.list.stats} />
+      <Card
+        title="Daftar Unduhan"
+        actions={
+          isAdmin ? (
+            <Button variant="danger" onClick={() => setConfirming('all')}>
+              <Icon name="trash" size={18} />
+              Hapus Semua Riwayat
+            </Button>
+          ) : undefined
+        }
+      >
+        <div className="history__controls">
+          {isAdmin ? (
+            <Select
+              label="Pengguna"
+              placeholder="Semua pengguna"
+              options={users.map((u) => ({ value: u.id, label: u.username }))}
+              value={values.userId}
+              onChange={(event) => changeFilters({ ...values, userId: event.target.value })}
+              className="history__user"
+            />
+          ) : null}
+          <HistoryFiltersPanel
+            values={values}
+            errors={parsed.ok ? {} : parsed.errors}
+            seenPlatforms={seenPlatforms}
+            onChange={changeFilters}
+          />
+        </div>
+
+        <div className="history__bulk">
+          <Checkbox
+            label="Pilih semua"
+            checked={allChecked}
+            indeterminate={chosen.length > 0 && !allChecked}
+            disabled={loadedIds.length === 0}
+            onChange={toggleAll}
+          />
+          <Button variant="danger" size="sm" onClick={askDeleteSelected}>
+            <Icon name="trash" size={16} />
+            Hapus Terpilih ({chosen.length})
+          </Button>
+        </div>
+        {notice ? (
+          <Alert tone="warning" onDismiss={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        ) : null}
+
+        {history.status === 'loading' ? <Spinner label="Memuat riwayat..." showLabel /> : null}
+        {history.status === 'error' ? (
+          <Alert
+            tone="danger"
+            action={
+              <Button size="sm" variant="ghost" onClick={history.reload}>
+                Coba lagi
+              </Button>
+            }
+          >
+            Gagal memuat riwayat unduhan.
+          </Alert>
+        ) : null}
+        {history.status === 'ready' && items.length === 0 ? (
+          <p className="muted history__empty">
+            {filtered ? 'Tidak ada riwayat yang cocok dengan filter.' : 'Belum ada riwayat unduhan'}
+          </p>
+        ) : null}
+        {history.status === 'ready' && items.length > 0 ? (
+          <>
+            <ul className="history-list" aria-label="Riwayat unduhan">
+              {items.map((item) => (
+                <HistoryEntry
+                  key={item.id}
+                  item={item}
+                  showUser={isAdmin}
+                  checked={selected.has(item.id)}
+                  downloading={downloadingIds.has(item.id)}
+                  onToggle={toggle}
+                  onDownload={(entry) => void download(entry)}
+                />
+              ))}
+            </ul>
+            <div className="history__more">
+              <p className="muted">
+                Menampilkan {items.length} dari {history.list.total} unduhan.
+              </p>
+              {history.moreFailed ? (
+                <Alert tone="danger">Gagal memuat riwayat unduhan.</Alert>
+              ) : null}
+              {history.list.hasMore ? (
+                <Button onClick={() => void history.loadMore()} loading={history.loadingMore}>
+                  Muat Lebih Banyak
+                </Button>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+      </Card>
+
+      <ConfirmDialog
+        open={confirming === 'selected'}
+        title="Hapus Riwayat Terpilih"
+        message={`Hapus ${chosen.length} item dari riwayat unduhan? Tindakan ini tidak dapat dibatalkan.`}
+        confirmLabel="Hapus"
+        loading={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p className="muted">File yang sudah diunduh tetap ada di File Manager.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'all'}
+        title="Hapus Semua Riwayat"
+        message="Semua riwayat unduhan dari semua pengguna akan dihapus. Tindakan ini tidak dapat dibatalkan."
+        confirmLabel="Hapus Semua"
+        loading={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { HistoryQuery } from '@scrapper/contracts/http/media';
+import { fromDisplayDate, toDisplayDate } from '@/lib/display-date.ts';
+
+// The history's filters (spec part 2, sections 3 and 9): platform, start and end date (typed
+// as dd/MM/yyyy like every date in the app, sent as yyyy-MM-dd), search, sort field and
+// order, and for admins the user. Dates are Jakarta days, as the server reads them, so the
+// quick ranges count Jakarta days too.
+
+export type SortField = HistoryQuery['sortBy'];
+export type SortOrder = HistoryQuery['order'];
+
+export interface HistoryFilterValues {
+  platform: string;
+  /** dd/MM/yyyy as typed; '' = open. */
+  startDate: string;
+  endDate: string;
+  search: string;
+  sortBy: SortField;
+  order: SortOrder;
+  /** Admins only; '' = every user. */
+  userId: string;
+}
+
+export const DEFAULT_FILTERS: HistoryFilterValues = {
+  platform: '',
+  startDate: '',
+  endDate: '',
+  search: '',
+  sortBy: 'createdAt',
+  order: 'desc',
+  userId: '',
+};
+
+export const SORT_FIELD_OPTIONS: { value: SortField; label: string }[] = [
+  { value: 'createdAt', label: 'Tanggal unduh' },
+  { value: 'title', label: 'Judul' },
+  { value: 'platform', label: 'Platform' },
+  { value: 'author', label: 'Author' },
+];
+
+export const ORDER_OPTIONS: { value: SortOrder; label: string }[] = [
+  { value: 'desc', label: 'Menurun (terbaru / Z-A)' },
+  { value: 'asc', label: 'Menaik (terlama / A-Z)' },
+];
+
+export const PAGE_SIZE = 50;
+
+export type QuickRange = 'today' | 'last7' | 'last30';
+
+export const QUICK_RANGES: { id: QuickRange; label: string; days: number }[] = [
+  { id: 'today', label: 'Hari ini', days: 1 },
+  { id: 'last7', label: '7 hari', days: 7 },
+  { id: 'last30', label: '30 hari', days: 30 },
+];
+
+const jakartaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Jakarta',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in Jakarta as yyyy-MM-dd. */
+export function jakartaToday(now: Date): string {
+  return jakartaDay.format(now);
+}
+
+/** yyyy-MM-dd plus `days` (negative to go back), across months and years. */
+export function addDays(isoDate: string, days: number): string {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** A quick range as display dates: today, or the last 7 / 30 days including today. */
+export function quickRangeDates(
+  range: QuickRange,
+  now: Date,
+): { startDate: string; endDate: string } {
+  const days = QUICK_RANGES.find((r) => r.id === range)?.days ?? 1;
+  const today = jakartaToday(now);
+  return { startDate: toDisplayDate(addDays(today, -(days - 1))), endDate: toDisplayDate(today) };
+}
+
+export const DATE_FORMAT_ERROR = 'Tanggal harus berformat dd/mm/yyyy.';
+export const DATE_ORDER_ERROR = 'Tanggal akhir tidak boleh sebelum tanggal mulai.';
+
+export type FilterErrors = Partial<Record<'startDate' | 'endDate', string>>;
+
+export type QueryResult =
+  { ok: true; query: Omit<HistoryQuery, 'offset' | 'limit'> } | { ok: false; errors: FilterErrors };
+
+/** The query for the server, or the date fields to fix first. */
+export function toHistoryQuery(values: HistoryFilterValues): QueryResult {
+  const errors: FilterErrors = {};
+  const start = values.startDate.trim() ? fromDisplayDate(values.startDate) : undefined;
+  const end = values.endDate.trim() ? fromDisplayDate(values.endDate) : undefined;
+  if (start === null) errors.startDate = DATE_FORMAT_ERROR;
+  if (end === null) errors.endDate = DATE_FORMAT_ERROR;
+  if (start && end && start > end) errors.endDate = DATE_ORDER_ERROR;
+  if (errors.startDate || errors.endDate || start === null || end === null) {
+    return { ok: false, errors };
+  }
+  const search = values.search.trim();
+  return {
+    ok: true,
+    query: {
+      platform: values.platform || undefined,
+      startDate: start,
+      endDate: end,
+      search: search || undefined,
+      sortBy: values.sortBy,
+      order: values.order,
+      userId: values.userId || undefined,
+    },
+  };
+}
+
+/** How many filters narrow the list (sorting does not), for the collapsed toggle. */
+export function activeFilterCount(values: HistoryFilterValues): number {
+  return [values.platform, values.startDate, values.endDate, values.search.trim()].filter(Boolean)
+    .length;
+}

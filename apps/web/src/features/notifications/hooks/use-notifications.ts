@@ -1,0 +1,102 @@
+import type { Notification } from '@scrapper/contracts/http/notifications';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isAbortError } from '@/lib/api-error.ts';
+import { useSessionStore } from '@/stores/use-session-store.ts';
+import { listNotifications } from '../api/list-notifications.ts';
+import type { NotificationList } from '../api/list-notifications.ts';
+import { markNotificationRead } from '../api/mark-notification-read.ts';
+import { startPolling } from '../utils/poll.ts';
+import type { Poller } from '../utils/poll.ts';
+
+/**
+ * New notifications come from server events (a scrape or batch finished, cookies expired),
+ * so the list is asked for again every 30 s; there is no push channel.
+ */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+export type NotificationsStatus = 'loading' | 'ready' | 'error';
+
+interface Loaded {
+  list: NotificationList | null;
+  status: NotificationsStatus;
+}
+
+const INITIAL: Loaded = { list: null, status: 'loading' };
+
+/**
+ * The signed-in user's notifications, polled while a session exists and the caller is
+ * mounted; logging out (the token goes) or unmounting stops the polling.
+ */
+export function useNotifications() {
+  const token = useSessionStore((state) => state.token);
+  const [loaded, setLoaded] = useState<Loaded>(INITIAL);
+  // Marked read here but perhaps not yet in a list that was already on its way.
+  const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
+  const pollerRef = useRef<Poller | null>(null);
+
+  useEffect(() => {
+    setLoaded(INITIAL);
+    setReadHere(new Set());
+    if (!token) return undefined;
+    const controller = new AbortController();
+    pollerRef.current = startPolling({
+      intervalMs: NOTIFICATION_POLL_MS,
+      signal: controller.signal,
+      run: async (signal) => {
+        try {
+          const list = await listNotifications(signal);
+          if (signal.aborted) return;
+          setLoaded({ list, status: 'ready' });
+        } catch (error) {
+          if (signal.aborted || isAbortError(error)) return;
+          // The last good list stays on screen under the error.
+          setLoaded((current) => ({ ...current, status: 'error' }));
+        }
+      },
+    });
+    return () => {
+      controller.abort();
+      pollerRef.current = null;
+    };
+  }, [token]);
+
+  const refresh = useCallback(() => pollerRef.current?.now(), []);
+
+  const markRead = useCallback(async (id: string) => {
+    const updated = await markNotificationRead(id);
+    setReadHere((current) => new Set(current).add(id));
+    setLoaded((current) => {
+      if (!current.list) return current;
+      const { notifications, unread } = current.list;
+      const wasUnread = notifications.some((n) => n.id === id && !n.isRead);
+      return {
+        ...current,
+        list: {
+          notifications: notifications.map((n) => (n.id === id ? updated : n)),
+          unread: wasUnread ? Math.max(0, unread - 1) : unread,
+        },
+      };
+    });
+  }, []);
+
+  const view = useMemo(() => {
+    const list = loaded.list;
+    if (!list) return { notifications: [] as Notification[], unread: 0 };
+    let staleUnread = 0;
+    const notifications = list.notifications.map((n) => {
+      if (n.isRead || !readHere.has(n.id)) return n;
+      staleUnread += 1;
+      return { ...n, isRead: true };
+    });
+    return { notifications, unread: Math.max(0, list.unread - staleUnread) };
+  }, [loaded.list, readHere]);
+
+  return {
+    notifications: view.notifications,
+    unread: view.unread,
+    status: loaded.status,
+    hasLoaded: loaded.list !== null,
+    refresh,
+    markRead,
+  };
+}
