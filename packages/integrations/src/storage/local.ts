@@ -12,7 +12,8 @@ export function createLocalStorage(root: string): Storage {
   function pathOf(key: string): string {
     assertSafeKey(key);
     const full = resolve(join(base, key));
-    if (!full.startsWith(base + sep)) throw new StorageKeyError(`storage key escapes the root: ${key}`);
+    if (!full.startsWith(base + sep))
+      throw new StorageKeyError(`storage key escapes the root: ${key}`);
     return full;
   }
 
@@ -34,7 +35,10 @@ export function createLocalStorage(root: string): Storage {
     async read(key, range) {
       const path = pathOf(key);
       await stat(path);
-      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+      return createReadStream(path, {
+        highWaterMark: 256 * 1024,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
     async size(key) {
       try {
