@@ -5,7 +5,8 @@ import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useState } from 'react';
-import { ApiError, isAbortError } from '@/lib/api-error.ts';
+import { useResource } from '@/hooks/use-resource.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { getCookies } from '../api/get-cookies.ts';
 import { saveCookies } from '../api/save-cookies.ts';
 import { addCookie, removeCookie } from '../utils/cookie-entries.ts';
@@ -13,8 +14,6 @@ import { CookiePlatformCard } from './cookie-platform-card.tsx';
 
 /** Spec part 1, section 4: the success message clears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
-
-type Status = 'loading' | 'error' | 'ready';
 
 function saveFailure(error: unknown): string {
   const detail =
@@ -28,28 +27,16 @@ function saveFailure(error: unknown): string {
 
 /** Admin tab 'Manajemen Cookie': cookies per platform, saved together. */
 export function CookiePanel() {
-  const [sets, setSets] = useState<CookieSets | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const {
+    data: sets,
+    setData: setSets,
+    status,
+    reload,
+  } = useResource<CookieSets | null>(getCookies, null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    getCookies(controller.signal)
-      .then((loaded) => {
-        setSets(loaded);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        setStatus('error');
-      });
-    return () => controller.abort();
-  }, [attempt]);
 
   useEffect(() => {
     if (savedAt === null) return undefined;
@@ -86,7 +73,7 @@ export function CookiePanel() {
         <Alert
           tone="danger"
           action={
-            <Button size="sm" variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="sm" variant="ghost" onClick={reload}>
               Coba lagi
             </Button>
           }
