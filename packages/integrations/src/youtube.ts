@@ -1,0 +1,435 @@
+// The one home of googleapis and google-auth-library: Google OAuth for YouTube accounts and the
+// few YouTube Data API v3 calls we publish with. Every call opens a short session (an
+// OAuth2Client holding the stored tokens), so nothing here keeps state between calls; new tokens
+// the client obtains on the way are handed to `onTokens` for the caller to store.
+import { Readable } from 'node:stream';
+import { youtube, type MethodOptions, type youtube_v3 } from '@googleapis/youtube';
+import { OAuth2Client, type Credentials } from 'google-auth-library';
+import { toYouTubeError, YouTubeError } from './youtube-errors.ts';
+
+export { toYouTubeError, YouTubeError, type YouTubeErrorKind } from './youtube-errors.ts';
+
+/** Where Google is; each undefined field means the real Google. */
+export interface GoogleEndpoints {
+  /** googleapis rootUrl, e.g. `https://youtube.googleapis.com/` (GOOGLE_API_ROOT_URL). */
+  apiRootUrl?: string;
+  /** GOOGLE_OAUTH_AUTH_URL, e.g. `https://accounts.google.com/o/oauth2/v2/auth`. */
+  oauthAuthUrl?: string;
+  /** GOOGLE_OAUTH_TOKEN_URL, e.g. `https://oauth2.googleapis.com/token`. */
+  oauthTokenUrl?: string;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface YouTubeTokens {
+  accessToken: string;
+  /** Null when Google gave none (no offline access); the account then cannot refresh. */
+  refreshToken: string | null;
+  /** Epoch milliseconds; null when unknown. */
+  expiryDate: number | null;
+  /** Space-separated scopes Google granted. */
+  scope: string | null;
+}
+
+/** Called with the full token set whenever the OAuth client got new tokens. */
+export type OnTokens = (tokens: YouTubeTokens) => void | Promise<void>;
+
+/**
+ * `youtube` alone: it covers every call we make (channels.list and playlists.list mine=true,
+ * videos.insert, thumbnails.set, playlistItems.insert). `youtube.upload` + `youtube.readonly`
+ * would not do, as playlistItems.insert needs `youtube`, `youtube.force-ssl` or `youtubepartner`,
+ * and each of those covers the rest anyway.
+ */
+export const YOUTUBE_SCOPES: string[] = ['https://www.googleapis.com/auth/youtube'];
+
+export type PrivacyStatus = 'public' | 'private' | 'unlisted';
+
+export interface VideoMetadata {
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: string;
+  privacyStatus: PrivacyStatus;
+  /** Set: a scheduled video, uploaded private with status.publishAt (what YouTube requires). */
+  publishAt: Date | null;
+  madeForKids: boolean;
+}
+
+export interface AccountCall {
+  client: OAuthClientConfig;
+  endpoints: GoogleEndpoints;
+  tokens: YouTubeTokens;
+  onTokens?: OnTokens;
+  signal?: AbortSignal;
+}
+
+export interface UploadVideoArgs extends AccountCall {
+  metadata: VideoMetadata;
+  media: NodeJS.ReadableStream | Readable;
+  mimeType: string;
+  /** The media's size in bytes, when known: progress is then reported about every 1 %. */
+  size?: number;
+  /** Media bytes handed to the connection so far; the last call carries the total. */
+  onProgress?: (bytesSent: number) => void;
+}
+
+export interface SetThumbnailArgs extends AccountCall {
+  videoId: string;
+  media: NodeJS.ReadableStream | Readable;
+  mimeType: string;
+}
+
+export interface AddToPlaylistArgs extends AccountCall {
+  playlistId: string;
+  videoId: string;
+}
+
+/** Reads are small; a stuck one should fail rather than hang a request. Uploads have no limit. */
+const READ_TIMEOUT_MS = 60_000;
+/** Pages of playlists.list read at most (50 each): 1,000 playlists. */
+const MAX_PLAYLIST_PAGES = 20;
+
+/**
+ * The consent URL. `access_type=offline` + `prompt=consent` make Google hand out a refresh token
+ * on every consent (without `prompt=consent` only the first consent of a user gets one).
+ */
+export function buildAuthUrl(
+  client: OAuthClientConfig,
+  endpoints: GoogleEndpoints,
+  state: string,
+): string {
+  return oauthClient(client, endpoints).generateAuthUrl({
+    access_type: 'offline',
+    prompt: 'consent',
+    include_granted_scopes: true,
+    scope: YOUTUBE_SCOPES,
+    state,
+  });
+}
+
+/** Trades the code from the redirect for tokens. Codes are single-use: a second try is invalid_grant. */
+export async function exchangeCode(
+  client: OAuthClientConfig,
+  endpoints: GoogleEndpoints,
+  code: string,
+): Promise<YouTubeTokens> {
+  try {
+    const { tokens } = await oauthClient(client, endpoints).getToken({
+      code,
+      redirect_uri: client.redirectUri,
+    });
+    return mergeTokens(null, tokens);
+  } catch (error) {
+    throw toYouTubeError(error);
+  }
+}
+
+export async function getOwnChannel(
+  client: OAuthClientConfig,
+  endpoints: GoogleEndpoints,
+  tokens: YouTubeTokens,
+  onTokens?: OnTokens,
+): Promise<{ channelId: string; title: string }> {
+  return withSession({ client, endpoints, tokens, onTokens }, async (session) => {
+    const res = await session.api.channels.list(
+      { part: ['snippet'], mine: true },
+      session.options({ timeout: READ_TIMEOUT_MS }),
+    );
+    const channel = res.data.items?.[0];
+    if (!channel?.id) {
+      throw new YouTubeError('notFound', 'This Google account has no YouTube channel', {
+        status: res.status,
+        userMessage:
+          'Akun Google ini belum memiliki channel YouTube. Buat channel terlebih dahulu.',
+      });
+    }
+    return { channelId: channel.id, title: channel.snippet?.title ?? '' };
+  });
+}
+
+/** Every playlist of the account's channel, all pages. */
+export async function listPlaylists(
+  client: OAuthClientConfig,
+  endpoints: GoogleEndpoints,
+  tokens: YouTubeTokens,
+  onTokens?: OnTokens,
+): Promise<{ id: string; title: string }[]> {
+  return withSession({ client, endpoints, tokens, onTokens }, async (session) => {
+    const playlists: { id: string; title: string }[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PLAYLIST_PAGES; page++) {
+      const res = await session.api.playlists.list(
+        { part: ['snippet'], mine: true, maxResults: 50, ...(pageToken ? { pageToken } : {}) },
+        session.options({ timeout: READ_TIMEOUT_MS }),
+      );
+      for (const item of res.data.items ?? []) {
+        if (item.id) playlists.push({ id: item.id, title: item.snippet?.title ?? '' });
+      }
+      pageToken = res.data.nextPageToken ?? undefined;
+      if (!pageToken) break;
+    }
+    return playlists;
+  });
+}
+
+/**
+ * Refreshes the access token when it expires within `withinMs` (or its expiry is unknown);
+ * null when it is still good. Throws YouTubeError `invalid_grant` when Google refuses the refresh
+ * token (revoked, expired, or a Testing-mode app's 7 days are over): the account must reconnect.
+ */
+export async function refreshIfExpiring(
+  client: OAuthClientConfig,
+  endpoints: GoogleEndpoints,
+  tokens: YouTubeTokens,
+  withinMs = 10 * 60_000,
+): Promise<YouTubeTokens | null> {
+  if (tokens.expiryDate !== null && tokens.expiryDate - Date.now() > withinMs) return null;
+  if (!tokens.refreshToken) {
+    throw new YouTubeError('invalid_grant', 'No refresh token stored for this account', {
+      reason: 'invalid_grant',
+    });
+  }
+  const auth = oauthClient(client, endpoints);
+  auth.setCredentials(toCredentials(tokens));
+  try {
+    const { credentials } = await auth.refreshAccessToken();
+    return mergeTokens(tokens, credentials);
+  } catch (error) {
+    throw toYouTubeError(error);
+  }
+}
+
+/**
+ * One `uploadType=multipart` POST: the JSON metadata, then the media streamed from `media` (never
+ * held whole in memory). Not retried by the client, and not safe to retry blindly: YouTube may
+ * have taken the video even when the answer was lost.
+ */
+export async function uploadVideo(args: UploadVideoArgs): Promise<{ videoId: string }> {
+  const progress = progressReporter(args.onProgress, args.size);
+  return withMedia(args, async (session, body) => {
+    const res = await session.api.videos.insert(
+      {
+        part: ['snippet', 'status'],
+        requestBody: videoResource(args.metadata),
+        media: { mimeType: args.mimeType, body },
+      },
+      session.options({
+        onUploadProgress: (event: { bytesRead?: unknown }) => {
+          if (typeof event.bytesRead === 'number') progress.report(event.bytesRead);
+        },
+      }),
+    );
+    progress.finish();
+    const videoId = res.data.id;
+    if (!videoId) throw new YouTubeError('other', 'YouTube answered the upload without a video id');
+    return { videoId };
+  });
+}
+
+export async function setThumbnail(args: SetThumbnailArgs): Promise<void> {
+  await withMedia(args, async (session, body) => {
+    await session.api.thumbnails.set(
+      { videoId: args.videoId, media: { mimeType: args.mimeType, body } },
+      session.options({}),
+    );
+  });
+}
+
+export async function addToPlaylist(args: AddToPlaylistArgs): Promise<void> {
+  await withSession(args, async (session) => {
+    await session.api.playlistItems.insert(
+      {
+        part: ['snippet'],
+        requestBody: {
+          snippet: {
+            playlistId: args.playlistId,
+            resourceId: { kind: 'youtube#video', videoId: args.videoId },
+          },
+        },
+      },
+      session.options({ timeout: READ_TIMEOUT_MS }),
+    );
+  });
+}
+
+/** The Video resource for videos.insert. Scheduling forces private: YouTube requires it. */
+export function videoResource(metadata: VideoMetadata): youtube_v3.Schema$Video {
+  const scheduled = metadata.publishAt !== null;
+  return {
+    snippet: {
+      title: metadata.title,
+      description: metadata.description,
+      tags: metadata.tags,
+      categoryId: metadata.categoryId,
+    },
+    status: {
+      privacyStatus: scheduled ? 'private' : metadata.privacyStatus,
+      ...(metadata.publishAt ? { publishAt: metadata.publishAt.toISOString() } : {}),
+      selfDeclaredMadeForKids: metadata.madeForKids,
+    },
+  };
+}
+
+interface Session {
+  api: youtube_v3.Youtube;
+  /**
+   * Per-call options: rootUrl on every call (googleapis applies the client-level one to all but
+   * media uploads, which go to Google unless told otherwise) and the abort signal.
+   */
+  options(extra: MethodOptions): MethodOptions;
+}
+
+/**
+ * Runs `work` with an API client on the account's tokens. New tokens (an implicit refresh) go to
+ * `onTokens`, which is awaited before this returns; its failure is not ours to report, and must
+ * not turn a finished upload into a failed one, so it is ignored here (the caller logs inside it).
+ */
+async function withSession<T>(
+  call: AccountCall,
+  work: (session: Session) => Promise<T>,
+  requestSignal: AbortSignal | undefined = call.signal,
+): Promise<T> {
+  const auth = oauthClient(call.client, call.endpoints);
+  auth.setCredentials(toCredentials(call.tokens));
+  let current = call.tokens;
+  const saving: Promise<void>[] = [];
+  auth.on('tokens', (fresh) => {
+    current = mergeTokens(current, fresh);
+    const snapshot = current;
+    const onTokens = call.onTokens;
+    if (onTokens) saving.push(Promise.resolve().then(() => onTokens(snapshot)));
+  });
+  const rootUrl = normalizeRootUrl(call.endpoints.apiRootUrl);
+  const api = youtube({ version: 'v3', auth, ...(rootUrl ? { rootUrl } : {}) });
+  const session: Session = {
+    api,
+    options: (extra) => ({
+      ...extra,
+      ...(rootUrl ? { rootUrl } : {}),
+      ...(requestSignal ? { signal: requestSignal } : {}),
+    }),
+  };
+  try {
+    if (call.signal?.aborted) throw cancelled(call.signal);
+    return await work(session);
+  } catch (error) {
+    if (call.signal?.aborted) throw cancelled(call.signal, error);
+    throw toYouTubeError(error);
+  } finally {
+    await Promise.allSettled(saving);
+  }
+}
+
+/**
+ * A session for a media upload. googleapis pipes the media with `pipe()`, which does not pass a
+ * read error on: the request body would never end and the upload would hang. So a read error
+ * aborts the request here. The stream is ours once handed over: closed when the call ends.
+ */
+async function withMedia<T>(
+  call: AccountCall & { media: NodeJS.ReadableStream | Readable },
+  work: (session: Session, body: Readable) => Promise<T>,
+): Promise<T> {
+  const body = asReadable(call.media);
+  const readFailure = new AbortController();
+  const onError = (error: unknown): void => readFailure.abort(error);
+  body.on('error', onError);
+  const signal = call.signal
+    ? AbortSignal.any([call.signal, readFailure.signal])
+    : readFailure.signal;
+  try {
+    return await withSession(call, (session) => work(session, body), signal);
+  } catch (error) {
+    if (readFailure.signal.aborted && !call.signal?.aborted) {
+      const reason: unknown = readFailure.signal.reason;
+      throw new YouTubeError('other', `Reading the media failed: ${messageOf(reason)}`, {
+        userMessage: 'File tidak dapat dibaca untuk diupload ke YouTube.',
+        cause: reason,
+      });
+    }
+    throw error;
+  } finally {
+    body.off('error', onError);
+    if (!body.readableEnded) body.destroy();
+  }
+}
+
+function oauthClient(client: OAuthClientConfig, endpoints: GoogleEndpoints): OAuth2Client {
+  // Only the overridden endpoints: an undefined value would replace Google's default.
+  return new OAuth2Client({
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    redirectUri: client.redirectUri,
+    endpoints: {
+      ...(endpoints.oauthAuthUrl ? { oauth2AuthBaseUrl: endpoints.oauthAuthUrl } : {}),
+      ...(endpoints.oauthTokenUrl ? { oauth2TokenUrl: endpoints.oauthTokenUrl } : {}),
+    },
+  });
+}
+
+function toCredentials(tokens: YouTubeTokens): Credentials {
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expiry_date: tokens.expiryDate,
+    ...(tokens.scope ? { scope: tokens.scope } : {}),
+    token_type: 'Bearer',
+  };
+}
+
+/** A refresh answer carries no refresh_token: the stored one stays. */
+function mergeTokens(previous: YouTubeTokens | null, fresh: Credentials): YouTubeTokens {
+  const accessToken = fresh.access_token ?? previous?.accessToken;
+  if (!accessToken) throw new YouTubeError('other', 'Google answered without an access token');
+  return {
+    accessToken,
+    refreshToken: fresh.refresh_token ?? previous?.refreshToken ?? null,
+    expiryDate: fresh.access_token ? (fresh.expiry_date ?? null) : (previous?.expiryDate ?? null),
+    scope: fresh.scope ?? previous?.scope ?? null,
+  };
+}
+
+function normalizeRootUrl(rootUrl: string | undefined): string | undefined {
+  if (!rootUrl) return undefined;
+  return rootUrl.endsWith('/') ? rootUrl : `${rootUrl}/`;
+}
+
+/** googleapis streams only real Readables (it checks `_read` and `_readableState`). */
+function asReadable(media: NodeJS.ReadableStream | Readable): Readable {
+  return media instanceof Readable ? media : new Readable().wrap(media);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function cancelled(signal: AbortSignal, cause?: unknown): YouTubeError {
+  return new YouTubeError('cancelled', 'The YouTube request was cancelled', {
+    cause: cause ?? signal.reason,
+  });
+}
+
+/** Progress at most about every 1 % (or 1 MiB without a size), and always the final count. */
+function progressReporter(
+  onProgress: ((bytesSent: number) => void) | undefined,
+  size: number | undefined,
+): { report(bytes: number): void; finish(): void } {
+  const step = size && size > 0 ? Math.max(64 * 1024, Math.floor(size / 100)) : 1024 * 1024;
+  let last = 0;
+  let latest = 0;
+  return {
+    report(bytes) {
+      latest = bytes;
+      if (bytes - last < step) return;
+      last = bytes;
+      onProgress?.(bytes);
+    },
+    finish() {
+      if (latest !== last) onProgress?.(latest);
+      last = latest;
+    },
+  };
+}

@@ -1,0 +1,285 @@
+// The fake itself over raw HTTP. The real SDKs against it: youtube.integration.test.ts and
+// gemini.integration.test.ts beside this file.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseMultipart } from './multipart.ts';
+import { startFakeGoogle, type FakeGoogle } from './start-fake-google.ts';
+
+let fake: FakeGoogle;
+const client = { clientId: 'client-1', clientSecret: 'secret-1' };
+const redirectUri = 'http://127.0.0.1:9/callback';
+
+beforeAll(async () => {
+  fake = await startFakeGoogle({ clients: [client] });
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+function authorizeUrl(overrides: Record<string, string> = {}): string {
+  const url = new URL(fake.urls.oauthAuthUrl);
+  const params = {
+    client_id: client.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'https://www.googleapis.com/auth/youtube',
+    access_type: 'offline',
+    prompt: 'consent',
+    state: 'st-1',
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+async function tokenRequest(fields: Record<string, string>): Promise<Response> {
+  return fetch(fake.urls.oauthTokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      ...fields,
+    }),
+  });
+}
+
+/** Clicks Allow on the consent page like a browser would; returns the redirect target. */
+async function consent(overrides: Record<string, string> = {}): Promise<URL> {
+  const pageRes = await fetch(authorizeUrl(overrides));
+  expect(pageRes.status).toBe(200);
+  const html = await pageRes.text();
+  expect(html).toContain('id="consent-allow"');
+  const consentId = /name="consent" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const approved = await fetch(new URL('/o/oauth2/approve', fake.urls.oauthAuthUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent: consentId, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  expect(approved.status).toBe(302);
+  return new URL(approved.headers.get('location') ?? '');
+}
+
+describe('fake Google OAuth', () => {
+  it('walks consent, a single-use code and refresh like Google', async () => {
+    const back = await consent();
+    expect(back.origin + back.pathname).toBe(redirectUri);
+    expect(back.searchParams.get('state')).toBe('st-1');
+    const code = back.searchParams.get('code') ?? '';
+    expect(fake.authRequests[0]).toMatchObject({
+      accessType: 'offline',
+      prompt: 'consent',
+      outcome: 'approved',
+    });
+
+    const exchanged = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+    });
+    const tokens = (await exchanged.json()) as Record<string, unknown>;
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3599 });
+    expect(typeof tokens.refresh_token).toBe('string');
+
+    const reused = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+    });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: String(tokens.refresh_token),
+    });
+    const fresh = (await refreshed.json()) as Record<string, unknown>;
+    expect(fresh.refresh_token).toBeUndefined();
+    expect(fresh.access_token).not.toBe(tokens.access_token);
+
+    fake.failNextRefresh();
+    const refused = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: String(tokens.refresh_token),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Token has been expired or revoked.',
+    });
+    expect(fake.stats.refreshes).toBe(2);
+  });
+
+  it('refuses unknown clients, wrong secrets and a changed redirect_uri', async () => {
+    const unknown = await fetch(authorizeUrl({ client_id: 'nobody' }));
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain('invalid_client');
+
+    const code = (await consent()).searchParams.get('code') ?? '';
+    const wrongSecret = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_secret: 'nope',
+    });
+    expect(wrongSecret.status).toBe(401);
+    const otherRedirect = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'http://127.0.0.1:9/other',
+    });
+    expect(await otherRedirect.json()).toMatchObject({ error: 'redirect_uri_mismatch' });
+  });
+
+  it('gives a refresh token again only with prompt=consent, and redirects at once with autoApprove', async () => {
+    const channel = fake.addChannel({ title: 'Second' });
+    fake.autoApprove = true;
+    for (const prompt of ['consent', 'select_account']) {
+      fake.nextConsentChannelId = channel.id;
+      const res = await fetch(authorizeUrl({ prompt }), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+      const tokens = (await (
+        await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })
+      ).json()) as Record<string, unknown>;
+      expect(typeof tokens.refresh_token).toBe(prompt === 'consent' ? 'string' : 'undefined');
+    }
+  });
+});
+
+describe('fake YouTube Data API', () => {
+  it('answers 401 in Google shape for an expired token, and the token channel otherwise', async () => {
+    const { accessToken } = fake.issueTokens();
+    const list = () =>
+      fetch(`${fake.urls.apiRootUrl}youtube/v3/channels?part=snippet&mine=true`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    const ok = (await (await list()).json()) as { items: { id: string }[] };
+    expect(ok.items[0]?.id).toBe(fake.defaultChannelId);
+    fake.expireAccessTokens();
+    const expired = await list();
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({
+      error: { code: 401, errors: [{ reason: 'authError' }] },
+    });
+  });
+
+  it('takes a multipart upload, keeps metadata and hash, and answers faults in Google shape', async () => {
+    const { accessToken } = fake.issueTokens();
+    const media = Buffer.alloc(300_000, 7);
+    const boundary = 'xyz123';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-type: application/json\r\n\r\n`),
+      Buffer.from(
+        JSON.stringify({
+          snippet: { title: 'Halo', tags: ['a'] },
+          status: { privacyStatus: 'unlisted' },
+        }),
+      ),
+      Buffer.from(`\r\n--${boundary}\r\ncontent-type: video/mp4\r\n\r\n`),
+      media,
+      Buffer.from(`\r\n--${boundary}--`),
+    ]);
+    const upload = () =>
+      fetch(
+        `${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet,status`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'content-type': `multipart/related; boundary=${boundary}`,
+          },
+          body,
+        },
+      );
+    const res = await upload();
+    expect(res.status).toBe(200);
+    expect(fake.uploads[0]).toMatchObject({
+      snippet: { title: 'Halo', tags: ['a'] },
+      status: { privacyStatus: 'unlisted' },
+      size: media.length,
+      mimeType: 'video/mp4',
+      sha256: createHash('sha256').update(media).digest('hex'),
+    });
+
+    fake.failNext('videos.insert', { reason: 'quotaExceeded' });
+    const refused = await upload();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] },
+    });
+  });
+
+  it('counts uploads in flight per channel', async () => {
+    fake.setUploadDelay(150);
+    const { accessToken } = fake.issueTokens();
+    const send = () =>
+      fetch(`${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'multipart/related; boundary=b',
+        },
+        body: '--b\r\ncontent-type: application/json\r\n\r\n{"snippet":{"title":"t"}}\r\n--b\r\ncontent-type: video/mp4\r\n\r\nxx\r\n--b--',
+      });
+    await send();
+    expect(fake.maxConcurrentUploadsPerChannel).toBe(1);
+    await Promise.all([send(), send()]);
+    expect(fake.maxConcurrentUploadsPerChannel).toBe(2);
+  });
+});
+
+describe('fake Gemini', () => {
+  it('refuses unknown keys with API_KEY_INVALID and answers from the prompt otherwise', async () => {
+    fake.addGeminiKey('good-key');
+    const call = (key: string) =>
+      fetch(`${fake.urls.geminiBaseUrl}/v1beta/models/gemini-2.0-flash:generateContent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': key },
+        body: JSON.stringify({
+          contents: [{ role: 'user', parts: [{ text: 'Tulis.\nJudul asli: Kucing lucu' }] }],
+        }),
+      });
+    const bad = await call('bad-key');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: {
+        code: 400,
+        details: expect.arrayContaining([expect.objectContaining({ reason: 'API_KEY_INVALID' })]),
+      },
+    });
+    const good = (await (await call('good-key')).json()) as {
+      candidates: { content: { parts: { text: string }[] } }[];
+    };
+    const text = good.candidates[0]?.content.parts[0]?.text ?? '';
+    expect(JSON.parse(text)).toMatchObject({ title: expect.stringContaining('Kucing lucu') });
+    // A refused key is answered before the call is recorded.
+    expect(fake.geminiCalls.map((c) => c.apiKey)).toEqual(['good-key']);
+  });
+});
+
+describe('multipart parser', () => {
+  it('finds the same parts however the body is cut into chunks', async () => {
+    const body = Buffer.from(
+      'preamble\r\n--B\r\ncontent-type: application/json\r\n\r\n{"a":1}\r\n--B\r\nContent-Type: text/plain\r\n\r\nline\r\n--Bnot-yet\r\n--B--\r\nepilogue',
+    );
+    for (let cut = 1; cut < body.length; cut++) {
+      const parts: { headers: Record<string, string>; data: string }[] = [];
+      const count = await parseMultipart([body.subarray(0, cut), body.subarray(cut)], 'B', {
+        onPart: (_, headers) => parts.push({ headers, data: '' }),
+        onData: (index, chunk) => {
+          const part = parts[index];
+          if (part) part.data += chunk.toString();
+        },
+        onPartEnd: () => {},
+      });
+      expect(count).toBe(2);
+      expect(parts).toEqual([
+        { headers: { 'content-type': 'application/json' }, data: '{"a":1}' },
+        { headers: { 'content-type': 'text/plain' }, data: 'line\r\n--Bnot-yet' },
+      ]);
+    }
+  });
+});

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+
+export type FakeGoogleEndpoint =
+  | 'oauth.authorize'
+  | 'oauth.approve'
+  | 'oauth.token'
+  | 'channels.list'
+  | 'playlists.list'
+  | 'videos.insert'
+  | 'thumbnails.set'
+  | 'playlistItems.insert'
+  | 'gemini.generateContent'
+  | 'gemini.countTokens';
+
+/** Trouble injected into the next `times` requests to one endpoint (after auth passed). */
+export interface FakeGoogleFault {
+  /** Answer with this status in the endpoint's error shape (default from `reason`). */
+  status?: number;
+  /** YouTube error reason (`quotaExceeded`, `uploadLimitExceeded`, `forbidden`...). */
+  reason?: string;
+  message?: string;
+  /** Default 1. */
+  times?: number;
+  /** Wait this long first; alone, the request is then answered normally. */
+  delayMs?: number;
+  /** Cut the connection without an answer: a network error for the client. */
+  resetConnection?: boolean;
+}
+
+export interface FakeOAuthClient {
+  clientId: string;
+  clientSecret: string;
+  /** When given, the authorize page and the token endpoint accept only these. */
+  redirectUris?: string[];
+}
+
+export interface FakePlaylist {
+  id: string;
+  title: string;
+}
+
+export interface FakeChannel {
+  id: string;
+  title: string;
+  playlists: FakePlaylist[];
+}
+
+export interface FakeChannelInput {
+  id?: string;
+  title: string;
+  playlists?: { id?: string; title: string }[];
+}
+
+/** One visit of the authorize page, valid or not. */
+export interface FakeAuthRequest {
+  id: string;
+  clientId: string;
+  redirectUri: string;
+  state: string | undefined;
+  scope: string;
+  accessType: string | undefined;
+  prompt: string | undefined;
+  includeGrantedScopes: string | undefined;
+  responseType: string | undefined;
+  /** The channel this consent grants (undefined when the request was refused). */
+  channelId: string | undefined;
+  /** pending until the page's Allow or Cancel; `error` when the request was refused. */
+  outcome: 'pending' | 'approved' | 'denied' | 'error';
+  error: string | undefined;
+  at: Date;
+}
+
+export interface FakeMediaInfo {
+  sha256: string;
+  size: number;
+  mimeType: string;
+  /** The bytes, when they fit in `maxKeptUploadBytes`. */
+  bytes: Buffer | undefined;
+}
+
+export interface FakeUpload extends FakeMediaInfo {
+  id: string;
+  channelId: string;
+  /** The `part` parameter as sent. */
+  part: string[];
+  snippet: Record<string, unknown>;
+  status: Record<string, unknown>;
+  notifySubscribers: string | undefined;
+  receivedAt: Date;
+}
+
+export interface FakeThumbnail extends FakeMediaInfo {
+  videoId: string;
+  channelId: string;
+  receivedAt: Date;
+}
+
+export interface FakePlaylistItem {
+  id: string;
+  playlistId: string;
+  videoId: string;
+  channelId: string;
+  position: number;
+}
+
+export interface FakeGeminiReply {
+  text?: string;
+  /** STOP by default; SAFETY, RECITATION or LANGUAGE make the SDK's `text()` throw. */
+  finishReason?: string;
+  /** The prompt itself blocked: no candidates, `promptFeedback.blockReason`. */
+  blockReason?: string;
+}
+
+export interface FakeGeminiCall {
+  endpoint: 'gemini.generateContent' | 'gemini.countTokens';
+  model: string;
+  apiKey: string;
+  /** The text parts of the request, joined by newlines. */
+  prompt: string;
+  generationConfig: unknown;
+  at: Date;
+}
+
+export interface FakeGoogleRequest {
+  method: string;
+  path: string;
+  endpoint: FakeGoogleEndpoint | undefined;
+  query: Record<string, string>;
+  /** The status answered; 0 while in flight or when the connection was cut. */
+  status: number;
+  at: Date;
+}
+
+export interface FakeGoogleStats {
+  /** refresh_token grants answered, successful or not. */
+  refreshes: number;
+  /** authorization_code grants answered, successful or not. */
+  codeExchanges: number;
+  /** Media bytes received by videos.insert so far, counted as they arrive. */
+  uploadBytesReceived: number;
+  /** videos.insert requests cut off by the client before the body ended. */
+  abortedUploads: number;
+  /** The most videos.insert requests ever in flight at once for one channel. */
+  maxConcurrentUploadsPerChannel: number;
+}
+
+export interface Grant {
+  clientId: string;
+  channelId: string;
+  scope: string;
+}
+
+export interface CodeGrant extends Grant {
+  redirectUri: string;
+  accessType: string | undefined;
+  prompt: string | undefined;
+  used: boolean;
+  expiresAt: number;
+}
+
+export interface RefreshGrant extends Grant {
+  revoked: boolean;
+}
+
+export interface AccessGrant extends Grant {
+  expiresAt: number;
+}
+
+export interface FakeGoogleState {
+  clients: Map<string, FakeOAuthClient>;
+  channels: Map<string, FakeChannel>;
+  nextConsentChannelId: string | undefined;
+  autoApprove: boolean;
+  accessTokenLifetimeSecs: number;
+  authRequests: FakeAuthRequest[];
+  codes: Map<string, CodeGrant>;
+  refreshTokens: Map<string, RefreshGrant>;
+  accessTokens: Map<string, AccessGrant>;
+  /** clientId + channelId pairs that consented once: without prompt=consent no new refresh token. */
+  consented: Set<string>;
+  pendingRefreshFailures: string[];
+  faults: Map<FakeGoogleEndpoint, FakeGoogleFault[]>;
+  uploadDelayMs: number;
+  maxKeptUploadBytes: number;
+  maxUploadBytes: number;
+  uploads: FakeUpload[];
+  thumbnails: FakeThumbnail[];
+  playlistItems: FakePlaylistItem[];
+  inFlightUploads: Map<string, number>;
+  stats: FakeGoogleStats;
+  geminiKeys: Set<string>;
+  geminiReply: FakeGeminiReply | undefined;
+  geminiCalls: FakeGeminiCall[];
+  requests: FakeGoogleRequest[];
+  /** Aborted when the fake closes: pending delays end at once. */
+  lifetime: AbortSignal;
+}
+
+export function emptyStats(): FakeGoogleStats {
+  return {
+    refreshes: 0,
+    codeExchanges: 0,
+    uploadBytesReceived: 0,
+    abortedUploads: 0,
+    maxConcurrentUploadsPerChannel: 0,
+  };
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Random characters from YouTube's id alphabet (base64url). */
+export function randomId(length: number): string {
+  return Array.from(randomBytes(length), (byte) => ID_ALPHABET[byte % 64]).join('');
+}
+
+export const channelId = (): string => `UC${randomId(22)}`;
+export const playlistId = (): string => `PL${randomId(32)}`;
+export const videoId = (): string => randomId(11);
+
+export function takeFault(
+  state: FakeGoogleState,
+  endpoint: FakeGoogleEndpoint,
+): FakeGoogleFault | undefined {
+  const queue = state.faults.get(endpoint);
+  const fault = queue?.[0];
+  if (!queue || !fault) return undefined;
+  fault.times = (fault.times ?? 1) - 1;
+  if (fault.times <= 0) queue.shift();
+  return fault;
+}
+
+/** Lets a delay end early when the fake closes. */
+export async function pause(state: FakeGoogleState, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      state.lifetime.removeEventListener('abort', done);
+      resolve();
+    }
+    state.lifetime.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,545 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BadRequestError, readRequestBody, sendJson } from '../fake-apify/http-io.ts';
+import { sendYouTubeError } from './google-errors.ts';
+import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
+import {
+  pause,
+  randomId,
+  videoId as newVideoId,
+  type AccessGrant,
+  type FakeChannel,
+  type FakeGoogleState,
+  type FakeMediaInfo,
+  type FakeUpload,
+} from './state.ts';
+
+export interface ApiContext {
+  state: FakeGoogleState;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  grant: AccessGrant;
+}
+
+const SCOPE = 'https://www.googleapis.com/auth/';
+const READ_SCOPES = ['youtube', 'youtube.readonly', 'youtube.force-ssl', 'youtubepartner'];
+const UPLOAD_SCOPES = ['youtube', 'youtube.upload', 'youtube.force-ssl', 'youtubepartner'];
+const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'];
+
+/** The scopes (any one of them) each endpoint accepts, as in the API reference. */
+export const SCOPES_BY_ENDPOINT = {
+  'channels.list': READ_SCOPES,
+  'playlists.list': READ_SCOPES,
+  'videos.insert': UPLOAD_SCOPES,
+  'thumbnails.set': UPLOAD_SCOPES,
+  'playlistItems.insert': WRITE_SCOPES,
+} as const;
+
+export function hasScope(grant: AccessGrant, accepted: readonly string[]): boolean {
+  const granted = grant.scope.split(/\s+/);
+  return accepted.some((scope) => granted.includes(SCOPE + scope));
+}
+
+/** Category ids a video can be given (YouTube's assignable categories in most regions). */
+const CATEGORY_IDS = new Set([
+  '1',
+  '2',
+  '10',
+  '15',
+  '17',
+  '19',
+  '20',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+]);
+
+const METADATA_LIMIT = 1024 * 1024;
+
+/** `GET /youtube/v3/channels?part=snippet&mine=true`: the channel the token was granted for. */
+export function listChannels({ state, res, url, grant }: ApiContext): void {
+  const parts = partsOf(url);
+  if (parts.length === 0) {
+    sendYouTubeError(res, { reason: 'required', message: "'part'" });
+    return;
+  }
+  if (url.searchParams.get('mine') !== 'true') {
+    sendYouTubeError(res, {
+      reason: 'badRequest',
+      message: 'The fake YouTube API lists channels with mine=true only.',
+    });
+    return;
+  }
+  const channel = state.channels.get(grant.channelId);
+  const items = channel ? [channelJson(channel, parts)] : [];
+  sendJson(res, 200, {
+    kind: 'youtube#channelListResponse',
+    etag: randomId(27),
+    pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+    items,
+  });
+}
+
+/** `GET /youtube/v3/playlists?part=snippet&mine=true&maxResults=&pageToken=`. */
+export function listPlaylists({ state, res, url, grant }: ApiContext): void {
+  if (partsOf(url).length === 0) {
+    sendYouTubeError(res, { reason: 'required', message: "'part'" });
+    return;
+  }
+  if (url.searchParams.get('mine') !== 'true') {
+    sendYouTubeError(res, {
+      reason: 'badRequest',
+      message: 'The fake YouTube API lists playlists with mine=true only.',
+    });
+    return;
+  }
+  const maxResults = Number(url.searchParams.get('maxResults') ?? '5');
+  if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > 50) {
+    sendYouTubeError(res, {
+      reason: 'invalidParameter',
+      status: 400,
+      message: `Invalid value '${String(url.searchParams.get('maxResults'))}'. Values must be within the range: [0, 50]`,
+    });
+    return;
+  }
+  const offset = offsetOf(url.searchParams.get('pageToken'));
+  if (offset === undefined) {
+    sendYouTubeError(res, {
+      reason: 'invalidPageToken',
+      status: 400,
+      message: 'The request specifies an invalid page token.',
+    });
+    return;
+  }
+  const channel = state.channels.get(grant.channelId);
+  const all = channel?.playlists ?? [];
+  const items = all.slice(offset, offset + maxResults).map((playlist) => ({
+    kind: 'youtube#playlist',
+    etag: randomId(27),
+    id: playlist.id,
+    snippet: {
+      publishedAt: new Date(0).toISOString(),
+      channelId: grant.channelId,
+      title: playlist.title,
+      description: '',
+      thumbnails: {},
+      channelTitle: channel?.title ?? '',
+      localized: { title: playlist.title, description: '' },
+    },
+  }));
+  const next = offset + maxResults;
+  sendJson(res, 200, {
+    kind: 'youtube#playlistListResponse',
+    etag: randomId(27),
+    ...(next < all.length && maxResults > 0 ? { nextPageToken: pageToken(next) } : {}),
+    ...(offset > 0 ? { prevPageToken: pageToken(Math.max(0, offset - maxResults)) } : {}),
+    pageInfo: { totalResults: all.length, resultsPerPage: maxResults },
+    items,
+  });
+}
+
+/**
+ * `POST /upload/youtube/v3/videos?uploadType=multipart&part=...`: the JSON metadata part, then
+ * the media part streamed through a hash (kept in memory only up to `maxKeptUploadBytes`).
+ * Parts not named in `part` are ignored, as YouTube does.
+ */
+export async function insertVideo(ctx: ApiContext): Promise<void> {
+  const { state, req, res, url, grant } = ctx;
+  const parts = partsOf(url);
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (url.searchParams.get('uploadType') !== 'multipart' || !boundary) {
+    await drain(req);
+    sendYouTubeError(res, {
+      reason: 'badRequest',
+      message: 'The fake YouTube API takes videos.insert as uploadType=multipart only.',
+    });
+    return;
+  }
+  if (!parts.includes('snippet')) {
+    await drain(req);
+    sendYouTubeError(res, { reason: 'invalidTitle' });
+    return;
+  }
+
+  const channelId = grant.channelId;
+  const inFlight = (state.inFlightUploads.get(channelId) ?? 0) + 1;
+  state.inFlightUploads.set(channelId, inFlight);
+  state.stats.maxConcurrentUploadsPerChannel = Math.max(
+    state.stats.maxConcurrentUploadsPerChannel,
+    inFlight,
+  );
+  try {
+    const received = await receiveVideo(state, req, boundary);
+    await pause(state, state.uploadDelayMs);
+    const snippet = parts.includes('snippet') ? recordOf(received.metadata.snippet) : {};
+    const status = parts.includes('status') ? recordOf(received.metadata.status) : {};
+    const problem = videoProblem(snippet, status);
+    if (problem) {
+      sendYouTubeError(res, problem);
+      return;
+    }
+    if (received.media.size === 0) {
+      sendYouTubeError(res, { reason: 'badRequest', message: 'Media is empty.' });
+      return;
+    }
+    const upload: FakeUpload = {
+      id: newVideoId(),
+      channelId,
+      part: parts,
+      snippet,
+      status,
+      notifySubscribers: url.searchParams.get('notifySubscribers') ?? undefined,
+      receivedAt: new Date(),
+      ...received.media,
+    };
+    state.uploads.push(upload);
+    sendJson(res, 200, videoJson(upload, state.channels.get(channelId), parts));
+  } catch (error) {
+    if (req.readableAborted || req.socket.destroyed) state.stats.abortedUploads += 1;
+    throw error;
+  } finally {
+    state.inFlightUploads.set(channelId, (state.inFlightUploads.get(channelId) ?? 1) - 1);
+  }
+}
+
+/** `POST /upload/youtube/v3/thumbnails/set?videoId=&uploadType=media`: the image as the body. */
+export async function setThumbnail({ state, req, res, url, grant }: ApiContext): Promise<void> {
+  const media = await receiveMedia(state, req);
+  const videoId = url.searchParams.get('videoId') ?? '';
+  const video = state.uploads.find((upload) => upload.id === videoId);
+  if (!video) {
+    sendYouTubeError(res, { reason: 'videoNotFound' });
+    return;
+  }
+  if (video.channelId !== grant.channelId) {
+    sendYouTubeError(res, { reason: 'forbidden' });
+    return;
+  }
+  if (media.size === 0) {
+    sendYouTubeError(res, { reason: 'mediaBodyRequired' });
+    return;
+  }
+  state.thumbnails.push({ videoId, channelId: grant.channelId, receivedAt: new Date(), ...media });
+  const base = `https://i.ytimg.com/vi/${videoId}`;
+  sendJson(res, 200, {
+    kind: 'youtube#thumbnailSetResponse',
+    etag: randomId(27),
+    items: [
+      {
+        default: { url: `${base}/default.jpg`, width: 120, height: 90 },
+        medium: { url: `${base}/mqdefault.jpg`, width: 320, height: 180 },
+        high: { url: `${base}/hqdefault.jpg`, width: 480, height: 360 },
+      },
+    ],
+  });
+}
+
+/** `POST /youtube/v3/playlistItems?part=snippet` with `{snippet:{playlistId,resourceId}}`. */
+export async function insertPlaylistItem({
+  state,
+  req,
+  res,
+  url,
+  grant,
+}: ApiContext): Promise<void> {
+  const body = await readRequestBody(req, METADATA_LIMIT);
+  if (!partsOf(url).includes('snippet')) {
+    sendYouTubeError(res, { reason: 'required', message: "'part'" });
+    return;
+  }
+  const snippet = recordOf(recordOf(body.value).snippet);
+  const playlistId = typeof snippet.playlistId === 'string' ? snippet.playlistId : '';
+  const resource = recordOf(snippet.resourceId);
+  const videoId = typeof resource.videoId === 'string' ? resource.videoId : '';
+  if (!playlistId) {
+    sendYouTubeError(res, {
+      reason: 'playlistIdRequired',
+      status: 400,
+      message: 'The request does not specify a value for the required playlistId property.',
+    });
+    return;
+  }
+  const owner = [...state.channels.values()].find((channel) =>
+    channel.playlists.some((playlist) => playlist.id === playlistId),
+  );
+  if (!owner) {
+    sendYouTubeError(res, { reason: 'playlistNotFound' });
+    return;
+  }
+  if (owner.id !== grant.channelId) {
+    sendYouTubeError(res, { reason: 'playlistItemsNotAccessible' });
+    return;
+  }
+  const video = state.uploads.find((upload) => upload.id === videoId);
+  if (resource.kind !== 'youtube#video' || !video) {
+    sendYouTubeError(res, { reason: 'videoNotFound' });
+    return;
+  }
+  const position = state.playlistItems.filter((item) => item.playlistId === playlistId).length;
+  const item = { id: randomId(40), playlistId, videoId, channelId: grant.channelId, position };
+  state.playlistItems.push(item);
+  sendJson(res, 200, {
+    kind: 'youtube#playlistItem',
+    etag: randomId(27),
+    id: item.id,
+    snippet: {
+      publishedAt: new Date().toISOString(),
+      channelId: grant.channelId,
+      title: typeof video.snippet.title === 'string' ? video.snippet.title : '',
+      description: '',
+      thumbnails: {},
+      channelTitle: owner.title,
+      playlistId,
+      position,
+      resourceId: { kind: 'youtube#video', videoId },
+    },
+  });
+}
+
+/** Reads a body to its end without looking at it (answering before would cut the upload off). */
+export async function drain(req: IncomingMessage): Promise<void> {
+  for await (const chunk of req) void chunk;
+}
+
+async function receiveVideo(
+  state: FakeGoogleState,
+  req: IncomingMessage,
+  boundary: string,
+): Promise<{ metadata: Record<string, unknown>; media: FakeMediaInfo }> {
+  const metadataChunks: Buffer[] = [];
+  let metadataBytes = 0;
+  let metadataType = '';
+  let mediaType = '';
+  const hash = createHash('sha256');
+  const kept: Buffer[] = [];
+  let size = 0;
+  const count = await parseMultipart(req, boundary, {
+    onPart(index, headers) {
+      if (index === 0) metadataType = headers['content-type'] ?? '';
+      if (index === 1) mediaType = headers['content-type'] ?? '';
+      if (index > 1) throw new MultipartError('A multipart upload has exactly two parts');
+    },
+    onData(index, chunk) {
+      if (index === 0) {
+        metadataBytes += chunk.length;
+        if (metadataBytes > METADATA_LIMIT) throw new MultipartError('Metadata part too large');
+        metadataChunks.push(Buffer.from(chunk));
+        return;
+      }
+      hash.update(chunk);
+      size += chunk.length;
+      state.stats.uploadBytesReceived += chunk.length;
+      if (size > state.maxUploadBytes) {
+        throw new BadRequestError(
+          413,
+          'uploadTooLarge',
+          'The media is larger than the fake allows',
+        );
+      }
+      if (size <= state.maxKeptUploadBytes) kept.push(Buffer.from(chunk));
+    },
+    onPartEnd() {},
+  });
+  if (count !== 2) throw new MultipartError('A multipart upload has a metadata and a media part');
+  if (!/^application\/json/i.test(metadataType)) {
+    throw new MultipartError('The first part must be application/json metadata');
+  }
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(Buffer.concat(metadataChunks).toString('utf8'));
+  } catch {
+    throw new MultipartError('The metadata part is not valid JSON');
+  }
+  return {
+    metadata: recordOf(metadata),
+    media: {
+      sha256: hash.digest('hex'),
+      size,
+      mimeType: mediaType,
+      bytes: size <= state.maxKeptUploadBytes ? Buffer.concat(kept) : undefined,
+    },
+  };
+}
+
+async function receiveMedia(state: FakeGoogleState, req: IncomingMessage): Promise<FakeMediaInfo> {
+  const hash = createHash('sha256');
+  const kept: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    hash.update(bytes);
+    size += bytes.length;
+    if (size <= state.maxKeptUploadBytes) kept.push(bytes);
+  }
+  return {
+    sha256: hash.digest('hex'),
+    size,
+    mimeType: req.headers['content-type'] ?? '',
+    bytes: size <= state.maxKeptUploadBytes ? Buffer.concat(kept) : undefined,
+  };
+}
+
+/** What YouTube refuses in a video's snippet and status, as its error reason. */
+function videoProblem(
+  snippet: Record<string, unknown>,
+  status: Record<string, unknown>,
+): { reason: string } | undefined {
+  const title = snippet.title;
+  if (
+    typeof title !== 'string' ||
+    title.trim() === '' ||
+    [...title].length > 100 ||
+    /[<>]/.test(title)
+  ) {
+    return { reason: 'invalidTitle' };
+  }
+  const description = snippet.description;
+  if (
+    description !== undefined &&
+    (typeof description !== 'string' ||
+      Buffer.byteLength(description) > 5000 ||
+      /[<>]/.test(description))
+  ) {
+    return { reason: 'invalidDescription' };
+  }
+  const tags = snippet.tags;
+  if (tags !== undefined) {
+    if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
+      return { reason: 'invalidTags' };
+    }
+    // YouTube counts a tag with a space as quoted, and a comma between tags.
+    const length = tags.reduce<number>(
+      (sum, tag: string) => sum + tag.length + (tag.includes(' ') ? 2 : 0),
+      0,
+    );
+    if (
+      length + Math.max(0, tags.length - 1) > 500 ||
+      tags.some((tag: string) => /[<>]/.test(tag))
+    ) {
+      return { reason: 'invalidTags' };
+    }
+  }
+  const categoryId = snippet.categoryId;
+  if (
+    categoryId !== undefined &&
+    (typeof categoryId !== 'string' || !CATEGORY_IDS.has(categoryId))
+  ) {
+    return { reason: 'invalidCategoryId' };
+  }
+  const privacy = status.privacyStatus;
+  if (privacy !== undefined && !['public', 'private', 'unlisted'].includes(String(privacy))) {
+    return { reason: 'invalidVideoMetadata' };
+  }
+  if (
+    status.selfDeclaredMadeForKids !== undefined &&
+    typeof status.selfDeclaredMadeForKids !== 'boolean'
+  ) {
+    return { reason: 'invalidVideoMetadata' };
+  }
+  if (status.publishAt !== undefined) {
+    // A scheduled video must be private (YouTube publishes it at publishAt) and in the future.
+    const at = typeof status.publishAt === 'string' ? Date.parse(status.publishAt) : Number.NaN;
+    if (privacy !== 'private' || Number.isNaN(at) || at <= Date.now()) {
+      return { reason: 'invalidPublishAt' };
+    }
+  }
+  return undefined;
+}
+
+function videoJson(
+  upload: FakeUpload,
+  channel: FakeChannel | undefined,
+  parts: string[],
+): Record<string, unknown> {
+  const { snippet, status } = upload;
+  const title = typeof snippet.title === 'string' ? snippet.title : '';
+  const description = typeof snippet.description === 'string' ? snippet.description : '';
+  const madeForKids = status.selfDeclaredMadeForKids === true;
+  return {
+    kind: 'youtube#video',
+    etag: randomId(27),
+    id: upload.id,
+    ...(parts.includes('snippet')
+      ? {
+          snippet: {
+            publishedAt: upload.receivedAt.toISOString(),
+            channelId: upload.channelId,
+            title,
+            description,
+            thumbnails: {},
+            channelTitle: channel?.title ?? '',
+            ...(Array.isArray(snippet.tags) ? { tags: snippet.tags } : {}),
+            categoryId: typeof snippet.categoryId === 'string' ? snippet.categoryId : '22',
+            liveBroadcastContent: 'none',
+            localized: { title, description },
+          },
+        }
+      : {}),
+    ...(parts.includes('status')
+      ? {
+          status: {
+            uploadStatus: 'uploaded',
+            privacyStatus:
+              typeof status.privacyStatus === 'string' ? status.privacyStatus : 'public',
+            ...(typeof status.publishAt === 'string' ? { publishAt: status.publishAt } : {}),
+            license: 'youtube',
+            embeddable: true,
+            publicStatsViewable: true,
+            madeForKids,
+            selfDeclaredMadeForKids: madeForKids,
+          },
+        }
+      : {}),
+  };
+}
+
+function channelJson(channel: FakeChannel, parts: string[]): Record<string, unknown> {
+  return {
+    kind: 'youtube#channel',
+    etag: randomId(27),
+    id: channel.id,
+    ...(parts.includes('snippet')
+      ? {
+          snippet: {
+            title: channel.title,
+            description: '',
+            customUrl: `@${channel.title.toLowerCase().replace(/[^a-z0-9]+/g, '')}`,
+            publishedAt: new Date(0).toISOString(),
+            thumbnails: {},
+            localized: { title: channel.title, description: '' },
+          },
+        }
+      : {}),
+  };
+}
+
+/** `part=snippet,status` or `part=snippet&part=status` (googleapis repeats it). */
+function partsOf(url: URL): string[] {
+  return url.searchParams
+    .getAll('part')
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function pageToken(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+
+function offsetOf(token: string | null): number | undefined {
+  if (token === null || token === '') return 0;
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
