@@ -373,13 +373,13 @@ function netscapeCookies(text: string): string {
   return hasHeader ? body : `# Netscape HTTP Cookie File\n${body}`;
 }
 
-interface RunOutcome {
+export interface RunOutcome {
   exitCode: number | null;
   signalCode: NodeJS.Signals | null;
   stderr: string;
 }
 
-interface RunSpec {
+export interface RunSpec {
   binary: string;
   args: string[];
   home: string;
@@ -392,7 +392,7 @@ interface RunSpec {
  * Runs yt-dlp in its own process group so that a cancel also reaches the ffmpeg it started
  * (merging, fixups): SIGTERM to the group, SIGKILL after the grace period.
  */
-function runYtDlp(spec: RunSpec): Promise<RunOutcome> {
+export function runYtDlp(spec: RunSpec): Promise<RunOutcome> {
   return new Promise((resolvePromise, rejectPromise) => {
     const child = spawn(spec.binary, spec.args, {
       cwd: spec.home,

@@ -1,7 +1,12 @@
 import { access } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from './send-file.ts';
-import { startMediaServer, type MediaServer } from './start-media-server.ts';
+import {
+  AUDIO_PAGE_SONG,
+  AUDIO_SEARCH_RESULTS,
+  startMediaServer,
+  type MediaServer,
+} from './start-media-server.ts';
 
 let media: MediaServer;
 
@@ -136,5 +141,31 @@ describe('media folder lifetime', () => {
     await access(dirs);
     await own.close();
     await expect(access(dirs)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('answers audio searches with an RSS feed that echoes the query as escaped text', async () => {
+    const url = media.urls.audioSearch
+      .replace('{query}', encodeURIComponent('<b>&"--exec'))
+      .replace('{limit}', '2');
+    const response = await fetch(url);
+    expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const feed = await response.text();
+    expect(feed.match(/<item>/g)).toHaveLength(2);
+    expect(feed).toContain('<title>&#60;b&#62;&#38;&#34;--exec - Lagu 1</title>');
+    expect(feed).toContain(
+      `<itunes:duration>${AUDIO_SEARCH_RESULTS[1].duration}</itunes:duration>`,
+    );
+    expect(feed).toContain(`${media.baseUrl}/media/audio.m4a?result=2`);
+  });
+
+  it('describes the song on the audio page with JSON-LD', async () => {
+    const page = await (await fetch(media.urls.audioPage)).text();
+    const jsonLd = /<script type="application\/ld\+json">(.*)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+      '@type': 'AudioObject',
+      name: AUDIO_PAGE_SONG.title,
+      duration: 'PT5S',
+      contentUrl: media.urls.audio,
+    });
   });
 });

@@ -27,6 +27,16 @@ export interface MediaServerUrls {
   /** The direct video URL inside `embedPage` (the 8 s clip). */
   embeddedVideo: string;
   /**
+   * HTML page of one song: JSON-LD `AudioObject` (title, 5 s, uploader) whose content is `audio`,
+   * so yt-dlp's generic extractor reports title, duration and uploader like a music site.
+   */
+  audioPage: string;
+  /**
+   * A search URL template (`{query}`, `{limit}`) for audio-lookup's `searchUrlTemplate`: an RSS
+   * feed of AUDIO_SEARCH_RESULTS results, read by yt-dlp as a playlist (see README.md).
+   */
+  audioSearch: string;
+  /**
    * The 3 s clip behind a login: 403 with a "login required / bot check" page unless the
    * request carries `sessionCookie`, as a platform that wants cookies.
    */
@@ -107,6 +117,72 @@ function embedPage(videoUrl: string): string {
 `;
 }
 
+/** The song on `audioPage`, as yt-dlp reports it. */
+export const AUDIO_PAGE_SONG = {
+  title: 'Lagu Uji Scrapper',
+  uploader: 'Penyanyi Uji',
+  durationSecs: 5,
+} as const;
+
+/** Results on every `audioSearch` page, with these durations (as written in the feed). */
+export const AUDIO_SEARCH_RESULTS = [
+  { duration: '0:05', durationSecs: 5 },
+  { duration: '1:05', durationSecs: 65 },
+  { duration: '1:00:05', durationSecs: 3605 },
+  { duration: '0:42', durationSecs: 42 },
+  { duration: '3:30', durationSecs: 210 },
+  { duration: '0:09', durationSecs: 9 },
+] as const;
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function audioPage(audioUrl: string): string {
+  const jsonLd = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'AudioObject',
+    name: AUDIO_PAGE_SONG.title,
+    duration: `PT${AUDIO_PAGE_SONG.durationSecs}S`,
+    contentUrl: audioUrl,
+    encodingFormat: 'audio/mp4',
+    author: { '@type': 'Person', name: AUDIO_PAGE_SONG.uploader },
+  });
+  // No <audio> tag: yt-dlp's html5 extractor would win over the JSON-LD and drop its metadata.
+  return `<!doctype html>
+<html>
+<head>
+<title>${AUDIO_PAGE_SONG.title} - ${AUDIO_PAGE_SONG.uploader}</title>
+<script type="application/ld+json">${jsonLd}</script>
+</head>
+<body><h1>${AUDIO_PAGE_SONG.title}</h1></body>
+</html>
+`;
+}
+
+/**
+ * Search results as a podcast feed: yt-dlp's generic extractor reads RSS as a playlist whose
+ * entries carry title, duration (itunes:duration) and URL, which `--flat-playlist` keeps unresolved.
+ * The query is echoed in the titles, so a test can see it arrived as plain text.
+ */
+function audioSearchFeed(baseUrl: string, query: string, limit: number): string {
+  const items = AUDIO_SEARCH_RESULTS.slice(0, limit).map(
+    (result, index) => `<item>
+<title>${escapeXml(`${query} - Lagu ${index + 1}`)}</title>
+<itunes:duration>${result.duration}</itunes:duration>
+<enclosure url="${baseUrl}/media/audio.m4a?result=${index + 1}" type="audio/mp4" length="1"/>
+</item>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel>
+<title>${escapeXml(`Hasil pencarian: ${query}`)}</title>
+${items.join('\n')}
+</channel>
+</rss>
+`;
+}
+
 const LOGIN_PAGE = `<!doctype html>
 <html>
 <head><title>Login required</title></head>
@@ -164,6 +240,21 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
     }
     if (path === '/pages/embed.html') {
       sendText(res, 200, embedPage(`${baseUrl}/media/${clipFileName(8)}`), 'text/html');
+      return;
+    }
+    if (path === '/pages/song.html') {
+      sendText(res, 200, audioPage(`${baseUrl}/media/audio.m4a`), 'text/html');
+      return;
+    }
+    if (path === '/search/audio') {
+      const limit = Number(query.get('limit') ?? AUDIO_SEARCH_RESULTS.length);
+      const count = Number.isInteger(limit) && limit > 0 ? limit : AUDIO_SEARCH_RESULTS.length;
+      sendText(
+        res,
+        200,
+        audioSearchFeed(baseUrl, query.get('q') ?? '', count),
+        'application/rss+xml',
+      );
       return;
     }
     if (path === '/members/clip.mp4') {
@@ -251,6 +342,8 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
       hlsMaster: `${baseUrl}/hls/master.m3u8`,
       embedPage: `${baseUrl}/pages/embed.html`,
       embeddedVideo: `${baseUrl}/media/${clipFileName(8)}`,
+      audioPage: `${baseUrl}/pages/song.html`,
+      audioSearch: `${baseUrl}/search/audio?q={query}&limit={limit}`,
       loginRequired: `${baseUrl}/members/clip.mp4`,
       slow: `${baseUrl}/slow/clip.mp4`,
       stall: `${baseUrl}/stall`,
