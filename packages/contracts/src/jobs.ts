@@ -26,6 +26,7 @@ export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 
 export const VideoDownloadPayloadSchema = z.object({ downloadId: UuidSchema });
 export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
+export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -78,6 +79,21 @@ export const jobCatalog = {
       retentionSeconds: 24 * 3600,
       defaultConcurrency: 2,
       heartbeatSeconds: 30,
+    },
+  },
+  'youtube.upload': {
+    payload: YouTubeUploadPayloadSchema,
+    policy: {
+      // Network trouble and Google 5xx are retried with backoff; invalid_grant, forbidden and
+      // bad input fail at once (the handler marks the record failed and does not throw).
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 3 * 3600,
+      retentionSeconds: 7 * 24 * 3600,
+      // Uploads to one channel run one at a time whatever this says (a per-account lock).
+      defaultConcurrency: 2,
+      heartbeatSeconds: 60,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: QueuePolicy }>;

@@ -11,6 +11,7 @@ import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
 import { userEndpoints } from './users.ts';
+import { youtubeEndpoints } from './youtube.ts';
 
 export * from './endpoint.ts';
 
@@ -29,4 +30,5 @@ export const endpoints = {
   analytics: analyticsEndpoints,
   dataDeletion: dataDeletionEndpoints,
   codegen: codegenEndpoints,
+  youtube: youtubeEndpoints,
 };

@@ -8,3 +8,5 @@ export * from './api-keys.ts';
 export * from './scrape-tasks.ts';
 export * from './downloads.ts';
 export * from './notifications.ts';
+export * from './youtube.ts';
+export * from './download-daily-stats.ts';

@@ -85,6 +85,16 @@ describe('analytics dashboard', () => {
   it('gives admins everyone’s figures, the user count and usernames', async () => {
     const a = (await h.request('GET', '/api/analytics/dashboard', { token: admin })).body;
     expect(a.totalDownloads).toBe(7);
+    expect(a.downloadsLast7Days).toBe(4);
+    expect(a.downloadsLast30Days).toBe(6);
+    expect(a.successRate).toBe(87.5);
+    expect(a.storageBytes).toBe(5 * 1024 * 1024);
+    expect(a.downloadsByPlatform).toEqual([
+      { platform: 'tiktok', count: 5 },
+      { platform: 'instagram', count: 1 },
+      { platform: 'youtube', count: 1 },
+    ]);
+    expect(a.dailyDownloads.reduce((n: number, d: { downloads: number }) => n + d.downloads, 0)).toBe(4);
     expect(a.totalUsers).toBe(3);
     expect(a.recentDownloads.find((r: { title: string }) => r.title === 'Milik Bob').username).toBe('bob');
   });
