@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,13 +17,14 @@ import { authRoutes } from './routes/auth/index.ts';
 import { codegenRoutes } from './routes/codegen/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
 import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
-import { apifyKeyRoutes } from './routes/keys/index.ts';
+import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './routes/web/index.ts';
+import { youtubeFormRoutes, youtubeRoutes } from './routes/youtube/index.ts';
 
 // Validation messages in the product's language.
 z.config(z.locales.id());
@@ -34,16 +35,32 @@ export interface AppDeps {
   boss: Boss;
   /** Seals and opens secrets at rest (SECRETS_KEY). */
   secrets: SecretBox;
-  /** Result files and downloads. */
+  /** Result files, downloads and the files of YouTube uploads. */
   storage: Storage;
 }
 
 export const DOCS_PREFIX = '/api/docs';
 
+/** Request logs keep the OAuth callback's code and state out: a code in a log is a grant. */
+export function withoutOAuthSecrets(url: string): string {
+  return url.replace(/([?&](?:code|state)=)[^&#]*/g, '$1[redacted]');
+}
+
 /** Builds the app: external plugins, then ours, then routes. `server.ts` owns listen/close. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.env.logLevel },
+    logger: {
+      level: deps.env.logLevel,
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: withoutOAuthSecrets(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
+    },
     bodyLimit: deps.env.bodyLimitBytes,
     trustProxy: deps.env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -66,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // The YouTube connect flow opens Google's consent page in a popup and watches it close;
+    // `same-origin` would cut the page off from its popup at once (popup.closed turns true).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(errorHandlerPlugin);
   await app.register(accessPlugin, {
@@ -87,13 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   actorConfigRoutes(app, deps);
   cookieRoutes(app, deps);
-  apifyKeyRoutes(app, deps);
+  apiKeyRoutes(app, deps);
   scrapeRoutes(app, deps);
   mediaRoutes(app, deps);
   notificationRoutes(app, deps);
   analyticsRoutes(app, deps);
   dataDeletionRoutes(app, deps);
   codegenRoutes(app, deps);
+  youtubeRoutes(app, deps);
+  await youtubeFormRoutes(app, deps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

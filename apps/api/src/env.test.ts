@@ -35,6 +35,45 @@ describe('api env', () => {
     expect(() => loadEnv({ ...base, DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir })).toThrow(/DATABASE_URL/);
   });
+  it('leaves Google, Gemini and the public address to their defaults', () => {
+    const env = loadEnv(base);
+    expect(env.google).toEqual({});
+    expect(env.geminiBaseUrl).toBeUndefined();
+    expect(env.geminiModel).toBe('gemini-2.0-flash');
+    expect(env.publicBaseUrl).toBeUndefined();
+    expect(env.audioSearchUrlTemplate).toBeUndefined();
+    expect(env.allowPrivateNetworkFetch).toBe(false);
+    expect(env.uploadMaxVideoBytes).toBe(2 * 1024 * 1024 * 1024);
+  });
+  it('reads the YouTube settings and trims trailing slashes where the SDKs would not', () => {
+    const env = loadEnv({
+      ...base,
+      GOOGLE_API_ROOT_URL: 'http://127.0.0.1:9000/',
+      GOOGLE_OAUTH_AUTH_URL: 'http://127.0.0.1:9000/o/oauth2/v2/auth',
+      GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9000/token',
+      GEMINI_BASE_URL: 'http://127.0.0.1:9000/gemini/',
+      GEMINI_MODEL: 'gemini-1.5-pro',
+      PUBLIC_BASE_URL: 'https://scrapper.example.com/',
+      ALLOW_PRIVATE_NETWORK_FETCH: '1',
+      UPLOAD_MAX_VIDEO_BYTES: '1000',
+    });
+    expect(env.google).toEqual({
+      apiRootUrl: 'http://127.0.0.1:9000/',
+      oauthAuthUrl: 'http://127.0.0.1:9000/o/oauth2/v2/auth',
+      oauthTokenUrl: 'http://127.0.0.1:9000/token',
+    });
+    expect(env.geminiBaseUrl).toBe('http://127.0.0.1:9000/gemini');
+    expect(env.geminiModel).toBe('gemini-1.5-pro');
+    expect(env.publicBaseUrl).toBe('https://scrapper.example.com');
+    expect(env.allowPrivateNetworkFetch).toBe(true);
+    expect(env.uploadMaxVideoBytes).toBe(1000);
+  });
+  it('refuses bad YouTube settings', () => {
+    expect(() => loadEnv({ ...base, PUBLIC_BASE_URL: 'ftp://x' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadEnv({ ...base, GEMINI_MODEL: '../x y' })).toThrow(/GEMINI_MODEL/);
+    expect(() => loadEnv({ ...base, UPLOAD_MAX_VIDEO_BYTES: String(3 * 1024 ** 3) })).toThrow(/UPLOAD_MAX_VIDEO_BYTES/);
+    expect(() => loadEnv({ ...base, ALLOW_PRIVATE_NETWORK_FETCH: 'yes' })).toThrow(/ALLOW_PRIVATE_NETWORK_FETCH/);
+  });
   it('treats empty values as unset', () => {
     expect(loadEnv({ ...base, PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });

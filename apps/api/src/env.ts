@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -39,6 +40,29 @@ const EnvSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
+  // Google: unset means the real services (the integration adapters know their addresses).
+  GOOGLE_API_ROOT_URL: z.url().optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  GEMINI_BASE_URL: z.url().optional(),
+  GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').default('gemini-2.0-flash'),
+  /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
+  YTDLP_PATH: z.string().min(1).default('yt-dlp'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
+  YTDLP_AUDIO_SEARCH_URL: z.string().min(1).optional(),
+  ALLOW_PRIVATE_NETWORK_FETCH: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(UPLOAD_LIMITS.videoMaxBytes, `UPLOAD_MAX_VIDEO_BYTES may be at most ${UPLOAD_LIMITS.videoMaxBytes}`)
+    .default(UPLOAD_LIMITS.videoMaxBytes),
 });
 
 export interface Env {
@@ -58,6 +82,20 @@ export interface Env {
   /** Root folder of the local storage driver. */
   storageDir: string;
   apifyBaseUrl: string;
+  /** googleapis root, OAuth endpoints and Gemini root; undefined: Google's own. */
+  google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
+  geminiBaseUrl: string | undefined;
+  geminiModel: string;
+  /** Without a trailing slash; undefined: derived from each request. */
+  publicBaseUrl: string | undefined;
+  ytdlpPath: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** YTDLP_AUDIO_SEARCH_URL: lets tests search a local server instead of YouTube. */
+  audioSearchUrlTemplate: string | undefined;
+  allowPrivateNetworkFetch: boolean;
+  /** Largest video file the upload form (and the effect preview) accepts. */
+  uploadMaxVideoBytes: number;
 }
 
 export class EnvError extends Error {}
@@ -90,5 +128,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPoolMax: e.DB_POOL_MAX,
     storageDir: resolve(dataDir, 'storage'),
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
+    google: {
+      ...(e.GOOGLE_API_ROOT_URL ? { apiRootUrl: e.GOOGLE_API_ROOT_URL } : {}),
+      ...(e.GOOGLE_OAUTH_AUTH_URL ? { oauthAuthUrl: e.GOOGLE_OAUTH_AUTH_URL } : {}),
+      ...(e.GOOGLE_OAUTH_TOKEN_URL ? { oauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL } : {}),
+    },
+    // The Gemini SDK appends paths to it as it is: no trailing slash.
+    geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
+    geminiModel: e.GEMINI_MODEL,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    ytdlpPath: e.YTDLP_PATH,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    audioSearchUrlTemplate: e.YTDLP_AUDIO_SEARCH_URL,
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
+    uploadMaxVideoBytes: e.UPLOAD_MAX_VIDEO_BYTES,
   };
 }

@@ -4,10 +4,13 @@
 export class AppError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  /** The `error` field of the response when a client tells errors apart by it; else the status text. */
+  readonly errorName: string | undefined;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, errorName?: string) {
     super(message);
     this.statusCode = statusCode;
     this.headers = headers;
+    this.errorName = errorName;
   }
 }
 

@@ -13,8 +13,8 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length tidak sesuai dengan body.',
 };
 
-function body(statusCode: number, message: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+function body(statusCode: number, message: string, errorName?: string) {
+  return { statusCode, error: errorName ?? STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
 export const errorHandlerPlugin = fp(async (app) => {
@@ -33,7 +33,7 @@ export const errorHandlerPlugin = fp(async (app) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message));
+      return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message, error.errorName));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

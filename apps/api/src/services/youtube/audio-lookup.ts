@@ -1,0 +1,61 @@
+// Audio for a remix: search and look-up through yt-dlp (metadata only, nothing downloaded).
+// A member runs a few at a time; what yt-dlp could not find is the input's fault (400), what
+// it could not reach is not (503); neither is a 500.
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { AudioResult } from '@scrapper/contracts/http/youtube';
+import { getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
+import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
+import { YtDlpError } from '@scrapper/integrations/yt-dlp';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
+import type { Env } from '../../env.ts';
+import type { ConcurrencyGate } from './concurrency-gate.ts';
+
+export const SEARCH_LIMIT = 10;
+
+export interface LookupDeps {
+  gate: ConcurrencyGate;
+  env: Pick<Env, 'ytdlpPath' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate'>;
+}
+
+function lookupFailure(error: unknown, what: string): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof UrlNotAllowedError) return badRequest(error.message);
+  if (error instanceof YtDlpError) {
+    if (error.kind === 'transient' || error.kind === 'cancelled') {
+      return new AppError(503, `${what} gagal sementara: ${error.message}. Coba lagi sebentar lagi.`);
+    }
+    return badRequest(`${what} gagal: ${error.message}`);
+  }
+  return new AppError(503, `${what} gagal: yt-dlp tidak dapat dijalankan saat ini.`);
+}
+
+async function throttled<T>(deps: LookupDeps, user: SessionUser, what: string, run: () => Promise<T>): Promise<T> {
+  const release = deps.gate.tryEnter(user.id);
+  if (!release) throw tooManyRequests('Tunggu pencarian audio sebelumnya selesai.', 5);
+  try {
+    return await run();
+  } catch (error) {
+    throw lookupFailure(error, what);
+  } finally {
+    release();
+  }
+}
+
+export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: string, signal: AbortSignal): Promise<AudioResult[]> {
+  return throttled(deps, user, 'Pencarian audio', () =>
+    searchAudio({
+      query,
+      limit: SEARCH_LIMIT,
+      signal,
+      binary: deps.env.ytdlpPath,
+      allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
+      ...(deps.env.audioSearchUrlTemplate ? { searchUrlTemplate: deps.env.audioSearchUrlTemplate } : {}),
+    }),
+  );
+}
+
+export function lookUpAudioInfo(deps: LookupDeps, user: SessionUser, url: string, signal: AbortSignal): Promise<AudioResult> {
+  return throttled(deps, user, 'Info audio', () =>
+    getAudioInfo({ url, signal, binary: deps.env.ytdlpPath, allowPrivateNetwork: deps.env.allowPrivateNetworkFetch }),
+  );
+}

@@ -1,0 +1,118 @@
+import type { ClientSecret, ClientSecretBody } from '@scrapper/contracts/http/youtube';
+import type { Database } from '@scrapper/db/client';
+import {
+  deleteClientSecret as deleteClientSecretRow,
+  findClientSecret,
+  insertClientSecret,
+  listActiveClientSecrets,
+  listClientSecretsWithUsage,
+  updateClientSecret as updateClientSecretRow,
+  type ClientSecretWithUsage,
+} from '@scrapper/db/queries/youtube';
+import type { OAuthClientSecretRow } from '@scrapper/db/schema';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import { badRequest, notFound } from '../../lib/errors.ts';
+
+export const CLIENT_NOT_FOUND = 'Client secret tidak ditemukan.';
+/** Spec section 8: what a member sees when the client is gone or switched off. */
+export const CLIENT_NOT_CONFIGURED = 'Client secret YouTube tidak dikonfigurasi. Silakan hubungi administrator.';
+
+/** Where Google sends the member back: this backend's callback. */
+export const CALLBACK_PATH = '/api/youtube/auth/callback';
+
+/** What a client secret shows of itself: dots and its last four characters. */
+export function maskSecret(lastFour: string): string {
+  return `••••${lastFour}`;
+}
+
+/** Four characters say little of a real secret (35 characters); of a short one they say too much. */
+function lastFourOf(secret: string): string {
+  return secret.length >= 12 ? secret.slice(-4) : '';
+}
+
+export function toClientSecretDto(row: OAuthClientSecretRow, usage: { quotaUsedToday: number; uploadsToday: number }): ClientSecret {
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.clientId,
+    clientSecret: maskSecret(row.secretLastFour),
+    platform: 'youtube',
+    redirectUri: row.redirectUri,
+    isActive: row.isActive,
+    quotaDailyUnits: row.quotaDailyUnits,
+    quotaUploadUnits: row.quotaUploadUnits,
+    quotaUsedToday: usage.quotaUsedToday,
+    uploadsToday: usage.uploadsToday,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const usageOf = (row: ClientSecretWithUsage) => ({ quotaUsedToday: row.quotaUsedToday, uploadsToday: row.uploadsToday });
+
+async function dtoWithUsage(database: Database, id: string): Promise<ClientSecret> {
+  const row = (await listClientSecretsWithUsage(database.db)).find((r) => r.id === id);
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return toClientSecretDto(row, usageOf(row));
+}
+
+export async function listClientSecrets(database: Database): Promise<ClientSecret[]> {
+  return (await listClientSecretsWithUsage(database.db)).map((row) => toClientSecretDto(row, usageOf(row)));
+}
+
+export async function listClientSecretOptions(database: Database): Promise<Array<{ id: string; name: string }>> {
+  return (await listActiveClientSecrets(database.db)).map((row) => ({ id: row.id, name: row.name }));
+}
+
+export async function createClientSecret(database: Database, box: SecretBox, body: ClientSecretBody, defaultRedirectUri: string): Promise<ClientSecret> {
+  const secret = body.clientSecret ?? '';
+  if (secret === '') throw badRequest('Client Secret wajib diisi.');
+  const row = await insertClientSecret(database.db, {
+    name: body.name,
+    clientId: body.clientId,
+    sealedClientSecret: box.seal(secret),
+    secretLastFour: lastFourOf(secret),
+    redirectUri: body.redirectUri ?? defaultRedirectUri,
+    isActive: body.isActive,
+    ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
+    ...(body.quotaUploadUnits !== undefined ? { quotaUploadUnits: body.quotaUploadUnits } : {}),
+  });
+  return dtoWithUsage(database, row.id);
+}
+
+/**
+ * The form sends every field again; an empty secret keeps the stored one, and so does an absent
+ * redirect URI (the one registered with Google must not change by omission).
+ */
+export async function updateClientSecret(database: Database, box: SecretBox, id: string, body: ClientSecretBody): Promise<ClientSecret> {
+  const existing = await findClientSecret(database.db, id);
+  if (!existing) throw notFound(CLIENT_NOT_FOUND);
+  const secret = body.clientSecret ?? '';
+  const updated = await updateClientSecretRow(database.db, id, {
+    name: body.name,
+    clientId: body.clientId,
+    ...(secret !== '' ? { sealedClientSecret: box.seal(secret), secretLastFour: lastFourOf(secret) } : {}),
+    redirectUri: body.redirectUri ?? existing.redirectUri,
+    isActive: body.isActive,
+    ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
+    ...(body.quotaUploadUnits !== undefined ? { quotaUploadUnits: body.quotaUploadUnits } : {}),
+  });
+  if (!updated) throw notFound(CLIENT_NOT_FOUND);
+  return dtoWithUsage(database, id);
+}
+
+/** Its accounts stay, marked "Perlu Refresh": they must connect again through another client. */
+export async function deleteClientSecret(database: Database, id: string): Promise<{ id: string }> {
+  const removed = await database.transaction(({ db }) => deleteClientSecretRow(db, id));
+  if (!removed) throw notFound(CLIENT_NOT_FOUND);
+  return { id };
+}
+
+/** The active client a member may connect through, with its secret opened. */
+export async function findUsableClient(database: Database, box: SecretBox, id: string) {
+  const row = await findClientSecret(database.db, id);
+  if (!row || !row.isActive) throw notFound(CLIENT_NOT_CONFIGURED);
+  return {
+    row,
+    config: { clientId: row.clientId, clientSecret: box.open(row.sealedClientSecret), redirectUri: row.redirectUri },
+  };
+}

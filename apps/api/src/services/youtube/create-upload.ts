@@ -1,0 +1,192 @@
+// POST /youtube/upload: the form streams in (files checked by their bytes and sizes, stored
+// under keys we make), the fields are checked, then the record and its job are written in one
+// transaction. Whatever fails, the files written for this request are removed.
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import {
+  jakartaScheduleToDate,
+  UPLOAD_DEFAULTS,
+  UPLOAD_LIMITS,
+  UploadFieldsSchema,
+  type Upload,
+  type UploadFields,
+} from '@scrapper/contracts/http/youtube';
+import type { Database } from '@scrapper/db/client';
+import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import { insertYouTubeUpload } from '@scrapper/db/queries/youtube';
+import type { Storage } from '@scrapper/integrations/storage/storage';
+import { badRequest } from '../../lib/errors.ts';
+import { findAccountFor } from './accounts.ts';
+import { checkSourceUrl } from './check-source-url.ts';
+import { reauthRequired } from './google-failure.ts';
+import { receiveMultipart, type FileRule, type FileSink, type ReceivedForm } from './receive-multipart.ts';
+import { sniffAudio, sniffImage, sniffVideo } from './sniff-media.ts';
+import { removeStoredFiles } from './stored-files.ts';
+import { toUploadDto } from './to-upload-dto.ts';
+
+/** A scheduled time must leave the worker time to upload before it. */
+export const MIN_SCHEDULE_LEAD_MS = 5 * 60 * 1000;
+/** YouTube accepts far-off dates; half a year keeps typos (2062 for 2026) out. */
+export const MAX_SCHEDULE_AHEAD_MS = 183 * 24 * 3600 * 1000;
+
+const VIDEO_MIME: Record<string, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  ts: 'video/mp2t',
+};
+const AUDIO_MIME: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+};
+
+// Browsers send application/octet-stream for containers they do not know (mkv, ts): the
+// bytes decide then.
+const isOctetStream = (mime: string) => mime === 'application/octet-stream';
+
+export function videoRule(maxBytes: number): FileRule {
+  return {
+    label: 'File video',
+    maxBytes,
+    acceptsMime: (mime) => mime.startsWith('video/') || isOctetStream(mime),
+    sniff: (head) => {
+      const ext = sniffVideo(head);
+      return ext ? { ext, mime: VIDEO_MIME[ext] ?? 'application/octet-stream' } : undefined;
+    },
+    typeMessage: 'File video harus berupa video MP4, MOV, WebM, MKV, AVI atau MPEG-TS.',
+  };
+}
+
+const thumbnailRule: FileRule = {
+  label: 'Thumbnail',
+  maxBytes: UPLOAD_LIMITS.thumbnailMaxBytes,
+  acceptsMime: (mime) => ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png'].includes(mime),
+  sniff: sniffImage,
+  typeMessage: 'Thumbnail harus berupa gambar JPEG atau PNG.',
+};
+
+const audioRule: FileRule = {
+  label: 'File audio',
+  maxBytes: UPLOAD_LIMITS.audioMaxBytes,
+  acceptsMime: (mime) => mime.startsWith('audio/') || isOctetStream(mime),
+  sniff: (head) => {
+    const ext = sniffAudio(head);
+    return ext ? { ext, mime: AUDIO_MIME[ext] ?? 'application/octet-stream' } : undefined;
+  },
+  typeMessage: 'File audio harus berupa MP3, M4A, AAC, WAV, FLAC, OGG atau WebM.',
+};
+
+/** Storage names by form field: the client's file name never reaches a key. */
+const STORED_AS: Record<string, string> = { videoFile: 'video', thumbnailFile: 'thumbnail', audioFile: 'audio' };
+
+/** Zod's issues in the API's usual 400 form: `body.field: message; ...`. */
+function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues.map((i) => `${['body', ...i.path.map(String)].join('.')}: ${i.message}`).join('; ');
+}
+
+/** The publish time of a scheduled upload, or a 400 saying what is wrong with it. */
+export function schedulePublishAt(fields: Pick<UploadFields, 'scheduleDate' | 'scheduleTime'>, now = Date.now()): Date {
+  const at = jakartaScheduleToDate(fields.scheduleDate ?? '', fields.scheduleTime ?? '');
+  if (!at) throw badRequest('body.scheduleDate: tanggal jadwal tidak valid.');
+  if (at.getTime() < now + MIN_SCHEDULE_LEAD_MS) {
+    throw badRequest('body.scheduleTime: jadwal harus paling cepat 5 menit dari sekarang (waktu Jakarta, WIB).');
+  }
+  if (at.getTime() > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('body.scheduleDate: jadwal paling lambat 6 bulan dari sekarang.');
+  return at;
+}
+
+export interface UploadDeps {
+  database: Database;
+  boss: Boss;
+  storage: Storage;
+  allowPrivateNetwork: boolean;
+  maxVideoBytes: number;
+}
+
+export async function createUpload(deps: UploadDeps, user: SessionUser, request: FastifyRequest): Promise<Upload> {
+  const { database, storage } = deps;
+  const uploadId = randomUUID();
+  // The id exists only in these keys until the record commits; a failure removes the files.
+  const prefix = `uploads/${user.id}/${uploadId}`;
+  const sink: FileSink = {
+    async write(field, ext, body) {
+      const key = `${prefix}/${STORED_AS[field] ?? 'file'}.${ext}`;
+      await storage.write(key, body);
+      return { target: key };
+    },
+    discard: (keys) => removeStoredFiles(storage, keys),
+  };
+  const form = await receiveMultipart(request, { videoFile: videoRule(deps.maxVideoBytes), thumbnailFile: thumbnailRule, audioFile: audioRule }, sink);
+  try {
+    const account = await checkForm(deps, user, form);
+    const row = await database.transaction(async ({ db, sql }) => {
+      const inserted = await insertYouTubeUpload(db, uploadValues(uploadId, user.id, account.fields, account.publishAt, form));
+      await enqueue(deps.boss, 'youtube.upload', { uploadId }, { db: bossTransaction(sql), singletonKey: uploadId });
+      return inserted;
+    });
+    return toUploadDto(row, account.accountName);
+  } catch (error) {
+    await sink.discard(Object.values(form.files).map((f) => f.target));
+    throw error;
+  }
+}
+
+async function checkForm(deps: UploadDeps, user: SessionUser, form: ReceivedForm) {
+  const parsed = UploadFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) throw badRequest(fieldErrors(parsed.error.issues));
+  const fields = parsed.data;
+  const hasFile = Boolean(form.files.videoFile);
+  if (!hasFile && !fields.scraperVideoUrl) throw badRequest('Video file is required');
+  if (hasFile && fields.scraperVideoUrl) throw badRequest('Pilih salah satu sumber video: file yang diunggah atau video hasil scrape.');
+  const account = await findAccountFor(deps.database, user, fields.accountId, false);
+  if (!account.isValid || !account.clientSecretId) throw reauthRequired();
+  const publishAt = fields.publishType === 'schedule' ? schedulePublishAt(fields) : null;
+  await checkSourceUrl('body.scraperVideoUrl', fields.scraperVideoUrl, deps.allowPrivateNetwork);
+  await checkSourceUrl('body.audioRemixUrl', fields.audioRemixUrl, deps.allowPrivateNetwork);
+  return { fields, publishAt, accountName: account.accountName };
+}
+
+function uploadValues(id: string, userId: string, fields: UploadFields, publishAt: Date | null, form: ReceivedForm) {
+  const { videoFile, thumbnailFile, audioFile } = form.files;
+  const remix = Boolean(audioFile || fields.audioRemixUrl);
+  return {
+    id,
+    userId,
+    accountId: fields.accountId,
+    title: fields.title,
+    description: fields.description,
+    tags: fields.tags,
+    categoryId: fields.categoryId,
+    privacyStatus: fields.privacyStatus,
+    publishType: fields.publishType,
+    publishAt,
+    madeForKids: fields.madeForKids === 'true',
+    videoEffect: fields.videoEffect,
+    playlistId: fields.playlistId ?? null,
+    sourceKind: videoFile ? ('file' as const) : ('url' as const),
+    sourceUrl: videoFile ? null : (fields.scraperVideoUrl ?? null),
+    sourceItemId: videoFile ? null : (fields.scraperVideoId ?? null),
+    videoStorageKey: videoFile?.target ?? null,
+    videoFileName: videoFile?.clientName ?? null,
+    videoMime: videoFile?.mime ?? null,
+    videoSizeBytes: videoFile?.size ?? null,
+    thumbnailStorageKey: thumbnailFile?.target ?? null,
+    thumbnailMime: thumbnailFile?.mime ?? null,
+    audioStorageKey: audioFile?.target ?? null,
+    audioRemixUrl: fields.audioRemixUrl ?? null,
+    audioStartTime: fields.audioStartTime ?? 0,
+    // 0 or empty: the remix follows the video's duration.
+    audioEndTime: fields.audioEndTime ? fields.audioEndTime : null,
+    audioVolume: fields.audioVolume ?? UPLOAD_DEFAULTS.audioVolume,
+    videoVolume: fields.videoVolume ?? (remix ? UPLOAD_DEFAULTS.videoVolumeWithRemix : UPLOAD_DEFAULTS.videoVolume),
+    status: fields.publishType === 'schedule' ? ('scheduled' as const) : ('processing' as const),
+  };
+}
