@@ -36,6 +36,9 @@ const BaseSchema = z.object({
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  GOOGLE_API_ROOT_URL: z.url().optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
 });
 
 export interface Env {
@@ -57,6 +60,8 @@ export interface Env {
   tempDir: string;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
   concurrency: Record<QueueName, number>;
+  /** YouTube Data API and OAuth endpoints; undefined means Google's own. */
+  google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
 }
 
 export class EnvError extends Error {}
@@ -96,5 +101,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
     tempDir: resolve(dataDir, 'tmp'),
     concurrency,
+    google: {
+      apiRootUrl: e.GOOGLE_API_ROOT_URL,
+      oauthAuthUrl: e.GOOGLE_OAUTH_AUTH_URL,
+      oauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+    },
   };
 }

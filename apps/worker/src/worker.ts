@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
-import { startBoss, type Boss } from '@scrapper/db/queue';
+import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
@@ -54,6 +54,9 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     allowPrivateNetworkFetch: env.allowPrivateNetworkFetch,
     maxDownloadBytes: env.maxDownloadBytes,
     tempDir: env.tempDir,
+    google: env.google,
+    ffmpegPrograms: { ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath },
+    ytdlpPath: env.ytdlpPath,
   };
 
   for (const queue of queues) {
@@ -70,6 +73,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
             retryCount: job.retryCount,
             retryLimit: job.retryLimit,
             isLastAttempt: job.retryCount >= job.retryLimit,
+            enqueue: (q, payload, options) => enqueue(boss, q, payload, options),
           });
         }
       },

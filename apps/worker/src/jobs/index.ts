@@ -3,6 +3,7 @@ import { maintenanceSweep } from './maintenance-sweep.ts';
 import { scrapeRun } from './scrape-run.ts';
 import { videoDownload } from './video-download.ts';
 import { videoPreview } from './video-preview.ts';
+import { youtubeUpload } from './youtube-upload.ts';
 import type { JobHandler } from './types.ts';
 
 /** Every queue of the job catalog has its handler here: a missing one fails to compile. */
@@ -11,4 +12,5 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'scrape.run': scrapeRun,
   'video.download': videoDownload,
   'video.preview': videoPreview,
+  'youtube.upload': youtubeUpload,
 };

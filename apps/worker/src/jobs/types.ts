@@ -1,6 +1,8 @@
 import type { JobPayload, QueueName } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
+import type { SendOptions } from 'pg-boss';
 import type { Ffmpeg } from '@scrapper/integrations/ffmpeg';
+import type { GoogleEndpoints } from '@scrapper/integrations/youtube';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { YtDlp } from '@scrapper/integrations/yt-dlp';
 import type { Storage } from '@scrapper/integrations/storage/storage';
@@ -16,6 +18,12 @@ export interface JobDeps {
   allowPrivateNetworkFetch: boolean;
   maxDownloadBytes: number;
   tempDir: string;
+  /** Where the YouTube Data API and OAuth live (Google's own when empty). */
+  google: GoogleEndpoints;
+  /** FFMPEG_PATH and FFPROBE_PATH, for the modules that run ffmpeg themselves. */
+  ffmpegPrograms: { ffmpeg: string; ffprobe: string };
+  /** YTDLP_PATH, for the modules that run yt-dlp themselves. */
+  ytdlpPath: string;
 }
 
 export interface JobContext {
@@ -28,6 +36,8 @@ export interface JobContext {
   retryCount: number;
   retryLimit: number;
   isLastAttempt: boolean;
+  /** Sends a job (e.g. the same job again after a quota wait). */
+  enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: SendOptions): Promise<string | null>;
 }
 
 export type JobHandler<Q extends QueueName> = (payload: JobPayload<Q>, ctx: JobContext) => Promise<void>;

@@ -1,0 +1,402 @@
+// youtube.upload through the real googleapis client against the fake Google, with real
+// ffmpeg and yt-dlp on media the testkit generates, on real PostgreSQL and pg-boss.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { insertUser } from '@scrapper/db/queries/users';
+import {
+  notifications,
+  oauthClientSecrets,
+  youtubeAccounts,
+  youtubeQuotaUsage,
+  youtubeUploads,
+  type YouTubeUploadRow,
+} from '@scrapper/db/schema';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { loadEnv, type Env } from '../env.ts';
+import { startWorker, type RunningWorker } from '../worker.ts';
+
+const secretsKey = randomBytes(32).toString('base64');
+const box = createSecretBox(secretsKey);
+const quiet = { info: () => {}, error: () => {} };
+const CLIENT_ID = 'client-123.apps.googleusercontent.com';
+
+let testDb: TestDatabase;
+let database: Database;
+let google: FakeGoogle;
+let media: MediaServer;
+let dataDir: string;
+let env: Env;
+let worker: RunningWorker;
+let ownerId: string;
+let clientSecretId: string;
+let clip: Buffer;
+let thumbnail: Buffer;
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+function ffmpegOrThrow(args: string[]): Buffer {
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`);
+  return r.stdout;
+}
+
+function probe(path: string): { streams: { codec_type: string; width?: number; pix_fmt?: string }[]; format: { duration: string } } {
+  const r = spawnSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path]);
+  return JSON.parse(r.stdout.toString()) as never;
+}
+
+async function newAccount(opts: { channelId?: string; expiresInMs?: number; valid?: boolean } = {}): Promise<string> {
+  const channelId = opts.channelId ?? google.defaultChannelId ?? '';
+  const issued = google.issueTokens({ channelId, clientId: CLIENT_ID, withRefreshToken: true });
+  const tokens = {
+    accessToken: issued.accessToken,
+    refreshToken: issued.refreshToken ?? null,
+    expiryDate: opts.expiresInMs === undefined ? issued.expiryDate : Date.now() + opts.expiresInMs,
+    scope: issued.scope,
+  };
+  const [row] = await database.db
+    .insert(youtubeAccounts)
+    .values({
+      userId: ownerId,
+      clientSecretId,
+      channelId: `${channelId}`,
+      accountName: `Kanal ${channelId.slice(-4)}`,
+      sealedTokens: box.seal(JSON.stringify(tokens)),
+      isValid: opts.valid ?? true,
+    })
+    .onConflictDoUpdate({
+      target: [youtubeAccounts.userId, youtubeAccounts.channelId],
+      set: { sealedTokens: box.seal(JSON.stringify(tokens)), isValid: opts.valid ?? true, clientSecretId },
+    })
+    .returning();
+  if (!row) throw new Error('no account');
+  return row.id;
+}
+
+let counter = 0;
+async function queueUpload(accountId: string, values: Partial<typeof youtubeUploads.$inferInsert> = {}): Promise<string> {
+  counter++;
+  const id = values.id ?? crypto.randomUUID();
+  const storage = createLocalStorage(env.storageDir);
+  const withFile = values.sourceKind !== 'url';
+  if (withFile) await storage.write(`uploads/${ownerId}/${id}/video.mp4`, clip);
+  await database.db.insert(youtubeUploads).values({
+    id,
+    userId: ownerId,
+    accountId,
+    title: `Video uji ${counter}`,
+    description: 'Deskripsi uji',
+    tags: ['uji', 'scrapper'],
+    categoryId: '24',
+    privacyStatus: 'unlisted',
+    publishType: 'now',
+    madeForKids: true,
+    sourceKind: 'file',
+    videoStorageKey: withFile ? `uploads/${ownerId}/${id}/video.mp4` : null,
+    videoMime: 'video/mp4',
+    videoSizeBytes: withFile ? clip.length : null,
+    status: 'processing',
+    ...values,
+  });
+  await enqueue(worker.boss, 'youtube.upload', { uploadId: id });
+  return id;
+}
+
+async function settled(id: string, statuses: string[] = ['uploaded', 'failed'], ms = 25_000): Promise<YouTubeUploadRow> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const [row] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+    if (row && statuses.includes(row.status)) return row;
+    if (Date.now() > deadline) {
+      const jobs = await database.sql`select state, output from pgboss.job where data->>'uploadId' = ${id}`;
+      throw new Error(`upload ${id} still ${row?.status} (${row?.stage ?? ''} ${row?.errorMessage ?? ''}) jobs ${JSON.stringify(jobs)}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+async function until<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out; uploads: ${JSON.stringify(await database.db.select({ s: youtubeUploads.status, st: youtubeUploads.stage, e: youtubeUploads.errorMessage }).from(youtubeUploads))}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Mean R, G and B of the middle frame, and how far channels differ per pixel. */
+function frameStats(path: string): { r: number; g: number; b: number; chroma: number } {
+  const raw = ffmpegOrThrow(['-ss', '1', '-i', path, '-frames:v', '1', '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  let r = 0, g = 0, b = 0, chroma = 0;
+  const n = raw.length / 3;
+  for (let i = 0; i < raw.length; i += 3) {
+    const [pr, pg, pb] = [raw[i] ?? 0, raw[i + 1] ?? 0, raw[i + 2] ?? 0];
+    r += pr; g += pg; b += pb;
+    chroma += Math.max(pr, pg, pb) - Math.min(pr, pg, pb);
+  }
+  return { r: r / n, g: g / n, b: b / n, chroma: chroma / n };
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 8 });
+  google = await startFakeGoogle();
+  media = await startMediaServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'youtube-job-'));
+  const work = mkdtempSync(join(tmpdir(), 'youtube-src-'));
+  // A colourful 3 s clip with sound, and a PNG thumbnail.
+  ffmpegOrThrow(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', join(work, 'clip.mp4')]);
+  ffmpegOrThrow(['-f', 'lavfi', '-i', 'testsrc2=size=128x72', '-frames:v', '1', join(work, 'thumb.png')]);
+  clip = readFileSync(join(work, 'clip.mp4'));
+  thumbnail = readFileSync(join(work, 'thumb.png'));
+  rmSync(work, { recursive: true, force: true });
+
+  env = loadEnv({
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    WORKER_CONCURRENCY_VIDEO_DOWNLOAD: '0',
+    WORKER_CONCURRENCY_VIDEO_PREVIEW: '0',
+    WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '3',
+    GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
+    GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
+    GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
+  });
+  const owner = await insertUser(database.db, { username: 'penerbit', passwordHash: 'x', role: 'user' });
+  if (!owner) throw new Error('no owner');
+  ownerId = owner.id;
+  const [client] = await database.db
+    .insert(oauthClientSecrets)
+    .values({
+      name: 'Proyek Uji',
+      clientId: CLIENT_ID,
+      sealedClientSecret: box.seal('client-secret-value'),
+      secretLastFour: 'alue',
+      redirectUri: 'http://127.0.0.1:3000/api/youtube/auth/callback',
+    })
+    .returning();
+  clientSecretId = client?.id ?? '';
+  worker = await startWorker(env, database, quiet);
+}, 120_000);
+
+beforeEach(async () => {
+  google.reset();
+  // Each test starts with the whole daily quota.
+  await database.db.delete(youtubeQuotaUsage);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await database?.close();
+  await testDb?.drop();
+  await google?.close();
+  await media?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('youtube.upload', () => {
+  it('uploads the stored file intact with every metadata field, sets the thumbnail and the playlist', async () => {
+    const accountId = await newAccount();
+    const id = crypto.randomUUID();
+    const storage = createLocalStorage(env.storageDir);
+    await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
+    const uploadId = await queueUpload(accountId, {
+      id,
+      thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png`,
+      thumbnailMime: 'image/png',
+      playlistId: 'PLfakeplaylist000000000000000000002',
+    });
+    const row = await settled(uploadId);
+    expect(row.errorMessage).toBeNull();
+    expect(row.status).toBe('uploaded');
+    expect(row.progress).toBe(100);
+    const sent = google.uploads.find((u) => u.id === row.youtubeVideoId);
+    expect(sent?.sha256).toBe(sha256(clip));
+    expect(sent?.snippet).toMatchObject({ title: row.title, description: 'Deskripsi uji', tags: ['uji', 'scrapper'], categoryId: '24' });
+    expect(sent?.status).toMatchObject({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: true });
+    expect(sent?.status.publishAt).toBeUndefined();
+    expect(google.thumbnails.find((t) => t.videoId === row.youtubeVideoId)?.sha256).toBe(sha256(thumbnail));
+    expect(google.playlistItems).toEqual([expect.objectContaining({ playlistId: 'PLfakeplaylist000000000000000000002', videoId: row.youtubeVideoId })]);
+    expect(row.thumbnailSet && row.playlistAdded).toBe(true);
+    // The member hears of it; the job's copies are gone from storage; quota is counted.
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
+    expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
+    expect(await storage.exists(`uploads/${ownerId}/${id}/video.mp4`)).toBe(false);
+    const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
+    expect(usage?.unitsUsed).toBeGreaterThanOrEqual(1600 + 50 + 50);
+  });
+
+  it('schedules: uploads private with publishAt', async () => {
+    const accountId = await newAccount();
+    const publishAt = new Date(Math.ceil((Date.now() + 3 * 24 * 3600_000) / 60_000) * 60_000);
+    const row = await settled(await queueUpload(accountId, { publishType: 'schedule', publishAt, status: 'scheduled', privacyStatus: 'public', madeForKids: false }));
+    expect(row.status).toBe('uploaded');
+    const sent = google.uploads.find((u) => u.id === row.youtubeVideoId);
+    expect(sent?.status).toMatchObject({ privacyStatus: 'private', selfDeclaredMadeForKids: false });
+    expect(new Date(String(sent?.status.publishAt)).getTime()).toBe(publishAt.getTime());
+  });
+
+  it('fetches a scraped video with yt-dlp, applies the grayscale effect and mixes the remix audio', async () => {
+    const accountId = await newAccount();
+    const row = await settled(
+      await queueUpload(accountId, {
+        sourceKind: 'url',
+        sourceUrl: media.urls.clip3s,
+        videoEffect: 'grayscale',
+        audioRemixUrl: media.urls.audio,
+        audioStartTime: 0,
+        audioEndTime: null,
+        audioVolume: 1,
+        videoVolume: 0.3,
+      }),
+    );
+    expect(row.errorMessage).toBeNull();
+    const sent = google.uploads.find((u) => u.id === row.youtubeVideoId);
+    expect(sent?.bytes).toBeDefined();
+    const out = join(dataDir, `sent-${row.id}.mp4`);
+    writeFileSync(out, sent?.bytes ?? Buffer.alloc(0));
+    const info = probe(out);
+    const video = info.streams.find((s) => s.codec_type === 'video');
+    expect(video?.pix_fmt).toBe('yuv420p');
+    expect(info.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    expect(Number(info.format.duration)).toBeGreaterThan(2.5);
+    expect(Number(info.format.duration)).toBeLessThan(3.6);
+    // Grayscale: no colour left in any pixel (the source test pattern is full of colour).
+    expect(frameStats(out).chroma).toBeLessThan(6);
+  });
+
+  it('refreshes an access token that is about to expire and stores the new one', async () => {
+    const accountId = await newAccount({ expiresInMs: 60_000 });
+    const [before] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.id, accountId));
+    const row = await settled(await queueUpload(accountId));
+    expect(row.errorMessage).toBeNull();
+    expect(row.status).toBe('uploaded');
+    expect(google.stats.refreshes).toBe(1);
+    const [after] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.id, accountId));
+    expect(after?.sealedTokens).not.toBe(before?.sealedTokens);
+    const tokens = JSON.parse(box.open(after?.sealedTokens ?? '')) as { expiryDate: number; refreshToken: string };
+    expect(tokens.expiryDate).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(tokens.refreshToken).toBeTruthy();
+  });
+
+  it('invalid_grant marks the account Perlu Refresh and fails at once with the re-authentication message', async () => {
+    const accountId = await newAccount({ expiresInMs: 60_000 });
+    google.failNextRefresh('invalid_grant');
+    const row = await settled(await queueUpload(accountId));
+    expect(row.status).toBe('failed');
+    expect(row.errorMessage).toBe(REAUTH_MESSAGE);
+    expect(row.attempts).toBe(1);
+    const [account] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.id, accountId));
+    expect(account?.isValid).toBe(false);
+    const kinds = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['youtube.reauth', 'upload.failed']));
+    expect(google.uploads).toHaveLength(0);
+    await newAccount(); // valid again for the next tests
+  });
+
+  for (const [reason, pattern] of [
+    ['uploadLimitExceeded', /batas upload harian/i],
+    ['forbidden', /forbidden|menolak/i],
+  ] as const) {
+    it(`${reason} fails the upload with a readable Indonesian message, without retrying`, async () => {
+      const accountId = await newAccount();
+      google.failNext('videos.insert', { status: 403, reason });
+      const row = await settled(await queueUpload(accountId));
+      expect(row.status).toBe('failed');
+      expect(row.errorMessage).toMatch(pattern);
+      expect(row.attempts).toBe(1);
+      const kinds = (await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`))).map((n) => n.kind);
+      expect(kinds).toEqual(['upload.failed']);
+    });
+  }
+
+  it('quotaExceeded from Google waits for the next quota day instead of failing', async () => {
+    const accountId = await newAccount();
+    google.failNext('videos.insert', { status: 403, reason: 'quotaExceeded' });
+    const id = await queueUpload(accountId);
+    const row = await until(async () => {
+      const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+      return r?.status === 'scheduled' && r.notBefore ? r : undefined;
+    });
+    expect(row.stage).toMatch(/kuota/i);
+    expect(row.notBefore?.getTime()).toBeGreaterThan(Date.now());
+    const jobs = await until(async () => {
+      const found = await database.sql<{ start_after: Date }[]>`
+        select start_after from pgboss.job where name = 'youtube.upload' and data->>'uploadId' = ${id} and state = 'created'`;
+      return found.length > 0 ? found : undefined;
+    });
+    expect(jobs).toHaveLength(1);
+    expect(Math.abs(new Date(jobs[0]?.start_after ?? 0).getTime() - (row.notBefore?.getTime() ?? 0))).toBeLessThan(1000);
+    // Google's word is believed for the rest of the quota day.
+    const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
+    expect(usage?.unitsUsed).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('an upload over the client’s daily quota waits without calling Google', async () => {
+    await database.db.update(oauthClientSecrets).set({ quotaDailyUnits: 1000 }).where(eq(oauthClientSecrets.id, clientSecretId));
+    try {
+      const accountId = await newAccount();
+      const id = await queueUpload(accountId);
+      const row = await until(async () => {
+        const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+        return r?.status === 'scheduled' && r.notBefore ? r : undefined;
+      });
+      expect(row.youtubeVideoId).toBeNull();
+      expect(google.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(0);
+    } finally {
+      await database.db.update(oauthClientSecrets).set({ quotaDailyUnits: 10_000 }).where(eq(oauthClientSecrets.id, clientSecretId));
+    }
+  });
+
+  it('a Google 503 is retried by the queue, not failed', async () => {
+    const accountId = await newAccount();
+    google.failNext('videos.insert', { status: 503 });
+    const id = await queueUpload(accountId);
+    const row = await until(async () => {
+      const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+      return r?.stage?.includes('percobaan') ? r : undefined;
+    });
+    expect(row.status).toBe('processing');
+    const jobs = await until(async () => {
+      const rows = await database.sql<{ state: string }[]>`
+        select state from pgboss.job where name = 'youtube.upload' and data->>'uploadId' = ${id}`;
+      return rows[0]?.state === 'retry' ? rows : undefined;
+    });
+    expect(jobs).toHaveLength(1);
+    // Not waiting out the 30 s backoff here: mark it final so later tests have the worker free.
+    await database.db.update(youtubeUploads).set({ status: 'failed' }).where(eq(youtubeUploads.id, id));
+  });
+
+  it('never runs two uploads to one channel at once, while other channels go on', async () => {
+    const other = google.addChannel({ id: 'UCotherchannel0000000001', title: 'Kanal Lain', playlists: [] });
+    const accountId = await newAccount();
+    const otherAccount = await newAccount({ channelId: other.id });
+    google.setUploadDelay(800);
+    const ids = [await queueUpload(accountId), await queueUpload(accountId), await queueUpload(otherAccount)];
+    const rows = await Promise.all(ids.map((id) => settled(id)));
+    expect(rows.map((r) => r.status)).toEqual(['uploaded', 'uploaded', 'uploaded']);
+    expect(google.stats.maxConcurrentUploadsPerChannel).toBe(1);
+    const waited = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(youtubeUploads)
+      .where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
+    expect(waited[0]?.n).toBeGreaterThanOrEqual(2);
+  });
+});

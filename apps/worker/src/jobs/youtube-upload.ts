@@ -1,0 +1,402 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { jakartaDate } from '@scrapper/db/queries/analytics';
+import { notifyUser } from '@scrapper/db/queries/notifications';
+import {
+  addQuotaUnits,
+  completeUpload,
+  exhaustQuotaToday,
+  failUpload,
+  loadUploadForJob,
+  markAccountNeedsReauth,
+  markPlaylistAdded,
+  markThumbnailSet,
+  nextQuotaDayStart,
+  recordYouTubeVideoId,
+  reserveQuota,
+  saveAccountTokens,
+  startUploadAttempt,
+  updateUploadProgress,
+  type UploadJobRows,
+} from '@scrapper/db/queries/youtube-jobs';
+import { downloadAudio } from '@scrapper/integrations/audio-lookup';
+import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
+import { renderVideo } from '@scrapper/integrations/video-effects';
+import { formatForQuality, YtDlpError } from '@scrapper/integrations/yt-dlp';
+import {
+  addToPlaylist,
+  refreshIfExpiring,
+  setThumbnail,
+  toYouTubeError,
+  uploadVideo,
+  YouTubeError,
+  type OAuthClientConfig,
+  type YouTubeTokens,
+} from '@scrapper/integrations/youtube';
+import type { JobContext, JobHandler } from './types.ts';
+
+/** Quota units of the calls besides videos.insert (YouTube Data API v3 cost table). */
+const THUMBNAIL_UNITS = 50;
+const PLAYLIST_ITEM_UNITS = 50;
+/** How often a job waiting for its channel's running upload checks again. */
+const CHANNEL_WAIT_MS = 2000;
+
+/** Every Google call's failure arrives as a YouTubeError, whatever the SDK threw. */
+async function google<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toYouTubeError(error);
+  }
+}
+
+class UploadStop extends Error {
+  override readonly name = 'UploadStop';
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Uploads to one channel run one at a time, across every worker process: a session advisory
+ * lock per account on a connection held for the whole upload. A worker that dies drops its
+ * connection and with it the lock, so nothing stays locked.
+ */
+async function lockChannel(ctx: JobContext, accountId: string, uploadId: string): Promise<() => Promise<void>> {
+  const conn = await ctx.database.sql.reserve();
+  try {
+    let announced = false;
+    for (;;) {
+      const [row] = await conn<{ locked: boolean }[]>`
+        select pg_try_advisory_lock(hashtext('youtube.upload'), hashtext(${accountId})) as locked`;
+      if (row?.locked) break;
+      if (!announced) {
+        announced = true;
+        await updateUploadProgress(ctx.database.db, uploadId, { stage: 'Menunggu upload lain di channel ini selesai' });
+      }
+      await sleep(CHANNEL_WAIT_MS, ctx.signal);
+    }
+  } catch (error) {
+    conn.release();
+    throw error;
+  }
+  return async () => {
+    try {
+      await conn`select pg_advisory_unlock(hashtext('youtube.upload'), hashtext(${accountId}))`;
+    } finally {
+      conn.release();
+    }
+  };
+}
+
+async function copyFromStorage(ctx: JobContext, key: string, path: string): Promise<void> {
+  await pipeline(await ctx.deps.storage.read(key), createWriteStream(path, { mode: 0o600 }));
+}
+
+interface PreparedMedia {
+  stream: () => Promise<Readable>;
+  size: number | undefined;
+  mimeType: string;
+}
+
+/**
+ * The video as it will go to YouTube. An uploaded file with no effect and no remix streams
+ * straight from storage; everything else is built in the job folder first.
+ */
+async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string, setProgress: (p: number, stage: string) => void): Promise<PreparedMedia> {
+  const { upload } = rows;
+  const effect = upload.videoEffect as VideoEffectName;
+  const wantsRemix = Boolean(upload.audioStorageKey || upload.audioRemixUrl);
+  if (upload.sourceKind === 'file' && upload.videoStorageKey && effect === 'none' && !wantsRemix) {
+    const key = upload.videoStorageKey;
+    return {
+      stream: () => ctx.deps.storage.read(key),
+      size: upload.videoSizeBytes ?? (await ctx.deps.storage.size(key)),
+      mimeType: upload.videoMime ?? 'video/mp4',
+    };
+  }
+
+  await rm(jobDir, { recursive: true, force: true });
+  await mkdir(jobDir, { recursive: true });
+  let source: string;
+  if (upload.sourceKind === 'file' && upload.videoStorageKey) {
+    setProgress(2, 'Menyiapkan video');
+    source = join(jobDir, `source${extname(upload.videoStorageKey) || '.mp4'}`);
+    await copyFromStorage(ctx, upload.videoStorageKey, source);
+  } else if (upload.sourceUrl) {
+    setProgress(2, 'Mengunduh video sumber');
+    const fetchDir = join(jobDir, 'source');
+    await mkdir(fetchDir, { recursive: true });
+    const result = await ctx.deps.ytdlp.download({
+      url: upload.sourceUrl,
+      outputDir: fetchDir,
+      format: formatForQuality('best'),
+      maxFilesizeBytes: ctx.deps.maxDownloadBytes,
+      socketTimeoutSecs: 30,
+      signal: ctx.signal,
+      onProgress: (p) => {
+        if (p.overallPercent !== undefined) setProgress(2 + p.overallPercent * 0.13, 'Mengunduh video sumber');
+      },
+    });
+    source = result.filePath;
+  } else {
+    throw new UploadStop('Upload ini tidak punya video sumber.');
+  }
+
+  let remix = null;
+  if (wantsRemix) {
+    setProgress(15, 'Mengambil audio remix');
+    let audioPath: string;
+    if (upload.audioStorageKey) {
+      audioPath = join(jobDir, `remix${extname(upload.audioStorageKey) || '.m4a'}`);
+      await copyFromStorage(ctx, upload.audioStorageKey, audioPath);
+    } else {
+      const audioDir = join(jobDir, 'audio');
+      await mkdir(audioDir, { recursive: true });
+      const fetched = await downloadAudio({
+        url: upload.audioRemixUrl as string,
+        dir: audioDir,
+        signal: ctx.signal,
+        maxBytes: ctx.deps.maxDownloadBytes,
+        allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
+        binary: ctx.deps.ytdlpPath,
+        ffmpegLocation: ctx.deps.ffmpegPrograms.ffmpeg,
+        tempRoot: ctx.deps.tempDir,
+      });
+      audioPath = fetched.path;
+    }
+    remix = {
+      audioPath,
+      startSeconds: upload.audioStartTime,
+      endSeconds: upload.audioEndTime && upload.audioEndTime > 0 ? upload.audioEndTime : null,
+      remixVolume: upload.audioVolume,
+      originalVolume: upload.videoVolume,
+    };
+  }
+
+  setProgress(20, effect === 'none' ? 'Mencampur audio' : 'Menerapkan efek video');
+  const output = join(jobDir, 'output.mp4');
+  await renderVideo({
+    ...ctx.deps.ffmpegPrograms,
+    input: source,
+    output,
+    effect,
+    remix,
+    signal: ctx.signal,
+    onProgress: (fraction) => setProgress(20 + fraction * 15, effect === 'none' ? 'Mencampur audio' : 'Menerapkan efek video'),
+  });
+  const { size } = await stat(output);
+  return { stream: async () => createReadStream(output), size, mimeType: 'video/mp4' };
+}
+
+/**
+ * youtube.upload: fetches or reads the source, applies the effect and remix, uploads with
+ * videos.insert (streamed), sets the thumbnail and the playlist, and records the video id.
+ * Each step is recorded, so a retry after a crash picks up where the last attempt stopped
+ * and never inserts the same video twice.
+ */
+export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, ctx) => {
+  const { db } = ctx.database;
+  const first = await loadUploadForJob(db, uploadId);
+  if (!first || first.upload.status === 'uploaded' || first.upload.status === 'failed') return;
+
+  const unlock = await lockChannel(ctx, first.account.id, uploadId);
+  const jobDir = join(ctx.deps.tempDir, 'uploads', uploadId);
+  let rows: UploadJobRows | undefined;
+  try {
+    // Read again under the lock: another attempt may have moved it on meanwhile.
+    rows = await loadUploadForJob(db, uploadId);
+    if (!rows || rows.upload.status === 'uploaded' || rows.upload.status === 'failed') return;
+    const { account, client } = rows;
+    if (!client) throw new UploadStop('Client secret akun YouTube ini sudah dihapus. Hubungkan ulang akun dengan client secret yang aktif.');
+    if (!account.isValid) throw new YouTubeError('invalid_grant', REAUTH_MESSAGE);
+    const started = await startUploadAttempt(db, uploadId);
+    if (!started) return;
+    const upload = started;
+
+    let lastWrite = 0;
+    const setProgress = (percent: number, stage: string) => {
+      if (Date.now() - lastWrite < 1000) return;
+      lastWrite = Date.now();
+      void updateUploadProgress(db, uploadId, { progress: Math.max(0, Math.min(99, Math.round(percent))), stage }).catch(() => undefined);
+    };
+
+    const oauth: OAuthClientConfig = {
+      clientId: client.clientId,
+      clientSecret: ctx.deps.secrets.open(client.sealedClientSecret),
+      redirectUri: client.redirectUri,
+    };
+    let tokens = JSON.parse(ctx.deps.secrets.open(account.sealedTokens)) as YouTubeTokens;
+    const onTokens = async (next: YouTubeTokens) => {
+      tokens = { ...next, refreshToken: next.refreshToken ?? tokens.refreshToken };
+      await saveAccountTokens(db, account.id, ctx.deps.secrets.seal(JSON.stringify(tokens)), tokens.expiryDate ? new Date(tokens.expiryDate) : null);
+    };
+    // Refreshed ahead of expiry, so a long upload never starts on a token about to die.
+    const refreshed = await google(() => refreshIfExpiring(oauth, ctx.deps.google, tokens));
+    if (refreshed) await onTokens(refreshed);
+
+    let videoId = upload.youtubeVideoId;
+    if (!videoId) {
+      const media = await prepareMedia(ctx, { ...rows, upload }, jobDir, setProgress);
+      if (!(await reserveQuota(db, client.id, client.quotaUploadUnits, client.quotaDailyUnits))) {
+        await waitForNextQuotaDay(ctx, uploadId);
+        return;
+      }
+      setProgress(35, 'Mengupload ke YouTube');
+      // A schedule whose time passed while the upload waited is published at once instead.
+      const publishAt = upload.publishAt && upload.publishAt.getTime() > Date.now() + 60_000 ? upload.publishAt : null;
+      const media$ = await media.stream();
+      const result = await google(() => uploadVideo({
+        client: oauth,
+        endpoints: ctx.deps.google,
+        tokens,
+        onTokens,
+        metadata: {
+          title: upload.title,
+          description: upload.description,
+          tags: upload.tags,
+          categoryId: upload.categoryId,
+          privacyStatus: upload.privacyStatus,
+          publishAt,
+          madeForKids: upload.madeForKids,
+        },
+        media: media$,
+        mimeType: media.mimeType,
+        ...(media.size === undefined ? {} : { size: media.size }),
+        signal: ctx.signal,
+        onProgress: (sent) => {
+          if (media.size) setProgress(35 + (sent / media.size) * 55, 'Mengupload ke YouTube');
+        },
+      }));
+      videoId = result.videoId;
+      await recordYouTubeVideoId(db, uploadId, videoId);
+    }
+
+    const warnings: string[] = [];
+    if (upload.thumbnailStorageKey && !upload.thumbnailSet) {
+      setProgress(92, 'Memasang thumbnail');
+      try {
+        await setThumbnail({
+          client: oauth,
+          endpoints: ctx.deps.google,
+          tokens,
+          onTokens,
+          videoId,
+          media: await ctx.deps.storage.read(upload.thumbnailStorageKey),
+          mimeType: upload.thumbnailMime ?? 'image/jpeg',
+        });
+        await addQuotaUnits(db, client.id, THUMBNAIL_UNITS);
+        await markThumbnailSet(db, uploadId);
+      } catch (error) {
+        const yt = toYouTubeError(error);
+        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
+        warnings.push(`Video terupload, tetapi thumbnail gagal dipasang: ${yt.userMessage}`);
+      }
+    }
+    if (upload.playlistId && !upload.playlistAdded) {
+      setProgress(96, 'Menambahkan ke playlist');
+      try {
+        await addToPlaylist({ client: oauth, endpoints: ctx.deps.google, tokens, onTokens, playlistId: upload.playlistId, videoId });
+        await addQuotaUnits(db, client.id, PLAYLIST_ITEM_UNITS);
+        await markPlaylistAdded(db, uploadId);
+      } catch (error) {
+        const yt = toYouTubeError(error);
+        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
+        warnings.push(`Video terupload, tetapi gagal ditambahkan ke playlist: ${yt.userMessage}`);
+      }
+    }
+
+    if (await completeUpload(db, uploadId, warnings.length > 0 ? warnings.join(' ') : null)) {
+      await notifyUser(db, upload.userId, {
+        kind: 'upload.uploaded',
+        message: `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
+        dedupeKey: `upload:${uploadId}`,
+      });
+      // The video is on YouTube now: the copies kept for the job are not needed any more.
+      for (const key of [upload.videoStorageKey, upload.audioStorageKey, upload.thumbnailStorageKey]) {
+        if (key) await ctx.deps.storage.remove(key).catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    await handleFailure(ctx, uploadId, rows ?? first, error);
+  } finally {
+    await unlock();
+    await rm(jobDir, { recursive: true, force: true });
+  }
+};
+
+async function waitForNextQuotaDay(ctx: JobContext, uploadId: string): Promise<void> {
+  const at = nextQuotaDayStart();
+  // A few minutes past the reset, so clocks that differ a little do not matter.
+  const startAfter = new Date(at.getTime() + 5 * 60_000);
+  const when = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'medium', timeStyle: 'short' }).format(startAfter);
+  await updateUploadProgress(ctx.database.db, uploadId, {
+    status: 'scheduled',
+    progress: 0,
+    stage: `Kuota harian YouTube API habis; upload menunggu reset kuota (${when} WIB).`,
+    notBefore: startAfter,
+  });
+  await ctx.enqueue('youtube.upload', { uploadId }, { startAfter });
+}
+
+async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobRows, error: unknown): Promise<void> {
+  const { db } = ctx.database;
+  // Shutdown or expiry: pg-boss hands the job to another attempt, which resumes it.
+  if (ctx.signal.aborted) throw error;
+  const fail = async (message: string) => {
+    if (await failUpload(db, uploadId, message)) {
+      await notifyUser(db, rows.upload.userId, {
+        kind: 'upload.failed',
+        message: `Upload "${rows.upload.title}" gagal: ${message}`,
+        dedupeKey: `upload:${uploadId}`,
+      });
+    }
+  };
+
+  if (error instanceof UploadStop || error instanceof UrlNotAllowedError) return fail(error.message);
+  if (error instanceof YtDlpError) {
+    if (error.kind === 'transient' && !ctx.isLastAttempt) throw error;
+    return fail(`Gagal mengambil video atau audio sumber: ${error.message}`);
+  }
+  if (!(error instanceof YouTubeError)) {
+    // Our own trouble (ffmpeg, storage, database) is worth another attempt.
+    if (!ctx.isLastAttempt) throw error;
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const yt = error;
+  if (yt.kind === 'invalid_grant') {
+    await markAccountNeedsReauth(db, rows.account.id);
+    await notifyUser(db, rows.upload.userId, {
+      kind: 'youtube.reauth',
+      message: `Akun YouTube "${rows.account.accountName}" perlu dihubungkan ulang (re-autentikasi).`,
+      dedupeKey: `reauth:${rows.account.id}:${jakartaDate(new Date())}`,
+    });
+    return fail(REAUTH_MESSAGE);
+  }
+  if (yt.kind === 'quotaExceeded' && rows.client) {
+    await exhaustQuotaToday(db, rows.client.id, rows.client.quotaDailyUnits);
+    return waitForNextQuotaDay(ctx, uploadId);
+  }
+  if (yt.retryable && !ctx.isLastAttempt) {
+    await updateUploadProgress(db, uploadId, { stage: `${yt.userMessage} (percobaan ${ctx.retryCount + 1} dari ${ctx.retryLimit + 1})` });
+    throw yt;
+  }
+  return fail(yt.userMessage);
+}
