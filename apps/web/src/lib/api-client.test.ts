@@ -120,6 +120,7 @@ describe('api client', () => {
       kind: 'http',
       status: 409,
       serverMessage: 'Username sudah digunakan.',
+      serverError: 'Conflict',
     });
     expect(errorMessage(error, 'Gagal membuat pengguna.')).toBe('Username sudah digunakan.');
   });

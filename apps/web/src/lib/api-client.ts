@@ -100,6 +100,7 @@ export async function call<E extends Endpoint>(
   if (!response.ok) {
     const parsed = ErrorResponseSchema.safeParse(await readJson(response));
     const serverMessage = parsed.success ? parsed.data.message : undefined;
+    const serverError = parsed.success ? parsed.data.error : undefined;
     const session = useSessionStore.getState();
     // Only end the session this request was made with: a late 401 for an old token must not
     // log out someone who has just logged in again.
@@ -115,6 +116,7 @@ export async function call<E extends Endpoint>(
       status: response.status,
       message: serverMessage ?? `Permintaan gagal (HTTP ${response.status}).`,
       serverMessage,
+      serverError,
     });
   }
 

@@ -11,18 +11,25 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `message` of the server's error body (contracts: readable and safe to show). */
   readonly serverMessage: string | undefined;
+  /**
+   * The `error` field of the server's error body: the status name, or a code that a caller
+   * handles on its own (e.g. 'YouTubeReauthRequired' on the playlists call).
+   */
+  readonly serverError: string | undefined;
 
   constructor(options: {
     kind: ApiErrorKind;
     status: number;
     message: string;
     serverMessage?: string;
+    serverError?: string;
   }) {
     super(options.message);
     this.name = 'ApiError';
     this.kind = options.kind;
     this.status = options.status;
     this.serverMessage = options.serverMessage;
+    this.serverError = options.serverError;
   }
 }
 

@@ -1,13 +1,14 @@
 import { Tabs } from '@scrapper/ui/tabs';
 import type { TabItem } from '@scrapper/ui/tabs';
 import { useSearchParams } from 'react-router';
-import { NotBuiltYet } from '@/components/not-built-yet.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { RequireAdmin } from '@/components/require-admin.tsx';
 import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
 import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
+import { ClientSecretsPanel } from '@/features/youtube-admin/components/client-secrets-panel.tsx';
+import { YoutubeAccountsPanel } from '@/features/youtube-admin/components/youtube-accounts-panel.tsx';
 
 const DEFAULT_TAB = 'users';
 
@@ -17,16 +18,8 @@ const tabs: TabItem[] = [
   { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
   { id: 'actors', label: 'Aktor', content: <ActorConfigPanel /> },
   { id: 'facebook', label: 'Facebook', content: <p>Coming Soon</p> },
-  {
-    id: 'youtube-accounts',
-    label: 'Akun YouTube',
-    content: <NotBuiltYet subject="Pengelolaan akun YouTube" />,
-  },
-  {
-    id: 'client-secrets',
-    label: 'Client Secret',
-    content: <NotBuiltYet subject="Pengelolaan client secret" />,
-  },
+  { id: 'youtube-accounts', label: 'Akun YouTube', content: <YoutubeAccountsPanel /> },
+  { id: 'client-secrets', label: 'Client Secret', content: <ClientSecretsPanel /> },
   { id: 'api-keys', label: 'API Key', content: <ApiKeysPanel /> },
   { id: 'cookies', label: 'Cookie', content: <CookiePanel /> },
 ];

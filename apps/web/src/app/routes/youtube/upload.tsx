@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { YoutubeUploadPage } from '@/features/youtube/components/youtube-upload-page.tsx';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 
-// Built by a later issue; until then the page says so instead of showing invented data.
 export function YoutubeUploadRoute() {
-  return <PlaceholderPage title="YouTube Upload" />;
+  const user = useSessionStore((state) => state.user);
+  return (
+    <>
+      <PageHeader
+        title="YouTube Upload"
+        description="Upload video ke akun YouTube Anda sekarang atau terjadwal, dengan efek dan audio remix."
+      />
+      {user ? <YoutubeUploadPage user={user} /> : null}
+    </>
+  );
 }

@@ -1,224 +1,28 @@
-import { Alert } from '@scrapper/ui/alert';
-import { Badge } from '@scrapper/ui/badge';
-import { Button } from '@scrapper/ui/button';
-import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
-import { PasswordInput } from '@scrapper/ui/password-input';
-import { Spinner } from '@scrapper/ui/spinner';
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { errorMessage } from '@/lib/api-error.ts';
-import { useToastStore } from '@/stores/use-toast-store.ts';
 import { addApifyKey } from '../api/add-apify-key.ts';
+import { listApifyKeys } from '../api/list-apify-keys.ts';
 import { removeApifyKey } from '../api/remove-apify-key.ts';
 import { setActiveApifyKey } from '../api/set-active-apify-key.ts';
 import { validateApifyKey } from '../api/validate-apify-key.ts';
-import { SET_ACTIVE_FAILED, useApifyKeys } from '../hooks/use-apify-keys.ts';
-import { keyValidity } from '../utils/key-selection.ts';
-import { ApiKeyValidity } from './api-key-validity.tsx';
+import type { ApiKeyOperations } from '../utils/key-operations.ts';
+import { ApiKeyCard } from './api-key-card.tsx';
 
-type Busy = 'add' | 'activate' | 'validate' | 'delete' | null;
+const apifyOperations: ApiKeyOperations = {
+  list: listApifyKeys,
+  add: addApifyKey,
+  remove: removeApifyKey,
+  setActive: setActiveApifyKey,
+  validate: validateApifyKey,
+};
 
-/** The apify card of the API key tab: keys by their last 8 characters and their actions. */
+/** The apify card of the API key tab (keys at /api/keys). */
 export function ApifyKeyCard() {
-  const [error, setError] = useState<string | null>(null);
-  const { keys, selectedId, setSelectedId, status, reload, replace, append } =
-    useApifyKeys(setError);
-  const showToast = useToastStore((state) => state.show);
-  const [newKey, setNewKey] = useState('');
-  const [newKeyError, setNewKeyError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const newKeyRef = useRef<HTMLInputElement>(null);
-
-  const selected = keys.find((key) => key.id === selectedId) ?? null;
-
-  async function run(kind: Exclude<Busy, null>, action: () => Promise<void>, failure: string) {
-    setBusy(kind);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(errorMessage(caught, failure));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function handleAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const key = newKey.trim();
-    // Spec: a key cannot be added when empty.
-    if (!key) {
-      setNewKeyError('API key tidak boleh kosong.');
-      newKeyRef.current?.focus();
-      return;
-    }
-    setNewKeyError(null);
-    await run(
-      'add',
-      async () => {
-        const added = await addApifyKey(key);
-        append(added);
-        setSelectedId(added.id);
-        setNewKey('');
-        showToast('success', 'Kunci API berhasil ditambahkan.');
-      },
-      'Gagal menambahkan kunci API.',
-    );
-  }
-
-  function activate() {
-    if (!selected) return;
-    void run(
-      'activate',
-      async () => {
-        replace(await setActiveApifyKey(selected.id));
-        showToast('success', `Kunci ${selected.key} sekarang aktif.`);
-      },
-      SET_ACTIVE_FAILED,
-    );
-  }
-
-  function validate() {
-    if (!selected) return;
-    void run(
-      'validate',
-      async () => {
-        const checked = await validateApifyKey(selected.id);
-        replace(checked);
-        const validity = keyValidity(checked);
-        showToast(
-          validity === 'valid' ? 'success' : 'info',
-          validity === 'valid'
-            ? `Kunci ${checked.key} valid.`
-            : `Kunci ${checked.key}: ${checked.validationMessage ?? 'belum dapat dicek'}`,
-        );
-      },
-      'Gagal memvalidasi kunci API.',
-    );
-  }
-
-  async function remove() {
-    if (!selected) return;
-    await run(
-      'delete',
-      async () => {
-        await removeApifyKey(selected.id);
-        setConfirmOpen(false);
-        showToast('success', 'Kunci API berhasil dihapus.');
-        // The server may have made another key active: read the list again.
-        reload();
-        newKeyRef.current?.focus();
-      },
-      'Gagal menghapus kunci API.',
-    );
-  }
-
   return (
-    <Card title="Apify" headingLevel={3} className="key-card">
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
-      <form className="key-add" noValidate onSubmit={handleAdd}>
-        <PasswordInput
-          ref={newKeyRef}
-          label="Kunci API Apify baru"
-          name="apify-key"
-          autoComplete="off"
-          spellCheck={false}
-          value={newKey}
-          error={newKeyError ?? undefined}
-          onChange={(event) => {
-            setNewKey(event.target.value);
-            setNewKeyError(null);
-          }}
-        />
-        <Button type="submit" variant="primary" loading={busy === 'add'}>
-          Tambah Kunci
-        </Button>
-      </form>
-
-      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat kunci API.
-        </Alert>
-      ) : null}
-      {status === 'ready' && keys.length === 0 ? (
-        <p className="muted">Belum ada kunci Apify. Tambahkan satu untuk mulai scraping.</p>
-      ) : null}
-      {status === 'ready' && keys.length > 0 ? (
-        <>
-          <fieldset className="key-list">
-            <legend className="key-list__legend">Kunci tersimpan ({keys.length})</legend>
-            {keys.map((apiKey) => (
-              <label
-                key={apiKey.id}
-                className={
-                  apiKey.id === selectedId ? 'key-option key-option--selected' : 'key-option'
-                }
-              >
-                <input
-                  type="radio"
-                  name="apify-key-selected"
-                  value={apiKey.id}
-                  checked={apiKey.id === selectedId}
-                  onChange={() => setSelectedId(apiKey.id)}
-                />
-                <span className="key-option__body">
-                  <span className="key-option__key">
-                    <code>{apiKey.key}</code>
-                    {apiKey.isActive ? <Badge tone="info">Aktif</Badge> : null}
-                  </span>
-                  <ApiKeyValidity apiKey={apiKey} />
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="row-actions row-actions--wrap key-actions">
-            <Button
-              onClick={activate}
-              disabled={!selected || selected.isActive}
-              loading={busy === 'activate'}
-            >
-              Jadikan Aktif
-            </Button>
-            <Button onClick={validate} disabled={!selected} loading={busy === 'validate'}>
-              Validasi
-            </Button>
-            <Button variant="danger" onClick={() => setConfirmOpen(true)} disabled={!selected}>
-              Hapus
-            </Button>
-          </div>
-        </>
-      ) : null}
-
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Hapus Kunci API"
-        message="Apakah Anda yakin ingin menghapus kunci yang dipilih?"
-        confirmLabel="Hapus"
-        loading={busy === 'delete'}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirmOpen(false)}
-      >
-        {selected ? (
-          <p className="muted">
-            Kunci: <code>{selected.key}</code>
-          </p>
-        ) : null}
-      </ConfirmDialog>
-    </Card>
+    <ApiKeyCard
+      title="Apify"
+      inputLabel="Kunci API Apify baru"
+      name="apify"
+      emptyText="Belum ada kunci Apify. Tambahkan satu untuk mulai scraping."
+      operations={apifyOperations}
+    />
   );
 }

@@ -1,11 +1,28 @@
-import { Alert } from '@scrapper/ui/alert';
-import { Card } from '@scrapper/ui/card';
+import { addGeminiKey } from '../api/add-gemini-key.ts';
+import { listGeminiKeys } from '../api/list-gemini-keys.ts';
+import { removeGeminiKey } from '../api/remove-gemini-key.ts';
+import { setActiveGeminiKey } from '../api/set-active-gemini-key.ts';
+import { validateGeminiKey } from '../api/validate-gemini-key.ts';
+import type { ApiKeyOperations } from '../utils/key-operations.ts';
+import { ApiKeyCard } from './api-key-card.tsx';
 
-/** The gemini card: built with the content generation issue; until then it says so. */
+const geminiOperations: ApiKeyOperations = {
+  list: listGeminiKeys,
+  add: addGeminiKey,
+  remove: removeGeminiKey,
+  setActive: setActiveGeminiKey,
+  validate: validateGeminiKey,
+};
+
+/** The gemini card of the API key tab (keys at /api/admin/gemini-keys; used to write titles). */
 export function GeminiKeyCard() {
   return (
-    <Card title="Gemini" headingLevel={3} className="key-card">
-      <Alert tone="info">Pengelolaan kunci Gemini belum tersedia.</Alert>
-    </Card>
+    <ApiKeyCard
+      title="Gemini"
+      inputLabel="Kunci API Gemini baru"
+      name="gemini"
+      emptyText="Belum ada kunci Gemini. Tambahkan satu untuk generate konten dengan AI di halaman YouTube Upload."
+      operations={geminiOperations}
+    />
   );
 }

@@ -1,19 +1,19 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
-import { listApifyKeys } from '../api/list-apify-keys.ts';
-import { setActiveApifyKey } from '../api/set-active-apify-key.ts';
 import { initialKeySelection, withActiveKey } from '../utils/key-selection.ts';
+import type { ApiKeyOperations } from '../utils/key-operations.ts';
 
 export type KeysStatus = 'loading' | 'error' | 'ready';
 
 export const SET_ACTIVE_FAILED = 'Gagal mengatur kunci aktif.';
 
 /**
- * The Apify keys and the selected one. On load the active key is selected; with keys but
- * none active, the first is selected and made active on the server (spec part 2, section 4).
+ * The keys of one type and the selected one. On load the active key is selected; with keys
+ * but none active, the first is selected and made active on the server (spec part 2,
+ * section 4). `operations` must be stable (a module-level object): it is an effect dependency.
  */
-export function useApifyKeys(reportError: (message: string) => void) {
+export function useApiKeys(operations: ApiKeyOperations, reportError: (message: string) => void) {
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [status, setStatus] = useState<KeysStatus>('loading');
@@ -27,7 +27,8 @@ export function useApifyKeys(reportError: (message: string) => void) {
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    listApifyKeys(controller.signal)
+    operations
+      .list(controller.signal)
       .then(async (list) => {
         const selection = initialKeySelection(list);
         setKeys(list);
@@ -35,7 +36,7 @@ export function useApifyKeys(reportError: (message: string) => void) {
         setStatus('ready');
         if (!selection.activate) return;
         try {
-          const active = await setActiveApifyKey(selection.activate);
+          const active = await operations.setActive(selection.activate);
           if (!controller.signal.aborted) setKeys((current) => withActiveKey(current, active));
         } catch (error) {
           if (!isAbortError(error)) reportRef.current(errorMessage(error, SET_ACTIVE_FAILED));
@@ -46,7 +47,7 @@ export function useApifyKeys(reportError: (message: string) => void) {
         setStatus('error');
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [operations, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const replace = useCallback((key: ApiKey) => {

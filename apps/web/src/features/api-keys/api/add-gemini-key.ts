@@ -1,0 +1,7 @@
+import { endpoints } from '@scrapper/contracts/http';
+import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { call } from '@/lib/api-client.ts';
+
+export function addGeminiKey(key: string): Promise<ApiKey> {
+  return call(endpoints.youtube.addGeminiKey, { body: { key } });
+}

@@ -1,0 +1,13 @@
+import type { ApiKey } from '@scrapper/contracts/http/keys';
+
+/**
+ * The calls behind one key card. Apify keys live at /api/keys, Gemini keys at
+ * /api/admin/gemini-keys; the cards behave the same (spec part 2, section 2).
+ */
+export interface ApiKeyOperations {
+  list: (signal?: AbortSignal) => Promise<ApiKey[]>;
+  add: (key: string) => Promise<ApiKey>;
+  remove: (id: string) => Promise<void>;
+  setActive: (id: string) => Promise<ApiKey>;
+  validate: (id: string) => Promise<ApiKey>;
+}

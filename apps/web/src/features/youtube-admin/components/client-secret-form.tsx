@@ -1,0 +1,203 @@
+import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Checkbox } from '@scrapper/ui/checkbox';
+import { PasswordInput } from '@scrapper/ui/password-input';
+import { TextInput } from '@scrapper/ui/text-input';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-error.ts';
+import { createClientSecret } from '../api/create-client-secret.ts';
+import { updateClientSecret } from '../api/update-client-secret.ts';
+import {
+  clientSecretFormFrom,
+  emptyClientSecretForm,
+  hasFormErrors,
+  toClientSecretBody,
+  validateClientSecretForm,
+} from '../utils/client-secret-form.ts';
+import type {
+  ClientSecretFormErrors,
+  ClientSecretFormValues,
+} from '../utils/client-secret-form.ts';
+
+export interface ClientSecretFormProps {
+  /** The secret being edited; absent when adding. */
+  secret: ClientSecret | null;
+  onSaved: (saved: ClientSecret, mode: 'create' | 'edit') => void;
+  onCancelEdit: () => void;
+}
+
+type FieldName = keyof ClientSecretFormValues;
+const FIELD_ORDER: FieldName[] = [
+  'name',
+  'clientId',
+  'clientSecret',
+  'redirectUri',
+  'quotaDailyUnits',
+  'quotaUploadUnits',
+];
+
+/** 'Tambah Client Secret' / 'Edit Client Secret'. Remounted per secret, so it starts fresh. */
+export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecretFormProps) {
+  const mode = secret ? 'edit' : 'create';
+  const [values, setValues] = useState<ClientSecretFormValues>(() =>
+    secret ? clientSecretFormFrom(secret) : emptyClientSecretForm(window.location.origin),
+  );
+  const [errors, setErrors] = useState<ClientSecretFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refs = useRef(new Map<FieldName, HTMLInputElement>());
+
+  const refFor = (field: FieldName) => (element: HTMLInputElement | null) => {
+    if (element) refs.current.set(field, element);
+    else refs.current.delete(field);
+  };
+
+  // Editing starts with the focus in the form the Edit button filled.
+  useEffect(() => {
+    if (secret) refs.current.get('name')?.focus();
+  }, [secret]);
+
+  function update<K extends FieldName>(key: K, value: ClientSecretFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      if (current[key] === undefined) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateClientSecretForm(values, mode);
+    setErrors(found);
+    if (hasFormErrors(found)) {
+      const first = FIELD_ORDER.find((field) => found[field] !== undefined);
+      if (first) refs.current.get(first)?.focus();
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const body = toClientSecretBody(values, mode);
+      const saved = secret
+        ? await updateClientSecret(secret.id, body)
+        : await createClientSecret(body);
+      onSaved(saved, mode);
+    } catch (error) {
+      setSaveError(
+        errorMessage(
+          error,
+          mode === 'edit' ? 'Gagal memperbarui client secret.' : 'Gagal menambahkan client secret.',
+        ),
+      );
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={secret ? `Edit Client Secret: ${secret.name}` : 'Tambah Client Secret'}>
+      <form noValidate onSubmit={handleSubmit} className="yt-admin-form">
+        {saveError ? (
+          <Alert tone="danger" onDismiss={() => setSaveError(null)}>
+            {saveError}
+          </Alert>
+        ) : null}
+        <div className="form-grid">
+          <TextInput
+            ref={refFor('name')}
+            label="Nama"
+            required
+            autoComplete="off"
+            value={values.name}
+            error={errors.name}
+            onChange={(event) => update('name', event.target.value)}
+          />
+          <TextInput
+            ref={refFor('clientId')}
+            label="Client ID"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={values.clientId}
+            error={errors.clientId}
+            onChange={(event) => update('clientId', event.target.value)}
+          />
+          <PasswordInput
+            ref={refFor('clientSecret')}
+            label="Client Secret"
+            required={mode === 'create'}
+            autoComplete="new-password"
+            spellCheck={false}
+            revealLabel="Tampilkan client secret"
+            value={values.clientSecret}
+            hint={
+              secret
+                ? `Tersimpan: ${secret.clientSecret}. Kosongkan untuk tetap memakai secret yang tersimpan.`
+                : undefined
+            }
+            error={errors.clientSecret}
+            onChange={(event) => update('clientSecret', event.target.value)}
+          />
+        </div>
+        <TextInput
+          ref={refFor('redirectUri')}
+          label="Redirect URI"
+          required
+          type="url"
+          spellCheck={false}
+          value={values.redirectUri}
+          hint="Harus sama dengan Authorized redirect URI di Google Cloud Console. Bawaan: callback OAuth server ini."
+          error={errors.redirectUri}
+          onChange={(event) => update('redirectUri', event.target.value)}
+        />
+        <div className="form-grid">
+          <TextInput label="Platform" value="youtube" readOnly hint="Hanya YouTube." />
+          <TextInput
+            ref={refFor('quotaDailyUnits')}
+            label="Kuota harian (unit)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.quotaDailyUnits}
+            hint="Opsional. Kosongkan untuk nilai bawaan server."
+            error={errors.quotaDailyUnits}
+            onChange={(event) => update('quotaDailyUnits', event.target.value)}
+          />
+          <TextInput
+            ref={refFor('quotaUploadUnits')}
+            label="Unit per upload"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.quotaUploadUnits}
+            hint="Opsional. Kosongkan untuk nilai bawaan server."
+            error={errors.quotaUploadUnits}
+            onChange={(event) => update('quotaUploadUnits', event.target.value)}
+          />
+        </div>
+        <Checkbox
+          label="Aktif (bisa dipakai untuk menghubungkan akun)"
+          checked={values.isActive}
+          onChange={(event) => update('isActive', event.target.checked)}
+        />
+        <div className="row-actions row-actions--wrap yt-admin-form__actions">
+          <Button type="submit" variant="primary" loading={saving}>
+            {secret ? 'Simpan Perubahan' : 'Tambah Client Secret'}
+          </Button>
+          {secret ? (
+            <Button onClick={onCancelEdit} disabled={saving}>
+              Batal
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}

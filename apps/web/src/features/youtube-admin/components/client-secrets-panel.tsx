@@ -1,0 +1,128 @@
+import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
+import { Spinner } from '@scrapper/ui/spinner';
+import { useState } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import { deleteClientSecret } from '../api/delete-client-secret.ts';
+import { listClientSecrets } from '../api/list-client-secrets.ts';
+import { ClientSecretEntry } from './client-secret-entry.tsx';
+import { ClientSecretForm } from './client-secret-form.tsx';
+import './youtube-admin.css';
+
+const NO_SECRETS: ClientSecret[] = [];
+
+/** Admin tab 'Client Secret': the add/edit form and the list with Edit and Delete. */
+export function ClientSecretsPanel() {
+  const showToast = useToastStore((state) => state.show);
+  const secrets = useResource(listClientSecrets, NO_SECRETS);
+  const [editing, setEditing] = useState<ClientSecret | null>(null);
+  // A new key after each save gives an empty add form.
+  const [formKey, setFormKey] = useState(0);
+  const [target, setTarget] = useState<ClientSecret | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  function saved(secret: ClientSecret, mode: 'create' | 'edit') {
+    showToast(
+      'success',
+      mode === 'edit'
+        ? `Client secret ${secret.name} berhasil diperbarui.`
+        : `Client secret ${secret.name} berhasil ditambahkan.`,
+    );
+    setEditing(null);
+    setFormKey((key) => key + 1);
+    secrets.reload();
+  }
+
+  async function remove() {
+    if (!target) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteClientSecret(target.id);
+      showToast('success', `Client secret ${target.name} berhasil dihapus.`);
+      if (editing?.id === target.id) setEditing(null);
+      setTarget(null);
+      secrets.reload();
+    } catch (error) {
+      setDeleteError(errorMessage(error, 'Gagal menghapus client secret.'));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="yt-admin">
+      <ClientSecretForm
+        key={editing ? `edit-${editing.id}` : `new-${formKey}`}
+        secret={editing}
+        onSaved={saved}
+        onCancelEdit={() => setEditing(null)}
+      />
+
+      <Card title="Daftar Client Secret">
+        <p className="muted form-note">
+          Kuota dihitung per hari Google (mulai tengah malam waktu Pasifik).
+        </p>
+        {secrets.status === 'loading' && secrets.data.length === 0 ? (
+          <Spinner label="Memuat client secret..." showLabel />
+        ) : null}
+        {secrets.status === 'error' ? (
+          <Alert
+            tone="danger"
+            action={
+              <Button size="sm" variant="ghost" onClick={secrets.reload}>
+                Coba lagi
+              </Button>
+            }
+          >
+            Gagal memuat daftar client secret.
+          </Alert>
+        ) : null}
+        {secrets.status === 'ready' && secrets.data.length === 0 ? (
+          <p className="muted">
+            Belum ada client secret. Tambahkan satu agar pengguna bisa menghubungkan akun YouTube.
+          </p>
+        ) : null}
+        {secrets.data.length > 0 ? (
+          <ul className="yt-admin-secrets" aria-label="Client secret tersimpan">
+            {secrets.data.map((secret) => (
+              <ClientSecretEntry
+                key={secret.id}
+                secret={secret}
+                editing={editing?.id === secret.id}
+                onEdit={setEditing}
+                onDelete={(chosen) => {
+                  setDeleteError(null);
+                  setTarget(chosen);
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </Card>
+
+      <ConfirmDialog
+        open={target !== null}
+        title="Hapus Client Secret"
+        message="Akun YouTube yang terhubung lewat client ini tetap ada, tetapi perlu dihubungkan ulang dengan client secret lain."
+        confirmLabel="Hapus"
+        loading={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setTarget(null)}
+      >
+        {target ? (
+          <p className="muted">
+            Client secret: <strong>{target.name}</strong>
+          </p>
+        ) : null}
+        {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

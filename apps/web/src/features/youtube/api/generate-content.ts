@@ -1,0 +1,8 @@
+import { endpoints } from '@scrapper/contracts/http';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import { call } from '@/lib/api-client.ts';
+
+/** Title, description and tags written by Gemini from the current title. */
+export function generateContent(originalTitle: string): Promise<GeneratedContent> {
+  return call(endpoints.youtube.generateContent, { body: { originalTitle } });
+}

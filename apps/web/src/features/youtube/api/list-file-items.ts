@@ -1,0 +1,16 @@
+import { endpoints } from '@scrapper/contracts/http';
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import { call } from '@/lib/api-client.ts';
+
+/** The items of a result file; `username` names the owner when an admin opens someone else's. */
+export async function listFileItems(
+  fileName: string,
+  username: string | undefined,
+  signal?: AbortSignal,
+): Promise<VideoItem[]> {
+  const { items } = await call(endpoints.media.items, {
+    query: { filename: fileName, username },
+    signal,
+  });
+  return items;
+}

@@ -1,0 +1,15 @@
+import { endpoints } from '@scrapper/contracts/http';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { sendFormDataForBlob } from '@/lib/send-form-data.ts';
+
+/** A short video/mp4 of the file with the effect applied. */
+export function previewEffect(
+  videoFile: File,
+  effect: VideoEffectName,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const body = new FormData();
+  body.append('effect', effect);
+  body.append('videoFile', videoFile, videoFile.name);
+  return sendFormDataForBlob(endpoints.youtube.previewEffect, body, { signal });
+}

@@ -1,0 +1,310 @@
+import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import { Alert } from '@scrapper/ui/alert';
+import { Badge } from '@scrapper/ui/badge';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
+import { Select } from '@scrapper/ui/select';
+import { Spinner } from '@scrapper/ui/spinner';
+import { useEffect, useMemo, useState } from 'react';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
+import { deleteAccount } from '../api/delete-account.ts';
+import { useAccounts } from '../hooks/use-accounts.ts';
+import { useOAuthConnect } from '../hooks/use-oauth-connect.ts';
+import { usePlaylists } from '../hooks/use-playlists.ts';
+import { TEXT, deleteAccountFailed, reasonOf } from '../utils/messages.ts';
+import {
+  NO_PLAYLIST,
+  resolveChoice,
+  selectAccount,
+  selectClientSecret,
+  selectPlaylist,
+} from '../utils/selection.ts';
+import type { YoutubeSelection } from '../utils/selection.ts';
+import type { UploadErrors } from '../utils/upload-form.ts';
+
+export interface AccountPanelProps {
+  clientSecrets: ClientSecretOption[];
+  selection: YoutubeSelection;
+  onSelectionChange: (change: (current: YoutubeSelection) => YoutubeSelection) => void;
+  errors: Pick<UploadErrors, 'clientSecretId' | 'accountId'>;
+  clientSecretRef: (element: HTMLSelectElement | null) => void;
+  accountRef: (element: HTMLSelectElement | null) => void;
+  /** The account and its uploads were deleted: the history changes too. */
+  onAccountDeleted: () => void;
+}
+
+/**
+ * Accounts shown for a client secret: those connected through it, and those whose client was
+ * deleted (they need connecting again, which binds them to the chosen client).
+ */
+function accountsFor(accounts: YouTubeAccount[], clientSecretId: string | null): YouTubeAccount[] {
+  if (!clientSecretId) return [];
+  return accounts.filter(
+    (account) => account.clientSecretId === clientSecretId || account.clientSecretId === null,
+  );
+}
+
+function accountLabel(account: YouTubeAccount): string {
+  return account.isValid ? account.accountName : `${account.accountName} (Perlu Refresh)`;
+}
+
+/** Client secret, account and playlist, with connect, re-authenticate and delete. */
+export function AccountPanel({
+  clientSecrets,
+  selection,
+  onSelectionChange,
+  errors,
+  clientSecretRef,
+  accountRef,
+  onAccountDeleted,
+}: AccountPanelProps) {
+  const showToast = useToastStore((state) => state.show);
+  const accounts = useAccounts();
+  const playlists = usePlaylists(selection.accountId);
+  const oauth = useOAuthConnect(accounts.reload);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const secretIds = clientSecrets.map((secret) => secret.id);
+  const secretKey = secretIds.join(',');
+  const shownAccounts = useMemo(
+    () => accountsFor(accounts.accounts, selection.clientSecretId),
+    [accounts.accounts, selection.clientSecretId],
+  );
+  const accountKey = shownAccounts.map((account) => account.id).join(',');
+  const selectedAccount = shownAccounts.find((account) => account.id === selection.accountId);
+  const playlistState = playlists.state;
+  const playlistKey = playlistState.playlists.map((playlist) => playlist.id).join(',');
+
+  // Spec section 4: a saved choice the loaded list lacks becomes the first entry, or none.
+  useEffect(() => {
+    const ids = secretKey ? secretKey.split(',') : [];
+    const resolved = resolveChoice(selection.clientSecretId, ids);
+    if (resolved !== selection.clientSecretId) {
+      onSelectionChange((current) => selectClientSecret(current, resolved));
+    }
+  }, [secretKey, selection.clientSecretId, onSelectionChange]);
+
+  const secretKnown =
+    selection.clientSecretId !== null && secretIds.includes(selection.clientSecretId);
+  useEffect(() => {
+    if (accounts.status !== 'ready' || !secretKnown) return;
+    const ids = accountKey ? accountKey.split(',') : [];
+    const resolved = resolveChoice(selection.accountId, ids);
+    if (resolved !== selection.accountId) {
+      onSelectionChange((current) => selectAccount(current, resolved));
+    }
+  }, [accounts.status, accountKey, secretKnown, selection.accountId, onSelectionChange]);
+
+  useEffect(() => {
+    if (playlistState.status !== 'ready' || playlistState.accountId !== selection.accountId) return;
+    const ids = playlistKey ? playlistKey.split(',') : [];
+    const resolved = resolveChoice(selection.playlistId, ids, { allowNone: true });
+    if (resolved !== selection.playlistId) {
+      onSelectionChange((current) => selectPlaylist(current, resolved));
+    }
+  }, [
+    playlistState.status,
+    playlistState.accountId,
+    playlistKey,
+    selection.accountId,
+    selection.playlistId,
+    onSelectionChange,
+  ]);
+
+  async function removeAccount() {
+    if (!selectedAccount) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteAccount(selectedAccount.id);
+      setConfirmOpen(false);
+      showToast('success', TEXT.accountDeleted);
+      onSelectionChange((current) => selectAccount(current, null));
+      accounts.reload();
+      onAccountDeleted();
+    } catch (error) {
+      setConfirmOpen(false);
+      setDeleteError(deleteAccountFailed(reasonOf(error)));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const accountPlaceholder =
+    accounts.status === 'loading' && accounts.accounts.length === 0
+      ? 'Memuat akun...'
+      : shownAccounts.length === 0
+        ? 'Belum ada akun terhubung'
+        : 'Pilih akun YouTube';
+
+  return (
+    <Card title="Akun YouTube" className="yt-account-panel">
+      <div className="yt-account-panel__fields">
+        <Select
+          ref={clientSecretRef}
+          label="Client secret"
+          required
+          placeholder="Pilih client secret"
+          options={clientSecrets.map((secret) => ({ value: secret.id, label: secret.name }))}
+          value={selection.clientSecretId ?? ''}
+          error={errors.clientSecretId}
+          hint="Aplikasi Google yang dipakai untuk menghubungkan akun."
+          onChange={(event) =>
+            onSelectionChange((current) => selectClientSecret(current, event.target.value || null))
+          }
+        />
+        <Select
+          ref={accountRef}
+          label="Akun YouTube"
+          required
+          placeholder={accountPlaceholder}
+          options={shownAccounts.map((account) => ({
+            value: account.id,
+            label: accountLabel(account),
+          }))}
+          value={selection.accountId ?? ''}
+          error={errors.accountId}
+          onChange={(event) =>
+            onSelectionChange((current) => selectAccount(current, event.target.value || null))
+          }
+        />
+        <Select
+          label="Playlist"
+          options={[
+            { value: NO_PLAYLIST, label: 'Tanpa playlist' },
+            ...playlistState.playlists.map((playlist) => ({
+              value: playlist.id,
+              label: playlist.title,
+            })),
+          ]}
+          value={selection.playlistId ?? NO_PLAYLIST}
+          disabled={!selection.accountId || playlistState.status === 'loading'}
+          hint={playlistState.status === 'loading' ? 'Memuat playlist...' : 'Opsional.'}
+          onChange={(event) =>
+            onSelectionChange((current) => selectPlaylist(current, event.target.value))
+          }
+        />
+      </div>
+
+      {selectedAccount ? (
+        <p className="yt-account-status" aria-live="polite">
+          Status akun:{' '}
+          {selectedAccount.isValid ? (
+            <Badge tone="info">Aktif</Badge>
+          ) : (
+            <>
+              <Badge tone="danger">Perlu Refresh</Badge>{' '}
+              <span className="muted">Mungkin perlu re-autentikasi.</span>
+            </>
+          )}
+        </p>
+      ) : null}
+
+      <div className="row-actions row-actions--wrap">
+        <Button
+          variant="primary"
+          loading={oauth.waiting === 'connect'}
+          disabled={oauth.waiting === 'reauth'}
+          onClick={() => void oauth.connect(selection.clientSecretId)}
+        >
+          Hubungkan Akun
+        </Button>
+        <Button
+          loading={oauth.waiting === 'reauth'}
+          disabled={!selectedAccount || oauth.waiting === 'connect'}
+          onClick={() =>
+            void oauth.connect(selection.clientSecretId, selection.accountId ?? undefined)
+          }
+        >
+          Autentikasi Ulang
+        </Button>
+        <Button
+          variant="danger"
+          disabled={!selectedAccount}
+          onClick={() => {
+            setDeleteError(null);
+            setConfirmOpen(true);
+          }}
+        >
+          Hapus Akun
+        </Button>
+      </div>
+
+      {oauth.waiting ? (
+        <Spinner
+          className="yt-account-panel__waiting"
+          label="Menunggu proses login Google di jendela popup..."
+          showLabel
+        />
+      ) : null}
+      {accounts.status === 'loading' && accounts.accounts.length === 0 ? (
+        <Spinner label="Memuat akun YouTube..." />
+      ) : null}
+      {accounts.error ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="ghost" onClick={accounts.reload}>
+              Coba lagi
+            </Button>
+          }
+        >
+          {accounts.error}
+        </Alert>
+      ) : null}
+      {playlistState.status === 'error' && playlistState.accountId === selection.accountId ? (
+        <Alert
+          tone={playlistState.reauth ? 'warning' : 'danger'}
+          action={
+            playlistState.reauth ? (
+              <Button
+                size="sm"
+                onClick={() =>
+                  void oauth.connect(selection.clientSecretId, selection.accountId ?? undefined)
+                }
+              >
+                Hubungkan Ulang
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={playlists.reload}>
+                Coba lagi
+              </Button>
+            )
+          }
+        >
+          {playlistState.message}
+        </Alert>
+      ) : null}
+      {oauth.error ? (
+        <Alert tone="danger" onDismiss={oauth.clearError}>
+          {oauth.error}
+        </Alert>
+      ) : null}
+      {deleteError ? (
+        <Alert tone="danger" onDismiss={() => setDeleteError(null)}>
+          {deleteError}
+        </Alert>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Hapus Akun YouTube"
+        message={TEXT.deleteAccountWarning}
+        confirmLabel="Hapus"
+        loading={deleting}
+        onConfirm={() => void removeAccount()}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        {selectedAccount ? (
+          <p className="muted">
+            Akun: <strong>{selectedAccount.accountName}</strong>
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { useState } from 'react';
+import { generateContent } from '../api/generate-content.ts';
+import { TEXT, generateFailed, reasonOf } from '../utils/messages.ts';
+
+export interface AiGenerateProps {
+  /** The form's title, else the chosen item's (spec: a title is needed). */
+  originalTitle: string;
+  onGenerated: (content: GeneratedContent) => void;
+}
+
+type Result = { tone: 'success' | 'danger' | 'warning'; text: string };
+
+/** 'Generate dengan AI': Gemini writes title, description and tags from the current title. */
+export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  async function generate() {
+    const title = originalTitle.trim();
+    if (!title) {
+      setResult({ tone: 'warning', text: TEXT.generateNeedsTitle });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const content = await generateContent(title);
+      onGenerated(content);
+      setResult({
+        tone: 'success',
+        text: content.usedDefaults
+          ? `${TEXT.generateDone} Sebagian diisi dengan nilai bawaan.`
+          : TEXT.generateDone,
+      });
+    } catch (error) {
+      setResult({ tone: 'danger', text: generateFailed(reasonOf(error)) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="yt-ai">
+      <Button onClick={() => void generate()} loading={busy}>
+        Generate dengan AI (Gemini)
+      </Button>
+      <span className="ui-field__hint">Mengisi judul, deskripsi dan tag dari judul saat ini.</span>
+      {result ? (
+        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+          {result.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS, YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube';
+import { Select } from '@scrapper/ui/select';
+import { TextInput } from '@scrapper/ui/text-input';
+import { Textarea } from '@scrapper/ui/textarea';
+import type { UploadErrors, UploadField, UploadFormValues } from '../utils/upload-form.ts';
+import { AiGenerate } from './ai-generate.tsx';
+
+export interface MetadataFieldsProps {
+  form: UploadFormValues;
+  onChange: <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => void;
+  errors: UploadErrors;
+  fieldRef: (field: UploadField) => (element: HTMLElement | null) => void;
+  /** The chosen item's title, used for AI generation when the title field is empty. */
+  itemTitle: string | null;
+  onGenerated: (content: GeneratedContent) => void;
+}
+
+const PRIVACY_OPTIONS = [
+  { value: 'public', label: 'Publik' },
+  { value: 'private', label: 'Pribadi' },
+  { value: 'unlisted', label: 'Tidak publik (unlisted)' },
+];
+
+const CATEGORY_OPTIONS = YOUTUBE_CATEGORIES.map((category) => ({
+  value: category.id,
+  label: category.label,
+}));
+
+function isPrivacy(value: string): value is UploadFormValues['privacyStatus'] {
+  return value === 'public' || value === 'private' || value === 'unlisted';
+}
+
+/** Title, description, tags, category and privacy, with AI generation. */
+export function MetadataFields({
+  form,
+  onChange,
+  errors,
+  fieldRef,
+  itemTitle,
+  onGenerated,
+}: MetadataFieldsProps) {
+  return (
+    <fieldset className="form-fieldset yt-metadata">
+      <legend>Detail video</legend>
+      <TextInput
+        ref={fieldRef('title')}
+        label="Judul"
+        required
+        value={form.title}
+        error={errors.title}
+        hint={`${form.title.trim().length}/${UPLOAD_LIMITS.titleMaxLength} karakter`}
+        onChange={(event) => onChange('title', event.target.value)}
+      />
+      <AiGenerate originalTitle={form.title.trim() || itemTitle || ''} onGenerated={onGenerated} />
+      <Textarea
+        ref={fieldRef('description')}
+        label="Deskripsi"
+        rows={5}
+        value={form.description}
+        error={errors.description}
+        onChange={(event) => onChange('description', event.target.value)}
+      />
+      <TextInput
+        ref={fieldRef('tags')}
+        label="Tag"
+        hint="Pisahkan dengan koma, misalnya: youtube, viral, trending"
+        value={form.tags}
+        error={errors.tags}
+        onChange={(event) => onChange('tags', event.target.value)}
+      />
+      <div className="yt-two-columns">
+        <Select
+          ref={fieldRef('categoryId')}
+          label="Kategori"
+          options={CATEGORY_OPTIONS}
+          value={form.categoryId}
+          error={errors.categoryId}
+          onChange={(event) => onChange('categoryId', event.target.value)}
+        />
+        <Select
+          ref={fieldRef('privacyStatus')}
+          label="Privasi"
+          options={PRIVACY_OPTIONS}
+          value={form.privacyStatus}
+          error={errors.privacyStatus}
+          onChange={(event) => {
+            if (isPrivacy(event.target.value)) onChange('privacyStatus', event.target.value);
+          }}
+        />
+      </div>
+    </fieldset>
+  );
+}

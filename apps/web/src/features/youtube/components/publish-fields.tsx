@@ -1,0 +1,79 @@
+import { TextInput } from '@scrapper/ui/text-input';
+import { jakartaToday } from '../utils/upload-form.ts';
+import type {
+  MadeForKidsChoice,
+  PublishType,
+  UploadErrors,
+  UploadField,
+  UploadFormValues,
+} from '../utils/upload-form.ts';
+import { RadioGroup } from './radio-group.tsx';
+
+export interface PublishFieldsProps {
+  form: UploadFormValues;
+  onChange: <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => void;
+  errors: UploadErrors;
+  fieldRef: (field: UploadField) => (element: HTMLElement | null) => void;
+}
+
+const PUBLISH_OPTIONS = [
+  { value: 'now', label: 'Upload sekarang' },
+  { value: 'schedule', label: 'Jadwalkan' },
+] as const satisfies readonly { value: PublishType; label: string }[];
+
+const KIDS_OPTIONS = [
+  { value: 'false', label: 'Tidak, video ini tidak ditujukan untuk anak-anak' },
+  { value: 'true', label: 'Ya, video ini ditujukan untuk anak-anak' },
+] as const satisfies readonly { value: Exclude<MadeForKidsChoice, ''>; label: string }[];
+
+/** Now or scheduled (date and time in WIB), and the made-for-kids declaration YouTube needs. */
+export function PublishFields({ form, onChange, errors, fieldRef }: PublishFieldsProps) {
+  const scheduling = form.publishType === 'schedule';
+  return (
+    <fieldset className="form-fieldset yt-publish">
+      <legend>Publikasi</legend>
+      <RadioGroup
+        legend="Waktu publikasi"
+        name="publishType"
+        options={PUBLISH_OPTIONS}
+        value={form.publishType}
+        onChange={(value) => onChange('publishType', value)}
+      />
+      {scheduling ? (
+        <div className="yt-two-columns">
+          <TextInput
+            ref={fieldRef('scheduleDate')}
+            label="Tanggal jadwal"
+            type="date"
+            required
+            min={jakartaToday(new Date())}
+            value={form.scheduleDate}
+            error={errors.scheduleDate}
+            onChange={(event) => onChange('scheduleDate', event.target.value)}
+          />
+          <TextInput
+            ref={fieldRef('scheduleTime')}
+            label="Waktu jadwal (WIB)"
+            type="time"
+            required
+            value={form.scheduleTime}
+            hint="Zona waktu WIB (Asia/Jakarta, UTC+7)."
+            error={errors.scheduleTime}
+            onChange={(event) => onChange('scheduleTime', event.target.value)}
+          />
+        </div>
+      ) : null}
+      <RadioGroup
+        legend="Ditujukan untuk anak-anak?"
+        name="madeForKids"
+        required
+        options={KIDS_OPTIONS}
+        value={form.madeForKids}
+        error={errors.madeForKids}
+        hint="Wajib dipilih sesuai aturan YouTube (COPPA)."
+        firstRef={fieldRef('madeForKids')}
+        onChange={(value) => onChange('madeForKids', value)}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,163 @@
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { ResultFileSummary } from '@scrapper/contracts/http/media';
+import { Alert } from '@scrapper/ui/alert';
+import { Select } from '@scrapper/ui/select';
+import { Spinner } from '@scrapper/ui/spinner';
+import { TextInput } from '@scrapper/ui/text-input';
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { useFileItems } from '../hooks/use-file-items.ts';
+import { useJsonFiles } from '../hooks/use-json-files.ts';
+import { TEXT } from '../utils/messages.ts';
+
+export interface SourcePickerProps {
+  /** The logged-in user's name: files of other users (admins see them) name their owner. */
+  username: string;
+  videoFile: File | null;
+  onVideoFileChange: (file: File | null) => void;
+  /** A scraped item became the source (or none is any more). */
+  onItemChange: (item: VideoItem | null) => void;
+  videoError?: string;
+  videoRef: (element: HTMLInputElement | null) => void;
+}
+
+function fileLabel(file: ResultFileSummary, showOwner: boolean): string {
+  const parts = [
+    file.target || file.fileName,
+    formatDateTime(file.createdAt),
+    `${file.itemCount} item`,
+  ];
+  if (showOwner) parts.push(file.username);
+  return parts.join(' · ');
+}
+
+function itemLabel(item: VideoItem): string {
+  const title = item.title.trim();
+  const short = title.length > 80 ? `${title.slice(0, 79)}…` : title;
+  return item.author ? `${short} — ${item.author}` : short;
+}
+
+/**
+ * Where the video comes from (spec part 2, section 2): a file from the computer, or an item of
+ * a JSON result file. Picking a result file loads its items, selects the first and drops a
+ * chosen video file; choosing a video file drops the item.
+ */
+export function SourcePicker({
+  username,
+  videoFile,
+  onVideoFileChange,
+  onItemChange,
+  videoError,
+  videoRef,
+}: SourcePickerProps) {
+  const files = useJsonFiles();
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [itemId, setItemId] = useState<string | null>(null);
+  // A file input cannot be emptied by value; a new key gives a fresh, empty one.
+  const [videoInputKey, setVideoInputKey] = useState(0);
+  const autoSelectedFor = useRef<string | null>(null);
+
+  const chosenFile = files.data.find((file) => file.fileName === fileName);
+  const owner = chosenFile && chosenFile.username !== username ? chosenFile.username : undefined;
+  const items = useFileItems(fileName, owner);
+
+  const itemChangeRef = useRef(onItemChange);
+  useEffect(() => {
+    itemChangeRef.current = onItemChange;
+  });
+
+  // Once per picked file: its first item becomes the source.
+  useEffect(() => {
+    if (items.status !== 'ready' || items.fileName !== fileName) return;
+    if (autoSelectedFor.current === fileName) return;
+    autoSelectedFor.current = fileName;
+    const first = items.items[0] ?? null;
+    setItemId(first?.id ?? null);
+    itemChangeRef.current(first);
+  }, [items, fileName]);
+
+  function changeFile(next: string | null) {
+    setFileName(next);
+    setItemId(null);
+    autoSelectedFor.current = null;
+    onItemChange(null);
+    if (next && videoFile) {
+      onVideoFileChange(null);
+      setVideoInputKey((key) => key + 1);
+    }
+  }
+
+  function changeItem(id: string) {
+    if (items.status !== 'ready' || items.fileName !== fileName) return;
+    const item = items.items.find((candidate) => candidate.id === id) ?? null;
+    setItemId(item?.id ?? null);
+    onItemChange(item);
+  }
+
+  function changeVideo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    onVideoFileChange(file);
+    if (file && itemId) {
+      setItemId(null);
+      onItemChange(null);
+    }
+  }
+
+  const readyItems = items.status === 'ready' && items.fileName === fileName ? items.items : [];
+
+  return (
+    <fieldset className="form-fieldset yt-source">
+      <legend>Sumber video</legend>
+      <TextInput
+        key={videoInputKey}
+        ref={videoRef}
+        type="file"
+        accept="video/*"
+        label="File video"
+        hint="Pilih video dari komputer, atau ambil video dari file hasil scraping di bawah."
+        error={videoError}
+        onChange={changeVideo}
+      />
+      {videoFile ? (
+        <p className="muted yt-source__chosen">
+          Video dipilih: <strong>{videoFile.name}</strong>
+        </p>
+      ) : null}
+
+      <div className="yt-source__json">
+        <Select
+          label="File hasil scraping (JSON)"
+          placeholder={files.status === 'loading' ? 'Memuat file...' : 'Tidak memakai file JSON'}
+          options={files.data.map((file) => ({
+            value: file.fileName,
+            label: fileLabel(file, file.username !== username),
+          }))}
+          value={fileName ?? ''}
+          onChange={(event) => changeFile(event.target.value || null)}
+        />
+        <Select
+          label="Item video"
+          placeholder={
+            items.status === 'loading'
+              ? 'Memuat item...'
+              : readyItems.length === 0
+                ? 'Tidak ada item'
+                : 'Pilih item'
+          }
+          options={readyItems.map((item) => ({ value: item.id, label: itemLabel(item) }))}
+          value={itemId ?? ''}
+          disabled={!fileName || readyItems.length === 0}
+          hint="Memilih item mengisi judul, deskripsi dan tag."
+          onChange={(event) => changeItem(event.target.value)}
+        />
+      </div>
+      {items.status === 'loading' ? <Spinner label="Memuat item video..." /> : null}
+      {files.status === 'error' ? <Alert tone="danger">{TEXT.filesFailed}</Alert> : null}
+      {items.status === 'error' ? <Alert tone="danger">{TEXT.itemsFailed}</Alert> : null}
+      {items.status === 'ready' && items.fileName === fileName && readyItems.length === 0 ? (
+        <p className="muted">Tidak ada item untuk ditampilkan. Pilih file lain.</p>
+      ) : null}
+    </fieldset>
+  );
+}

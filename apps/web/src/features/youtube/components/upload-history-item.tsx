@@ -1,0 +1,65 @@
+import type { Upload } from '@scrapper/contracts/http/youtube';
+import { ProgressBar } from '@scrapper/ui/progress-bar';
+import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
+import {
+  PUBLISH_TYPE_LABELS,
+  UPLOAD_STATUS_LABELS,
+  formatWib,
+  youtubeWatchUrl,
+} from '../utils/upload-history.ts';
+
+/** One upload: title, status, account, publish type and time, YouTube link, error. */
+export function UploadHistoryItem({ upload }: { upload: Upload }) {
+  const title = upload.title || '(tanpa judul)';
+  const publishAt = formatWib(upload.publishAt);
+  return (
+    <li className="yt-history-item">
+      <div className="yt-history-item__head">
+        <p className="yt-history-item__title">{title}</p>
+        <span className={`yt-status yt-status--${upload.status}`}>
+          {UPLOAD_STATUS_LABELS[upload.status]}
+        </span>
+      </div>
+      <dl className="yt-history-item__meta">
+        <div>
+          <dt>Akun</dt>
+          <dd>{upload.account.accountName}</dd>
+        </div>
+        <div>
+          <dt>Publikasi</dt>
+          <dd>{PUBLISH_TYPE_LABELS[upload.publishType]}</dd>
+        </div>
+        {publishAt ? (
+          <div>
+            <dt>Waktu tayang</dt>
+            <dd>
+              <time dateTime={upload.publishAt ?? undefined}>{publishAt}</time>
+            </dd>
+          </div>
+        ) : null}
+        {upload.youtubeVideoId ? (
+          <div>
+            <dt>Video YouTube</dt>
+            <dd>
+              <a
+                href={youtubeWatchUrl(upload.youtubeVideoId)}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                {upload.youtubeVideoId}
+                <VisuallyHidden> (buka di YouTube, tab baru)</VisuallyHidden>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {upload.status === 'processing' ? (
+        <ProgressBar
+          label={upload.stage ? `Diproses: ${upload.stage}` : 'Sedang diproses'}
+          value={upload.progress}
+        />
+      ) : null}
+      {upload.errorMessage ? <p className="yt-history-item__error">{upload.errorMessage}</p> : null}
+    </li>
+  );
+}

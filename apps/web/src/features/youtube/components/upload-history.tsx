@@ -1,0 +1,61 @@
+import type { Upload } from '@scrapper/contracts/http/youtube';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Spinner } from '@scrapper/ui/spinner';
+import type { HistoryStatus } from '../hooks/use-upload-history.ts';
+import { TEXT } from '../utils/messages.ts';
+import { UploadHistoryItem } from './upload-history-item.tsx';
+
+export interface UploadHistoryProps {
+  uploads: Upload[];
+  status: HistoryStatus;
+  /** Something is scheduled or processing: the list refreshes itself. */
+  pending: boolean;
+  onReload: () => void;
+}
+
+/** 'Video Terjadwal & Riwayat': the member's uploads, newest first. */
+export function UploadHistory({ uploads, status, pending, onReload }: UploadHistoryProps) {
+  return (
+    <Card
+      title="Video Terjadwal & Riwayat"
+      actions={
+        <Button size="sm" onClick={onReload} loading={status === 'loading'}>
+          Muat Ulang
+        </Button>
+      }
+    >
+      {pending ? (
+        <p className="muted yt-history__note">
+          Diperbarui otomatis setiap 5 detik selama ada video yang diproses.
+        </p>
+      ) : null}
+      {status === 'loading' && uploads.length === 0 ? (
+        <Spinner label="Memuat riwayat upload..." showLabel />
+      ) : null}
+      {status === 'error' ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="ghost" onClick={onReload}>
+              Coba lagi
+            </Button>
+          }
+        >
+          {TEXT.historyFailed}
+        </Alert>
+      ) : null}
+      {status === 'ready' && uploads.length === 0 ? (
+        <p className="muted">Belum ada video yang diupload atau dijadwalkan.</p>
+      ) : null}
+      {uploads.length > 0 ? (
+        <ul className="yt-history" aria-label="Daftar upload YouTube">
+          {uploads.map((upload) => (
+            <UploadHistoryItem key={upload.id} upload={upload} />
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

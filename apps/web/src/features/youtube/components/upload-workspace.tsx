@@ -1,0 +1,192 @@
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import { useCallback, useState } from 'react';
+import { isAbortError } from '@/lib/api-error.ts';
+import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
+import { useFieldRefs } from '../hooks/use-field-refs.ts';
+import { useUploadHistory } from '../hooks/use-upload-history.ts';
+import { useUploadVideo } from '../hooks/use-upload-video.ts';
+import { useYoutubeSelection } from '../hooks/use-youtube-selection.ts';
+import { DEFAULT_AUDIO_REMIX } from '../utils/audio-remix.ts';
+import type { AudioRemixValues } from '../utils/audio-remix.ts';
+import { TEXT, reasonOf, uploadFailed } from '../utils/messages.ts';
+import { metadataFromItem, sourceFromItem } from '../utils/source-items.ts';
+import {
+  DEFAULT_UPLOAD_FORM,
+  buildUploadFormData,
+  firstErrorField,
+  hasErrors,
+  validateUpload,
+} from '../utils/upload-form.ts';
+import type {
+  UploadDraft,
+  UploadErrors,
+  UploadField,
+  UploadFormValues,
+} from '../utils/upload-form.ts';
+import { AccountPanel } from './account-panel.tsx';
+import { UploadForm } from './upload-form.tsx';
+import type { UploadResult } from './upload-form.tsx';
+import { UploadHistory } from './upload-history.tsx';
+
+export interface UploadWorkspaceProps {
+  user: SessionUser;
+  clientSecrets: ClientSecretOption[];
+}
+
+function withoutErrors(errors: UploadErrors, fields: readonly UploadField[]): UploadErrors {
+  if (!fields.some((field) => errors[field] !== undefined)) return errors;
+  const next = { ...errors };
+  for (const field of fields) delete next[field];
+  return next;
+}
+
+/** The three sections of the page and the state they share (spec part 2, section 2). */
+export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
+  const { selection, update: updateSelection } = useYoutubeSelection(user.id);
+  const history = useUploadHistory();
+  const upload = useUploadVideo();
+  const { refFor, focus } = useFieldRefs<UploadField>();
+
+  const [form, setForm] = useState<UploadFormValues>(DEFAULT_UPLOAD_FORM);
+  const [videoFile, setVideoFile] = useState<File | null>(null);
+  const [item, setItem] = useState<VideoItem | null>(null);
+  const [thumbnailFile, setThumbnailFile] = useState<File | null>(null);
+  const [audio, setAudio] = useState<AudioRemixValues>(DEFAULT_AUDIO_REMIX);
+  const [errors, setErrors] = useState<UploadErrors>({});
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+
+  const changeForm = useCallback(
+    <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => {
+      setForm((current) => ({ ...current, [key]: value }));
+      setErrors((current) =>
+        withoutErrors(
+          current,
+          key === 'publishType' ? ['scheduleDate', 'scheduleTime'] : [key as UploadField],
+        ),
+      );
+    },
+    [],
+  );
+
+  const changeItem = useCallback((next: VideoItem | null) => {
+    setItem(next);
+    if (!next) return;
+    setForm((current) => ({ ...current, ...metadataFromItem(next) }));
+    setErrors((current) => withoutErrors(current, ['video', 'title', 'description', 'tags']));
+  }, []);
+
+  function changeVideoFile(file: File | null) {
+    setVideoFile(file);
+    setErrors((current) => withoutErrors(current, ['video']));
+  }
+
+  function applyGenerated(content: GeneratedContent) {
+    setForm((current) => ({
+      ...current,
+      title: content.title,
+      description: content.description,
+      tags: content.tags.join(', '),
+    }));
+    setErrors((current) => withoutErrors(current, ['title', 'description', 'tags']));
+  }
+
+  function changeAudio(next: AudioRemixValues) {
+    setAudio(next);
+    setErrors((current) =>
+      withoutErrors(current, ['remixUrl', 'startTime', 'endTime', 'audioFile']),
+    );
+  }
+
+  /** Spec section 4: after a successful upload everything returns to its default. */
+  function resetAll() {
+    setForm(DEFAULT_UPLOAD_FORM);
+    setVideoFile(null);
+    setItem(null);
+    setThumbnailFile(null);
+    setAudio(DEFAULT_AUDIO_REMIX);
+    setErrors({});
+    setResetKey((key) => key + 1);
+  }
+
+  async function submit() {
+    if (upload.sending) return;
+    const draft: UploadDraft = {
+      clientSecretId: selection.clientSecretId,
+      accountId: selection.accountId,
+      playlistId: selection.playlistId,
+      form,
+      videoFile,
+      scraperSource: item ? sourceFromItem(item) : null,
+      thumbnailFile,
+      audio,
+    };
+    const found = validateUpload(draft, new Date());
+    setErrors(found);
+    if (hasErrors(found)) {
+      setResult({
+        tone: 'warning',
+        text: `Periksa kembali isian: ${Object.keys(found).length} isian perlu diperbaiki.`,
+      });
+      const first = firstErrorField(found);
+      if (first) focus(first);
+      return;
+    }
+    setResult(null);
+    try {
+      await upload.send(buildUploadFormData(draft));
+      resetAll();
+      setResult({ tone: 'success', text: TEXT.uploadDone });
+      history.reload();
+    } catch (error) {
+      if (isAbortError(error)) return;
+      setResult({ tone: 'danger', text: uploadFailed(reasonOf(error)) });
+    }
+  }
+
+  return (
+    <div className="yt-page">
+      <AccountPanel
+        clientSecrets={clientSecrets}
+        selection={selection}
+        onSelectionChange={updateSelection}
+        errors={errors}
+        clientSecretRef={refFor('clientSecretId')}
+        accountRef={refFor('accountId')}
+        onAccountDeleted={history.reload}
+      />
+      <UploadForm
+        username={user.username}
+        resetKey={resetKey}
+        form={form}
+        onFormChange={changeForm}
+        videoFile={videoFile}
+        onVideoFileChange={changeVideoFile}
+        item={item}
+        onItemChange={changeItem}
+        onThumbnailChange={(file) => {
+          setThumbnailFile(file);
+          setErrors((current) => withoutErrors(current, ['thumbnail']));
+        }}
+        audio={audio}
+        onAudioChange={changeAudio}
+        onGenerated={applyGenerated}
+        errors={errors}
+        fieldRef={refFor}
+        onSubmit={() => void submit()}
+        sending={upload.sending}
+        progress={upload.progress}
+        result={result}
+        onDismissResult={() => setResult(null)}
+      />
+      <UploadHistory
+        uploads={history.uploads}
+        status={history.status}
+        pending={history.pending}
+        onReload={history.reload}
+      />
+    </div>
+  );
+}

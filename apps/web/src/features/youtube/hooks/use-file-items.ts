@@ -1,0 +1,38 @@
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import { useEffect, useState } from 'react';
+import { isAbortError } from '@/lib/api-error.ts';
+import { listFileItems } from '../api/list-file-items.ts';
+import { usableItems } from '../utils/source-items.ts';
+
+/** `fileName`: whose items these are (a render may still hold the previous file's). */
+export type FileItemsState =
+  | { status: 'idle' }
+  | { status: 'loading'; fileName: string }
+  | { status: 'ready'; fileName: string; items: VideoItem[] }
+  | { status: 'error'; fileName: string };
+
+/**
+ * The usable items of a result file (an id and a real title); an admin opening another
+ * user's file names its owner.
+ */
+export function useFileItems(fileName: string | null, owner: string | undefined) {
+  const [state, setState] = useState<FileItemsState>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!fileName) {
+      setState({ status: 'idle' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading', fileName });
+    listFileItems(fileName, owner, controller.signal)
+      .then((items) => setState({ status: 'ready', fileName, items: usableItems(items) }))
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        setState({ status: 'error', fileName });
+      });
+    return () => controller.abort();
+  }, [fileName, owner]);
+
+  return state;
+}

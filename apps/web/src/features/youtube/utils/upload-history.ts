@@ -1,0 +1,40 @@
+import type { Upload, UploadStatus } from '@scrapper/contracts/http/youtube';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+
+// The 'scheduled videos and history' list (spec part 2, sections 2 and 4). The spec shows
+// only 'uploaded' (in green); the other states are shown too, neutrally, so a member can see
+// what is waiting, running or failed.
+
+/** The list is read again this often while something is scheduled or processing. */
+export const HISTORY_POLL_MS = 5000;
+
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  scheduled: 'Terjadwal',
+  processing: 'Sedang diproses',
+  uploaded: 'Terupload',
+  failed: 'Gagal',
+};
+
+export const PUBLISH_TYPE_LABELS: Record<Upload['publishType'], string> = {
+  now: 'Sekarang',
+  schedule: 'Terjadwal',
+};
+
+export function isPending(status: UploadStatus): boolean {
+  return status === 'scheduled' || status === 'processing';
+}
+
+export function shouldPollUploads(uploads: readonly Pick<Upload, 'status'>[]): boolean {
+  return uploads.some((upload) => isPending(upload.status));
+}
+
+export function youtubeWatchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** An instant in Jakarta time, named as such: '5 Jan 2025, 14.30 WIB'. */
+export function formatWib(iso: string | null): string {
+  if (!iso) return '';
+  const text = formatDateTime(iso);
+  return text ? `${text} WIB` : '';
+}

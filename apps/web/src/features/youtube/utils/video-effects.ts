@@ -1,0 +1,46 @@
+import { UPLOAD_LIMITS, VIDEO_EFFECTS } from '@scrapper/contracts/http/youtube';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+
+export const VIDEO_EFFECT_LABELS: Record<VideoEffectName, string> = {
+  none: 'Tanpa efek',
+  blur: 'Blur (buram)',
+  sepia: 'Sepia',
+  brightness: 'Kecerahan',
+  contrast: 'Kontras',
+  grayscale: 'Hitam putih',
+  vintage: 'Vintage',
+  glow: 'Glow (bercahaya)',
+};
+
+export const VIDEO_EFFECT_OPTIONS = VIDEO_EFFECTS.map((effect) => ({
+  value: effect,
+  label: VIDEO_EFFECT_LABELS[effect],
+}));
+
+export function isVideoEffect(value: string): value is VideoEffectName {
+  return (VIDEO_EFFECTS as readonly string[]).includes(value);
+}
+
+export type PreviewAvailability = 'ready' | 'no-file' | 'no-effect' | 'too-large';
+
+/**
+ * Spec: the preview works only on a video uploaded directly (scraped videos get their
+ * effect at upload time) and only with an effect; the preview endpoint takes smaller files.
+ */
+export function previewAvailability(
+  videoFile: Pick<File, 'size'> | null,
+  effect: VideoEffectName,
+): PreviewAvailability {
+  if (!videoFile) return 'no-file';
+  if (effect === 'none') return 'no-effect';
+  if (videoFile.size > UPLOAD_LIMITS.previewVideoMaxBytes) return 'too-large';
+  return 'ready';
+}
+
+export const PREVIEW_HINTS: Record<PreviewAvailability, string> = {
+  ready: 'Preview dibuat dari potongan pendek video Anda.',
+  'no-file':
+    'Preview efek hanya untuk video yang diunggah langsung. Efek untuk video dari file JSON diterapkan saat upload.',
+  'no-effect': 'Pilih efek selain "Tanpa efek" untuk melihat preview.',
+  'too-large': `Video terlalu besar untuk preview (maksimal ${UPLOAD_LIMITS.previewVideoMaxBytes / (1024 * 1024)} MB). Efek tetap diterapkan saat upload.`,
+};
