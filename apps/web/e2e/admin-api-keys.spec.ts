@@ -19,9 +19,6 @@ test('admin adds, validates, activates and deletes Apify keys', async ({
   await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
   await page.goto('/#/admin?tab=api-keys');
   const panel = page.getByRole('region', { name: 'Manajemen API Key' });
-  await expect(panel.getByRole('region', { name: 'Gemini' })).toContainText(
-    'Pengelolaan kunci Gemini belum tersedia.',
-  );
   const apify = panel.getByRole('region', { name: 'Apify' });
   const input = apify.getByLabel('Kunci API Apify baru');
   const add = apify.getByRole('button', { name: 'Tambah Kunci' });
@@ -84,4 +81,55 @@ test('admin adds, validates, activates and deletes Apify keys', async ({
   await page.reload();
   await expect(option(APIFY_TOKENS.admin)).toBeChecked();
   await expect(option(APIFY_TOKENS.admin)).toHaveAccessibleName(/Aktif/);
+});
+
+// The fake Google takes any non-empty Gemini key while none is registered with it.
+const GEMINI_KEYS = ['e2e-gemini-key-first-66666666', 'e2e-gemini-key-second-77777777'] as const;
+
+test('admin adds, validates, activates and deletes Gemini keys', async ({ page }) => {
+  await page.goto('/#/admin?tab=api-keys');
+  const gemini = page
+    .getByRole('region', { name: 'Manajemen API Key' })
+    .getByRole('region', { name: 'Gemini' });
+  const input = gemini.getByLabel('Kunci API Gemini baru');
+  const add = gemini.getByRole('button', { name: 'Tambah Kunci' });
+  const keys = gemini.getByRole('group', { name: /Kunci tersimpan/ });
+  const option = (key: string) => keys.getByRole('radio', { name: new RegExp(key.slice(-8)) });
+  const [first, second] = GEMINI_KEYS;
+
+  await add.click();
+  await expect(gemini.getByText('API key tidak boleh kosong.')).toBeVisible();
+  await expect(input).toBeFocused();
+
+  for (const key of GEMINI_KEYS) {
+    if ((await option(key).count()) > 0) continue;
+    await input.fill(key);
+    await add.click();
+    await expect(page.getByText('Kunci API berhasil ditambahkan.').last()).toBeVisible();
+    await expect(option(key)).toBeChecked();
+    await expect(keys).toContainText(`...${key.slice(-8)}`);
+    await expect(keys).not.toContainText(key);
+  }
+
+  await option(second).check();
+  await gemini.getByRole('button', { name: 'Validasi' }).click();
+  await expect(option(second)).toHaveAccessibleName(/Valid.*Kunci API Gemini valid\./);
+
+  await gemini.getByRole('button', { name: 'Jadikan Aktif' }).click();
+  await expect(option(second)).toHaveAccessibleName(/Aktif/);
+  await expect(option(first)).not.toHaveAccessibleName(/Aktif/);
+  await expect(gemini.getByRole('button', { name: 'Jadikan Aktif' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // Deleting the active key makes the oldest remaining one active.
+  await gemini.getByRole('button', { name: 'Hapus' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Hapus Kunci API' });
+  await confirm.getByRole('button', { name: 'Hapus' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(option(second)).toHaveCount(0);
+  await expect(option(first)).toHaveAccessibleName(/Aktif/);
+
+  await page.reload();
+  await expect(option(first)).toBeChecked();
+  await expect(option(first)).toHaveAccessibleName(/Aktif/);
 });

@@ -2,13 +2,15 @@
 // apps/web/dist, worker) on a fresh data directory that is removed again when it stops, so
 // every run starts from an empty database with only the seeded admin. Apify is the testkit's
 // fake, a real HTTP server in this process, scripted by fake-apify-scenarios.ts; the videos
-// of its items are on the testkit's media server, also in this process.
+// of its items are on the testkit's media server, also in this process. Google (OAuth consent,
+// YouTube Data API, Gemini) is the testkit's fake Google, in this process too.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startFakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
@@ -19,6 +21,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-e2e-'));
 const media = await startMediaServer();
 const fake = await startFakeApify({ tokens: { [APIFY_TOKENS.scrape]: APIFY_ACCOUNT } });
 scriptFakeApify(fake, media.urls);
+// Any client id/secret and any Gemini key is accepted while none is registered; the consent
+// page waits for a click on "Allow", as Google's does.
+const google = await startFakeGoogle();
 
 const launcher = spawn(
   process.execPath,
@@ -33,6 +38,10 @@ const launcher = spawn(
       APIFY_POLL_SECONDS: '0',
       // The media server listens on 127.0.0.1, which the URL guard refuses by default.
       ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
+      GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
+      GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
+      GEMINI_BASE_URL: google.urls.geminiBaseUrl,
     },
     stdio: 'inherit',
   },
@@ -48,7 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 launcher.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  void Promise.allSettled([fake.close(), media.close()]).finally(() =>
+  void Promise.allSettled([fake.close(), media.close(), google.close()]).finally(() =>
     process.exit(code ?? (signal ? 1 : 0)),
   );
 });
