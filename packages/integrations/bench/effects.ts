@@ -1,7 +1,8 @@
 // Benchmark: renderVideo with an effect plus an audio remix on a 60 s 1280x720 30 fps clip.
 // Every effect is first timed on the first 10 s to find the slowest; that one then renders the
 // whole minute with a remix. Target: at least 2x real time on two cores.
-// Run: pnpm --filter @scrapper/integrations bench:effects   (FFMPEG_PATH / FFPROBE_PATH honoured)
+// Run: pnpm --filter @scrapper/integrations bench:effects   (FFMPEG_PATH / FFPROBE_PATH honoured;
+// BENCH_EFFECT=vintage samples and renders that effect only).
 // Wall time depends on what else runs on the machine, so the CPU time of the ffmpeg runs is
 // printed too (Linux: the children's time in /proc/self/stat), with the factor two idle cores
 // would give if ffmpeg kept both busy.
@@ -10,12 +11,18 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { renderVideo, VIDEO_EFFECTS, type VideoEffect } from '../src/video-effects.ts';
+import {
+  isVideoEffect,
+  renderVideo,
+  VIDEO_EFFECTS,
+  type VideoEffect,
+} from '../src/video-effects.ts';
 
 const FFMPEG = process.env['FFMPEG_PATH'] ?? 'ffmpeg';
 const FFPROBE = process.env['FFPROBE_PATH'] ?? 'ffprobe';
 const CLIP_SECS = 60;
 const SAMPLE_SECS = 10;
+const CHOSEN = process.env['BENCH_EFFECT'];
 const TARGET_FACTOR = 2;
 
 const run = promisify(execFile);
@@ -75,7 +82,7 @@ try {
   };
   console.log(`\nfirst ${SAMPLE_SECS} s of each effect, with the remix (slowest = most CPU):`);
   const sampled: { effect: VideoEffect; cpu: number }[] = [];
-  for (const effect of VIDEO_EFFECTS) {
+  for (const effect of isVideoEffect(CHOSEN) ? [CHOSEN] : VIDEO_EFFECTS) {
     const cpuBefore = await childCpuSecs();
     start = performance.now();
     await renderVideo({
