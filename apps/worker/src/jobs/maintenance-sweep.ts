@@ -4,6 +4,7 @@ import {
   markMaintenanceRunning,
 } from '@scrapper/db/queries/maintenance';
 import { deleteLoginAttemptsBefore } from '@scrapper/db/queries/login-attempts';
+import { pruneRateUsage } from '@scrapper/db/queries/platform-rate-limits';
 import { deleteStaleWorkers } from '@scrapper/db/queries/workers';
 import type { JobHandler } from './types.ts';
 
@@ -26,6 +27,8 @@ export const maintenanceSweep: JobHandler<'maintenance.sweep'> = async ({ runId 
       db,
       new Date(now - LOGIN_ATTEMPT_RETENTION_SECONDS * 1000),
     );
+    // Per-minute request counts of the platform rate limits are only needed for the minute.
+    await pruneRateUsage(db, new Date(now - 3600_000));
     await markMaintenanceCompleted(db, runId, { staleWorkersRemoved, expiredLoginAttemptsRemoved });
   } catch (error) {
     // Only the last attempt leaves the run failed; earlier ones are retried by pg-boss.

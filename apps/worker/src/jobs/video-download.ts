@@ -12,6 +12,7 @@ import {
 import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
+import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
 import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia } from '@scrapper/integrations/direct-fetch';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
@@ -83,11 +84,38 @@ export async function nextCookies(ctx: JobContext, platform: string): Promise<st
   return typeof cookie === 'string' && domain ? toNetscapeCookies(cookie, domain) : undefined;
 }
 
+/**
+ * Waits for a request of the platform's per-minute budget, shared by every worker (admins set
+ * it per platform; none set means no limit), so bursts of downloads do not get members' IPs
+ * and cookies banned.
+ */
+export async function awaitPlatformTurn(ctx: JobContext, platform: string, signal: AbortSignal = ctx.signal): Promise<void> {
+  for (;;) {
+    const turn = await takePlatformRequest(ctx.database.db, platform);
+    if (turn.granted) return;
+    // Spread the waiting jobs over the first second of the next minute.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(done, turn.retryAfterMs + Math.floor(Math.random() * 1000));
+      function done() {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }
+      function onAbort() {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      }
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
 /** Runs yt-dlp in a fresh job folder; the folder is the caller's to remove. */
 export async function fetchWithYtDlp(
   ctx: JobContext,
   input: { url: string; platform: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void; signal?: AbortSignal },
 ): Promise<DownloadResult> {
+  await awaitPlatformTurn(ctx, input.platform, input.signal ?? ctx.signal);
   await rm(input.jobDir, { recursive: true, force: true });
   await mkdir(input.jobDir, { recursive: true });
   return ctx.deps.ytdlp.download({
@@ -140,6 +168,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       // direct media URL, when it gave one, is fetched instead under the same URL rules.
       const pageRefused = error instanceof YtDlpError && (error.kind === 'permanent' || error.kind === 'needs-cookies');
       if (!pageRefused || !row.directUrl || row.quality === 'audio-only') throw error;
+      await awaitPlatformTurn(ctx, row.platform, signal);
       const fetched = await fetchDirectMedia({
         url: row.directUrl,
         outputPath: join(jobDir, `${row.id}.direct`),

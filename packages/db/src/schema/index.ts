@@ -10,3 +10,4 @@ export * from './downloads.ts';
 export * from './notifications.ts';
 export * from './youtube.ts';
 export * from './download-daily-stats.ts';
+export * from './platform-rate-limits.ts';
