@@ -3,7 +3,7 @@ import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
 import { startBoss } from '@scrapper/db/queue';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
@@ -48,23 +48,37 @@ async function main(): Promise<void> {
 
   if (await seedActorConfigs(database)) console.log('[api] seeded the actor configurations of the five platforms');
 
+  const storage = createStorage(env.storage);
   const app = await buildApp({
     env,
     database,
     boss,
     secrets: createSecretBox(env.secretsKey),
-    storage: createLocalStorage(env.storageDir),
+    storage,
   });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    timer.unref();
+    const graceMs = env.shutdownGraceSeconds * 1000;
+    app.log.info(`${signal}: draining in-flight requests (up to ${env.shutdownGraceSeconds} s)`);
+    // Last resort, should the clean-up after the drain hang too.
+    const hardStop = setTimeout(() => process.exit(1), graceMs + 15_000);
+    hardStop.unref();
+    // Fastify stops accepting connections at once, closes idle kept-alive ones, and answers any
+    // request that still arrives on a busy one with 503 and `Connection: close` (readiness
+    // included, so a load balancer moves on); requests in flight run to their end. A long stream
+    // (a big file to a slow client) could hold the drain forever: after the grace it is cut.
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown grace over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs);
+    cut.unref();
     await app.close();
+    clearTimeout(cut);
     await boss.stop({ graceful: true, timeout: 5_000, close: true });
     await database.close();
+    storage.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));

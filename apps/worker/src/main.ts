@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  for (const warning of env.warnings) console.warn(`[worker] ${warning}`);
   await migrateDatabase(env.databaseUrl);
   const database = createDatabase(env.databaseUrl, { max: env.dbPoolMax, applicationName: 'scrapper-worker' });
   const worker = await startWorker(env, database, console);
@@ -36,8 +37,9 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[worker] ${signal}: finishing active jobs`);
-    const hardStop = setTimeout(() => process.exit(1), (env.shutdownTimeoutSeconds + 15) * 1000);
+    console.log(`[worker] ${signal}: finishing active jobs (up to ${env.shutdownGraceSeconds} s), then handing the rest back`);
+    // Last resort: the grace, the aborted handlers' wind-down and the clean-up should all fit.
+    const hardStop = setTimeout(() => process.exit(1), (env.shutdownGraceSeconds + 30) * 1000);
     hardStop.unref();
     await worker.stop();
     await database.close();

@@ -12,6 +12,11 @@ export interface CreateBossOptions {
   onError?: (error: Error) => void;
   /** Producers (the API) need no supervision or scheduling of their own. */
   supervise?: boolean;
+  /**
+   * How often a supervising instance looks for expired jobs and stale heartbeats. pg-boss's
+   * default (60 s) is right for production; tests that kill workers look every second.
+   */
+  superviseIntervalSeconds?: number;
 }
 
 /** Starts pg-boss on our database and creates every queue of the job catalog. */
@@ -22,6 +27,9 @@ export async function startBoss(url: string, options: CreateBossOptions = {}): P
     max: options.max ?? 4,
     application_name: 'scrapper-boss',
     supervise: options.supervise ?? true,
+    ...(options.superviseIntervalSeconds
+      ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }
+      : {}),
     schedule: false,
   });
   // Without an error listener a database error would end the process.

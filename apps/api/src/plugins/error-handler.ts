@@ -5,6 +5,10 @@ import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { isDatabaseUnavailable } from '../services/system/is-database-unavailable.ts';
+
+/** Said when PostgreSQL cannot be reached: the request may simply be tried again shortly. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Basis data sedang tidak dapat dihubungi. Coba lagi dalam beberapa saat.';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Body bukan JSON yang valid.',
@@ -52,6 +56,10 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (status >= 400 && status < 500) {
       const message = (error.code && FRIENDLY[error.code]) || error.message;
       return reply.code(status).send(body(status, message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(body(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body(500, 'Terjadi kesalahan pada server.'));

@@ -11,6 +11,7 @@ import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
 import { userEndpoints } from './users.ts';
+import { rateLimitEndpoints } from './rate-limits.ts';
 import { youtubeEndpoints } from './youtube.ts';
 
 export * from './endpoint.ts';
@@ -31,4 +32,5 @@ export const endpoints = {
   dataDeletion: dataDeletionEndpoints,
   codegen: codegenEndpoints,
   youtube: youtubeEndpoints,
+  rateLimits: rateLimitEndpoints,
 };

@@ -14,7 +14,8 @@ export function toMaintenanceRunDto(row: MaintenanceRunRow): MaintenanceRun {
   };
 }
 
-export function toWorkerDto(row: WorkerHeartbeatRow): Worker {
+/** `aliveSince`: a worker silent since before this instant is flagged stale. */
+export function toWorkerDto(row: WorkerHeartbeatRow, aliveSince: Date): Worker {
   return {
     id: row.id,
     hostname: row.hostname,
@@ -22,5 +23,6 @@ export function toWorkerDto(row: WorkerHeartbeatRow): Worker {
     queues: row.queues,
     startedAt: row.startedAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
+    isStale: row.lastSeenAt < aliveSince,
   };
 }

@@ -6,7 +6,9 @@ import { RequireAdmin } from '@/components/require-admin.tsx';
 import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
+import { RateLimitsPanel } from '@/features/rate-limits/components/rate-limits-panel.tsx';
 import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
+import { WorkerPanel } from '@/features/workers/components/worker-panel.tsx';
 import { ClientSecretsPanel } from '@/features/youtube-admin/components/client-secrets-panel.tsx';
 import { YoutubeAccountsPanel } from '@/features/youtube-admin/components/youtube-accounts-panel.tsx';
 
@@ -21,7 +23,18 @@ const tabs: TabItem[] = [
   { id: 'youtube-accounts', label: 'Akun YouTube', content: <YoutubeAccountsPanel /> },
   { id: 'client-secrets', label: 'Client Secret', content: <ClientSecretsPanel /> },
   { id: 'api-keys', label: 'API Key', content: <ApiKeysPanel /> },
-  { id: 'cookies', label: 'Cookie', content: <CookiePanel /> },
+  {
+    id: 'cookies',
+    label: 'Cookie',
+    content: (
+      <div className="admin-stack">
+        <CookiePanel />
+        <RateLimitsPanel />
+      </div>
+    ),
+  },
+  // Not in the spec: operations (issue 7), after the spec's tabs.
+  { id: 'workers', label: 'Worker', content: <WorkerPanel /> },
 ];
 
 function AdminPage() {

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { queueNames } from '@scrapper/contracts/jobs';
+import { loadEnv } from './env.ts';
+
+// A SECRETS_KEY of its own keeps loadEnv from creating a secrets file under DATA_DIR.
+const base = {
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+  SECRETS_KEY: randomBytes(32).toString('base64'),
+};
+
+describe('WORKER_QUEUES', () => {
+  it('serves every queue of the catalog when unset or empty', () => {
+    expect(loadEnv(base).queues).toEqual(queueNames);
+    expect(loadEnv({ ...base, WORKER_QUEUES: '' }).queues).toEqual(queueNames);
+  });
+
+  it('serves only the listed queues, in catalog order, spaces and repeats ignored', () => {
+    const env = loadEnv({
+      ...base,
+      WORKER_QUEUES: ' video.preview , video.download,video.download ',
+    });
+    expect(env.queues).toEqual(['video.download', 'video.preview']);
+  });
+
+  it('still leaves out a queue whose concurrency is 0 when no list is given', () => {
+    expect(loadEnv({ ...base, WORKER_CONCURRENCY_SCRAPE_RUN: '0' }).queues).not.toContain(
+      'scrape.run',
+    );
+  });
+
+  it('stops with a clear message on an unknown queue, naming the known ones', () => {
+    expect(() => loadEnv({ ...base, WORKER_QUEUES: 'video.download,video.downlaod' })).toThrow(
+      /WORKER_QUEUES: unknown queue video\.downlaod \(known: maintenance\.sweep, scrape\.run, video\.download/,
+    );
+    expect(() => loadEnv({ ...base, WORKER_QUEUES: ' , ' })).toThrow(
+      /WORKER_QUEUES: name at least one queue/,
+    );
+  });
+
+  it('refuses a listed queue whose concurrency is 0: the two settings contradict each other', () => {
+    expect(() =>
+      loadEnv({ ...base, WORKER_QUEUES: 'video.download', WORKER_CONCURRENCY_VIDEO_DOWNLOAD: '0' }),
+    ).toThrow(
+      /WORKER_QUEUES: video\.download is listed but WORKER_CONCURRENCY_VIDEO_DOWNLOAD is 0/,
+    );
+  });
+});
+
+describe('WORKER_SHUTDOWN_GRACE_S', () => {
+  it('defaults to 30 seconds', () => {
+    const env = loadEnv(base);
+    expect(env.shutdownGraceSeconds).toBe(30);
+    expect(env.warnings).toEqual([]);
+  });
+
+  it('reads the deprecated SHUTDOWN_TIMEOUT_SECONDS when the new name is unset, with a warning', () => {
+    const env = loadEnv({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '12' });
+    expect(env.shutdownGraceSeconds).toBe(12);
+    expect(env.warnings).toEqual([
+      'SHUTDOWN_TIMEOUT_SECONDS is deprecated: rename it to WORKER_SHUTDOWN_GRACE_S',
+    ]);
+  });
+
+  it('prefers WORKER_SHUTDOWN_GRACE_S over the old name', () => {
+    const env = loadEnv({ ...base, WORKER_SHUTDOWN_GRACE_S: '90', SHUTDOWN_TIMEOUT_SECONDS: '12' });
+    expect(env.shutdownGraceSeconds).toBe(90);
+    expect(env.warnings[0]).toMatch(/ignored/);
+  });
+
+  it('refuses a grace that is not a positive number', () => {
+    expect(() => loadEnv({ ...base, WORKER_SHUTDOWN_GRACE_S: 'soon' })).toThrow(
+      /WORKER_SHUTDOWN_GRACE_S/,
+    );
+    expect(() => loadEnv({ ...base, WORKER_SHUTDOWN_GRACE_S: '0' })).toThrow(
+      /WORKER_SHUTDOWN_GRACE_S/,
+    );
+  });
+});
