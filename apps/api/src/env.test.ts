@@ -35,6 +35,23 @@ describe('api env', () => {
     expect(() => loadEnv({ ...base, DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir })).toThrow(/DATABASE_URL/);
   });
+  it('stores files under DATA_DIR/storage by default, or in the S3 bucket of STORAGE_DRIVER=s3', () => {
+    expect(loadEnv(base).storage).toEqual({ driver: 'local', dir: join(dataDir, 'storage') });
+    const s3 = { STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'scrapper-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadEnv({ ...base, ...s3 }).storage).toEqual({
+      driver: 's3', endpoint: 'http://minio:9000', bucket: 'scrapper-files', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true,
+    });
+  });
+  it('stops on bad storage settings with every problem named, together with the other bad values', () => {
+    expect(() => loadEnv({ ...base, STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER must be "local" or "s3"/);
+    let message = '';
+    try {
+      loadEnv({ ...base, PORT: 'eighty', STORAGE_DRIVER: 's3', S3_ENDPOINT: 'minio:9000' });
+    } catch (error) {
+      message = String(error);
+    }
+    for (const name of ['PORT', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(message).toContain(name);
+  });
   it('leaves Google, Gemini and the public address to their defaults', () => {
     const env = loadEnv(base);
     expect(env.google).toEqual({});

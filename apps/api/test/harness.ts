@@ -1,5 +1,6 @@
 // Integration harness: the real app on a real port, on a fresh database of its own, with
-// real pg-boss. Tests talk to it over HTTP with fetch.
+// real pg-boss. Tests talk to it over HTTP with fetch. Files go to DATA_DIR/storage, or with
+// TEST_STORAGE_DRIVER=s3 to an S3-compatible server of the file's own (s3rver).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +10,9 @@ import { startBoss, type Boss } from '@scrapper/db/queue';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { insertUser } from '@scrapper/db/queries/users';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Storage } from '@scrapper/integrations/storage/storage';
+import { startTestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/services/auth/password.ts';
@@ -21,6 +23,10 @@ export interface Harness {
   database: Database;
   boss: Boss;
   storage: Storage;
+  /** Which driver this run's files are on (TEST_STORAGE_DRIVER). */
+  storageDriver: 'local' | 's3';
+  /** What the store holds under a key prefix, in-progress writes included (see startTestStorage). */
+  storedFiles(prefix: string): Promise<string[]>;
   baseUrl: string;
   request(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   createUser(username: string, password: string, role: 'user' | 'admin'): Promise<{ id: string }>;
@@ -31,16 +37,18 @@ export interface Harness {
 export async function startHarness(envOverrides: Record<string, string> = {}): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-api-test-'));
+  const testStorage = await startTestStorage({ dataDir });
   const env = loadEnv({
     DATABASE_URL: testDb.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...testStorage.env,
     ...envOverrides,
   });
   const database = createDatabase(env.databaseUrl, { max: 5 });
   const boss = await startBoss(env.databaseUrl, { supervise: false, max: 2 });
-  const storage = createLocalStorage(env.storageDir);
+  const storage = createStorage(env.storage);
   const app = await buildApp({ env, database, boss, secrets: createSecretBox(env.secretsKey), storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -75,6 +83,8 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
     database,
     boss,
     storage,
+    storageDriver: testStorage.driver,
+    storedFiles: (prefix) => testStorage.files(prefix),
     baseUrl,
     request,
     async createUser(username, password, role) {
@@ -91,6 +101,8 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await database.close();
+      storage.close();
+      await testStorage.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

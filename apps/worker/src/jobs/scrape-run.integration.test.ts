@@ -17,8 +17,9 @@ import { insertUser } from '@scrapper/db/queries/users';
 import { apiKeys, notifications, scrapeTaskLogs } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { eq } from 'drizzle-orm';
 import { loadEnv, type Env } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
@@ -33,6 +34,9 @@ let database: Database;
 let fake: FakeApify;
 let dataDir: string;
 let env: Env;
+/** Local or S3 (TEST_STORAGE_DRIVER), as the workers write it. */
+let testStorage: TestStorage;
+let storage: ProcessStorage;
 let ownerId: string;
 const workers: RunningWorker[] = [];
 
@@ -84,6 +88,7 @@ function envSource(): Record<string, string> {
     APIFY_BASE_URL: fake.baseUrl,
     APIFY_POLL_SECONDS: '0',
     WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+    ...testStorage.env,
   };
 }
 
@@ -124,7 +129,9 @@ beforeAll(async () => {
   database = createDatabase(testDb.url, { max: 6 });
   fake = await startFakeApify({ waitForFinishCapMs: 50 });
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-job-'));
+  testStorage = await startTestStorage({ dataDir });
   env = loadEnv(envSource());
+  storage = createStorage(env.storage);
   const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
@@ -141,6 +148,8 @@ afterAll(async () => {
   await database.close();
   await testDb.drop();
   await fake.close();
+  storage.close();
+  await testStorage.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -168,7 +177,7 @@ describe('scrape.run', () => {
     // The actor got the keyword as a list, the number option as a number, and the cookies.
     expect(starts[0]?.body).toEqual({ searchQueries: ['kucing lucu'], resultsPerPage: 30, cookieJar: 'sessionid=abc' });
 
-    const file = ResultFileSchema.parse(JSON.parse(await createLocalStorage(env.storageDir).readText(task.resultPath ?? '')));
+    const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
     expect(file.metadata).toMatchObject({ taskId, platformId: 'tiktok', actorId: ACTOR, itemCount: 30, owner: { id: ownerId, username: 'member' } });
     expect(file.items).toHaveLength(30);
     expect(file.items[3]).toMatchObject({
@@ -329,7 +338,7 @@ describe('scrape.run', () => {
     const done = await waitForTask(task.id, ['completed', 'failed']);
     expect(done.error).toBeNull();
     expect(fake.requests.find((r) => r.endpoint === 'actor.start')?.body).toEqual({ searchTerms: ['kucing'], maxItems: 10 });
-    const file = ResultFileSchema.parse(JSON.parse(await createLocalStorage(env.storageDir).readText(done.resultPath ?? '')));
+    const file = ResultFileSchema.parse(JSON.parse(await storage.readText(done.resultPath ?? '')));
     expect(file.items).toEqual([
       expect.objectContaining({ id: '1850000000000000001', platform: 'twitter', author: 'budi', title: 'Video pertama', play_count: 1200 }),
       expect.objectContaining({ id: '1850000000000000003', author: 'sari', play_count: 2500 }),

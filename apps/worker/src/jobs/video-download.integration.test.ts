@@ -1,7 +1,8 @@
 // Downloads and previews with the real yt-dlp and ffmpeg, fetching media that the testkit's
 // media server generates, on real PostgreSQL and pg-boss.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { setPlatformRateLimit } from '@scrapper/db/queries/platform-rate-limits';
 import {
   cancelBatchDownloads,
   findDownload,
@@ -24,7 +26,9 @@ import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { loadEnv, type Env } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
 
@@ -38,6 +42,9 @@ let database: Database;
 let media: MediaServer;
 let dataDir: string;
 let env: Env;
+/** Local or S3 (TEST_STORAGE_DRIVER), as the worker writes it. */
+let testStorage: TestStorage;
+let storage: ProcessStorage;
 let ownerId: string;
 let adminId: string;
 let worker: RunningWorker;
@@ -51,6 +58,7 @@ function envSource(extra: Record<string, string> = {}) {
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
     WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    ...testStorage.env,
     ...extra,
   };
 }
@@ -85,14 +93,21 @@ async function finished(id: string, ms = 60_000) {
   }
 }
 
-const pathOf = (key: string | null) => join(env.storageDir, key ?? 'missing');
+/** A stored file copied out of storage (whichever driver) to a local path ffprobe can read. */
+async function pathOf(key: string | null): Promise<string> {
+  const path = join(dataDir, `probe-${randomBytes(4).toString('hex')}-${(key ?? 'missing').split('/').pop() ?? ''}`);
+  await pipeline(await storage.read(key ?? 'missing'), createWriteStream(path));
+  return path;
+}
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = createDatabase(testDb.url, { max: 6 });
   media = await startMediaServer();
   dataDir = mkdtempSync(join(tmpdir(), 'download-job-'));
+  testStorage = await startTestStorage({ dataDir });
   env = loadEnv(envSource());
+  storage = createStorage(env.storage);
   const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
@@ -108,6 +123,8 @@ afterAll(async () => {
   await database.close();
   await testDb.drop();
   await media.close();
+  storage.close();
+  await testStorage.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -118,7 +135,7 @@ describe('video.download', () => {
     expect(row.status).toBe('completed');
     expect(row.mime).toBe('video/mp4');
     expect(row.storageKey).toMatch(new RegExp(`^downloads/${ownerId}/${row.id}\\.mp4$`));
-    const probe = await ffmpeg.probe(pathOf(row.storageKey));
+    const probe = await ffmpeg.probe(await pathOf(row.storageKey));
     expect(probe.durationSecs).toBeGreaterThan(7);
     expect(probe.hasVideo).toBe(true);
   });
@@ -127,7 +144,7 @@ describe('video.download', () => {
     it(`picks the ${quality} rendition of an HLS stream`, async () => {
       const row = await finished(await queue(media.urls.hlsMaster, { quality }));
       expect(row.error).toBeNull();
-      const probe = await ffmpeg.probe(pathOf(row.storageKey));
+      const probe = await ffmpeg.probe(await pathOf(row.storageKey));
       expect(probe.height).toBe(height);
       expect(probe.hasAudio).toBe(true);
     });
@@ -137,7 +154,7 @@ describe('video.download', () => {
     const row = await finished(await queue(media.urls.hlsMaster, { quality: 'audio-only' }));
     expect(row.error).toBeNull();
     expect(row.mime).toBe('audio/mp4');
-    const probe = await ffmpeg.probe(pathOf(row.storageKey));
+    const probe = await ffmpeg.probe(await pathOf(row.storageKey));
     expect(probe.hasAudio).toBe(true);
     expect(probe.hasVideo).toBe(false);
   });
@@ -175,7 +192,7 @@ describe('video.download', () => {
     const row = await finished(await queue(media.urls.loginRequired, { platform: 'douyin', directUrl: media.urls.embeddedVideo }));
     expect(row.error).toBeNull();
     expect(row.status).toBe('completed');
-    expect((await ffmpeg.probe(pathOf(row.storageKey))).durationSecs).toBeGreaterThan(7);
+    expect((await ffmpeg.probe(await pathOf(row.storageKey))).durationSecs).toBeGreaterThan(7);
   });
 
   it('tells the owner once when a batch has finished, with its counts', async () => {
@@ -202,6 +219,29 @@ describe('video.download', () => {
     expect(row?.storageKey).toBeNull();
     expect(media.requests.filter((r) => r.path.includes('slow')).every((r) => !r.completed)).toBe(true);
     expect(existsSync(join(env.tempDir, 'downloads', id))).toBe(false);
+  });
+
+  it('holds downloads beyond the platform limit per minute until the next minute', async () => {
+    // Not across a minute boundary, when the budget is new again.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 200));
+    await setPlatformRateLimit(database.db, 'facebook', 1);
+    try {
+      const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 2 });
+      const first = await finished(await queue(media.urls.clip3s, { platform: 'facebook', batchId: batch.id }));
+      expect(first.status).toBe('completed');
+      const second = await queue(media.urls.clip8s, { platform: 'facebook', batchId: batch.id });
+      await new Promise((r) => setTimeout(r, 4000));
+      // Taken by a worker, but yt-dlp has not asked the platform for anything.
+      expect((await findDownload(database.db, second))?.status).toBe('running');
+      expect(media.requests.some((r) => r.path.includes('8s'))).toBe(false);
+      // A waiting download can still be cancelled at once.
+      expect(await cancelBatchDownloads(database.db, batch.id)).toBe(1);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect((await findDownload(database.db, second))?.status).toBe('cancelled');
+    } finally {
+      await setPlatformRateLimit(database.db, 'facebook', null);
+    }
   });
 
   it('shares one download between two requests for the same item and quality', async () => {
@@ -244,7 +284,7 @@ describe('video.preview', () => {
       preview = await findPreview(database.db, row.id);
     }
     expect(preview?.error).toBeNull();
-    const probe = await ffmpeg.probe(pathOf(preview?.storageKey ?? null));
+    const probe = await ffmpeg.probe(await pathOf(preview?.storageKey ?? null));
     expect(probe.durationSecs).toBeLessThanOrEqual(10.5);
     expect(probe.durationSecs).toBeGreaterThan(8);
   });

@@ -21,9 +21,10 @@ import {
 } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { loadEnv, type Env } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
 
@@ -38,6 +39,9 @@ let google: FakeGoogle;
 let media: MediaServer;
 let dataDir: string;
 let env: Env;
+/** Local or S3 (TEST_STORAGE_DRIVER), as the worker reads it. */
+let testStorage: TestStorage;
+let storage: ProcessStorage;
 let worker: RunningWorker;
 let ownerId: string;
 let clientSecretId: string;
@@ -89,7 +93,6 @@ let counter = 0;
 async function queueUpload(accountId: string, values: Partial<typeof youtubeUploads.$inferInsert> = {}): Promise<string> {
   counter++;
   const id = values.id ?? crypto.randomUUID();
-  const storage = createLocalStorage(env.storageDir);
   const withFile = values.sourceKind !== 'url';
   if (withFile) await storage.write(`uploads/${ownerId}/${id}/video.mp4`, clip);
   await database.db.insert(youtubeUploads).values({
@@ -165,7 +168,9 @@ beforeAll(async () => {
   thumbnail = readFileSync(join(work, 'thumb.png'));
   rmSync(work, { recursive: true, force: true });
 
+  testStorage = await startTestStorage({ dataDir });
   env = loadEnv({
+    ...testStorage.env,
     DATABASE_URL: testDb.url,
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
@@ -179,6 +184,7 @@ beforeAll(async () => {
     GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
     GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
   });
+  storage = createStorage(env.storage);
   const owner = await insertUser(database.db, { username: 'penerbit', passwordHash: 'x', role: 'user' });
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
@@ -208,6 +214,8 @@ afterAll(async () => {
   await testDb?.drop();
   await google?.close();
   await media?.close();
+  storage?.close();
+  await testStorage?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -215,7 +223,6 @@ describe('youtube.upload', () => {
   it('uploads the stored file intact with every metadata field, sets the thumbnail and the playlist', async () => {
     const accountId = await newAccount();
     const id = crypto.randomUUID();
-    const storage = createLocalStorage(env.storageDir);
     await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
     const uploadId = await queueUpload(accountId, {
       id,

@@ -5,9 +5,13 @@ import type { Storage } from './storage.ts';
 
 export type StorageConfig = { driver: 'local'; dir: string } | ({ driver: 's3' } & S3StorageConfig);
 
+/** A process's storage; `close` frees the S3 client's kept-alive connections (a no-op on disk). */
+export type ProcessStorage = Storage & { close(): void };
+
 /** The one storage of a process, from its configuration (STORAGE_DRIVER and friends). */
-export function createStorage(config: StorageConfig): Storage {
-  if (config.driver === 'local') return createLocalStorage(config.dir);
+export function createStorage(config: StorageConfig): ProcessStorage {
+  if (config.driver === 'local')
+    return Object.assign(createLocalStorage(config.dir), { close() {} });
   const { driver: _driver, ...s3 } = config;
   return createS3Storage(s3);
 }

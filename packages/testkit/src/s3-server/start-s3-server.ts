@@ -1,3 +1,6 @@
+// Consumers compile this file from its source (apps' tsconfigs do not include testkit's .d.ts).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./s3rver.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';

@@ -73,13 +73,9 @@ async function post(path: string, token: string, parts: Record<string, Part>) {
 const video = (data = clip, name = 'my clip.mp4', type = 'video/mp4'): Part => ({ data, type, name });
 const baseFields = () => ({ accountId: aliceAccount, title: 'Video Kucing', madeForKids: 'false' });
 
-/** Every file under storage/uploads, to prove a refused request left nothing behind. */
-function storedUploads(): string[] {
-  const root = join(h.env.storageDir, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
+/** Everything stored under uploads/ (writes in progress too), to prove a refused request left nothing behind. */
+function storedUploads(): Promise<string[]> {
+  return h.storedFiles('uploads/');
 }
 
 async function queuedJobs(uploadId: string): Promise<number> {
@@ -145,7 +141,7 @@ describe('POST /youtube/upload', () => {
   });
 
   it('answers 400 naming each missing field, and stores nothing', async () => {
-    const before = storedUploads();
+    const before = await storedUploads();
     const rows = (await h.database.db.select().from(youtubeUploads)).length;
     const res = await post('/api/youtube/upload', alice, { accountId: aliceAccount, videoFile: video() });
     expect(res.status).toBe(400);
@@ -153,7 +149,7 @@ describe('POST /youtube/upload', () => {
     const schedule = await post('/api/youtube/upload', alice, { ...baseFields(), publishType: 'schedule', videoFile: video() });
     expect(schedule.status).toBe(400);
     for (const field of ['body.scheduleDate', 'body.scheduleTime']) expect(schedule.body.message).toContain(field);
-    expect(storedUploads()).toEqual(before);
+    expect(await storedUploads()).toEqual(before);
     expect(await h.database.db.select().from(youtubeUploads)).toHaveLength(rows);
   });
 
@@ -164,7 +160,7 @@ describe('POST /youtube/upload', () => {
   });
 
   it('refuses a file that is not a video although it is named and typed like one', async () => {
-    const before = storedUploads();
+    const before = await storedUploads();
     const fakeMp4 = Buffer.from('<html><script>alert(1)</script></html>'.repeat(20));
     const res = await post('/api/youtube/upload', alice, { ...baseFields(), videoFile: video(fakeMp4, 'evil.mp4', 'video/mp4') });
     expect(res.status).toBe(400);
@@ -172,30 +168,30 @@ describe('POST /youtube/upload', () => {
     const notImage = await post('/api/youtube/upload', alice, { ...baseFields(), videoFile: video(), thumbnailFile: { data: clip, type: 'image/png', name: 'x.png' } });
     expect(notImage.status).toBe(400);
     expect(notImage.body.message).toMatch(/Thumbnail/);
-    expect(storedUploads()).toEqual(before);
+    expect(await storedUploads()).toEqual(before);
   });
 
   it('answers 413 for a video over the limit, and stores nothing', async () => {
-    const before = storedUploads();
+    const before = await storedUploads();
     const big = Buffer.concat([clip.subarray(0, 64), Buffer.alloc(MAX_VIDEO_BYTES + 1024)]);
     const res = await post('/api/youtube/upload', alice, { ...baseFields(), videoFile: video(big) });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/File video terlalu besar \(maksimal 256\.0 KB\)/);
-    expect(storedUploads()).toEqual(before);
-    const partials = readdirSync(h.env.storageDir, { recursive: true }).filter((p) => String(p).endsWith('.partial'));
+    expect(await storedUploads()).toEqual(before);
+    const partials = (await h.storedFiles('')).filter((p) => p.endsWith('.partial') || p.includes('(multipart upload'));
     expect(partials).toEqual([]);
   });
 
   it('answers the 413 while a much larger body is still arriving, and keeps nothing', async () => {
-    const before = storedUploads();
+    const before = await storedUploads();
     const huge = Buffer.concat([clip.subarray(0, 64), Buffer.alloc(40 * MAX_VIDEO_BYTES)]);
     const res = await post('/api/youtube/upload', alice, { ...baseFields(), videoFile: video(huge) });
     expect(res.status).toBe(413);
-    expect(storedUploads()).toEqual(before);
+    expect(await storedUploads()).toEqual(before);
   });
 
   it('removes what was stored when the client goes away mid-upload', async () => {
-    const before = storedUploads();
+    const before = await storedUploads();
     const boundary = 'x-test-boundary';
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="thumbnailFile"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -209,12 +205,12 @@ describe('POST /youtube/upload', () => {
     // A whole thumbnail first (stored), then a video that never finishes.
     req.write(Buffer.concat([head, thumbnail, Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="videoFile"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`), clip.subarray(0, 2048)]));
     const deadline = Date.now() + 5000;
-    while (storedUploads().length === before.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(storedUploads().length).toBeGreaterThan(before.length);
+    while ((await storedUploads()).length === before.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect((await storedUploads()).length).toBeGreaterThan(before.length);
     req.destroy();
     const gone = Date.now() + 5000;
-    while (storedUploads().length !== before.length && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
-    expect(storedUploads()).toEqual(before);
+    while ((await storedUploads()).length !== before.length && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
+    expect(await storedUploads()).toEqual(before);
   });
 
   it('refuses a schedule in the past or too far ahead', async () => {
