@@ -6,16 +6,19 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Database } from '@scrapper/db/client';
 import type { Boss } from '@scrapper/db/queue';
+import { startGuardProxy } from '@scrapper/integrations/guard-proxy';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { Env } from './env.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
 import { analyticsRoutes } from './routes/analytics/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { codegenRoutes } from './routes/codegen/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
+import { rateLimitRoutes } from './routes/rate-limits/index.ts';
 import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
@@ -88,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin);
   await app.register(accessPlugin, {
     db: deps.database.db,
     jwtSecret: deps.env.jwtSecret,
@@ -102,20 +106,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  authRoutes(app, deps);
-  userRoutes(app, deps);
-  systemRoutes(app, deps);
-  actorConfigRoutes(app, deps);
-  cookieRoutes(app, deps);
-  apiKeyRoutes(app, deps);
-  scrapeRoutes(app, deps);
-  mediaRoutes(app, deps);
-  notificationRoutes(app, deps);
-  analyticsRoutes(app, deps);
-  dataDeletionRoutes(app, deps);
-  codegenRoutes(app, deps);
-  youtubeRoutes(app, deps);
-  await youtubeFormRoutes(app, deps);
+  // The audio look-ups run yt-dlp in this process: its requests (redirects, media URLs) pass the
+  // URL guard through this proxy, as the worker's do through its own. Closed with the app.
+  const ytDlpGuard = deps.env.allowPrivateNetworkFetch
+    ? undefined
+    : await startGuardProxy({ onError: (error) => app.log.warn(`guard proxy: ${error.message}`) });
+  if (ytDlpGuard) app.addHook('onClose', () => ytDlpGuard.close());
+  const routeDeps: AppDeps = ytDlpGuard ? { ...deps, env: { ...deps.env, ytDlpProxyUrl: ytDlpGuard.url } } : deps;
+
+  authRoutes(app, routeDeps);
+  userRoutes(app, routeDeps);
+  systemRoutes(app, routeDeps);
+  actorConfigRoutes(app, routeDeps);
+  cookieRoutes(app, routeDeps);
+  rateLimitRoutes(app, routeDeps);
+  apiKeyRoutes(app, routeDeps);
+  scrapeRoutes(app, routeDeps);
+  mediaRoutes(app, routeDeps);
+  notificationRoutes(app, routeDeps);
+  analyticsRoutes(app, routeDeps);
+  dataDeletionRoutes(app, routeDeps);
+  codegenRoutes(app, routeDeps);
+  youtubeRoutes(app, routeDeps);
+  await youtubeFormRoutes(app, routeDeps);
   await webRoutes(app, deps.env.webDistDir);
   return app;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,7 +39,6 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
-  STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   // Google: unset means the real services (the integration adapters know their addresses).
   GOOGLE_API_ROOT_URL: z.url().optional(),
@@ -57,6 +57,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Lets a Prometheus scraper read /api/metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** On SIGTERM, how long in-flight requests (long downloads included) may run before their connections are cut. */
+  API_SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(3600).default(10),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
@@ -79,8 +83,8 @@ export interface Env {
   trustProxy: boolean;
   bodyLimitBytes: number;
   dbPoolMax: number;
-  /** Root folder of the local storage driver. */
-  storageDir: string;
+  /** STORAGE_DRIVER and S3_*: the local folder (DATA_DIR/storage) or the S3 bucket. */
+  storage: StorageConfig;
   apifyBaseUrl: string;
   /** googleapis root, OAuth endpoints and Gemini root; undefined: Google's own. */
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
@@ -94,19 +98,39 @@ export interface Env {
   /** YTDLP_AUDIO_SEARCH_URL: lets tests search a local server instead of YouTube. */
   audioSearchUrlTemplate: string | undefined;
   allowPrivateNetworkFetch: boolean;
+  /**
+   * Not from the environment: buildApp starts this process's guard proxy (guard-proxy.ts) and
+   * sets its URL here for every yt-dlp run the API makes. Undefined with ALLOW_PRIVATE_NETWORK_FETCH.
+   */
+  ytDlpProxyUrl?: string;
   /** Largest video file the upload form (and the effect preview) accepts. */
   uploadMaxVideoBytes: number;
+  /** METRICS_TOKEN; undefined: only admins read /api/metrics. */
+  metricsToken: string | undefined;
+  /** API_SHUTDOWN_GRACE_S: the drain budget on SIGTERM. */
+  shutdownGraceSeconds: number;
 }
 
 export class EnvError extends Error {}
+
+/** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
+function readStorageConfig(cleaned: Record<string, string | undefined>): { config?: StorageConfig; issues: string[] } {
+  try {
+    return { config: storageConfigFromEnv(cleaned), issues: [] };
+  } catch (error) {
+    if (error instanceof StorageConfigError) return { issues: error.issues.map((i) => `  ${i}`) };
+    throw error;
+  }
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "not set", as most shells and compose files write them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
-    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  const storage = readStorageConfig(cleaned);
+  if (!parsed.success || !storage.config) {
+    const lines = (parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${[...lines, ...storage.issues].join('\n')}`);
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
@@ -126,7 +150,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     dbPoolMax: e.DB_POOL_MAX,
-    storageDir: resolve(dataDir, 'storage'),
+    storage: storage.config,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     google: {
       ...(e.GOOGLE_API_ROOT_URL ? { apiRootUrl: e.GOOGLE_API_ROOT_URL } : {}),
@@ -143,5 +167,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     audioSearchUrlTemplate: e.YTDLP_AUDIO_SEARCH_URL,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
     uploadMaxVideoBytes: e.UPLOAD_MAX_VIDEO_BYTES,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.API_SHUTDOWN_GRACE_S,
   };
 }

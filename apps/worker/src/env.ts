@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 const BaseSchema = z.object({
@@ -11,7 +12,12 @@ const BaseSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL'),
   DATA_DIR: z.string().min(1).default('./.data'),
   HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().positive().default(10),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** On SIGTERM, how long active jobs may run on before they are handed back to the queue. */
+  WORKER_SHUTDOWN_GRACE_S: z.coerce.number().positive().max(24 * 3600).optional(),
+  /** Deprecated name of WORKER_SHUTDOWN_GRACE_S (still read when the new one is unset). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).optional(),
+  /** Comma-separated queues this process serves, e.g. `video.download,video.preview`; unset: all. */
+  WORKER_QUEUES: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
   SECRETS_KEY: z
     .string()
@@ -24,7 +30,6 @@ const BaseSchema = z.object({
       }
     }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
     .optional(),
-  STORAGE_DRIVER: z.enum(['local'], { message: 'STORAGE_DRIVER: only "local" is available in this version' }).default('local'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   YTDLP_PATH: z.string().min(1).default('yt-dlp'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
@@ -45,10 +50,16 @@ export interface Env {
   databaseUrl: string;
   dataDir: string;
   heartbeatIntervalSeconds: number;
-  shutdownTimeoutSeconds: number;
+  /** WORKER_SHUTDOWN_GRACE_S: on SIGTERM, active jobs get this long to finish before they go back to the queue. */
+  shutdownGraceSeconds: number;
+  /** The queues this process serves: WORKER_QUEUES (or every queue), minus those set to concurrency 0. */
+  queues: QueueName[];
+  /** Settings that still work but have a new name: main.ts prints these at start. */
+  warnings: string[];
   dbPoolMax: number;
   secretsKey: string;
-  storageDir: string;
+  /** STORAGE_DRIVER and S3_*: the local folder (DATA_DIR/storage, shared with the API) or the S3 bucket. */
+  storage: StorageConfig;
   apifyBaseUrl: string;
   apifyPollSeconds: number;
   ytdlpPath: string;
@@ -66,6 +77,19 @@ export interface Env {
 
 export class EnvError extends Error {}
 
+/**
+ * WORKER_QUEUES: names of the job catalog, comma-separated (spaces allowed). Undefined when
+ * unset (serve every queue); an unknown or empty list is a configuration error.
+ */
+function parseQueueList(raw: string | undefined, issues: string[]): QueueName[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(queueNames as string[]).includes(n));
+  if (unknown.length > 0) issues.push(`  WORKER_QUEUES: unknown queue ${unknown.join(', ')} (known: ${queueNames.join(', ')})`);
+  else if (names.length === 0) issues.push(`  WORKER_QUEUES: name at least one queue (known: ${queueNames.join(', ')})`);
+  return [...new Set(names)] as QueueName[];
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
@@ -80,18 +104,41 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (parsed.success) concurrency[queue] = parsed.data;
     else issues.push(`  ${name}: must be a whole number from 0 to 64`);
   }
-  if (!base.success || issues.length > 0) throw new EnvError(`Invalid configuration:\n${issues.join('\n')}`);
+  let storage: StorageConfig | undefined;
+  try {
+    storage = storageConfigFromEnv(cleaned);
+  } catch (error) {
+    if (!(error instanceof StorageConfigError)) throw error;
+    issues.push(...error.issues.map((i) => `  ${i}`));
+  }
+  const selected = parseQueueList(cleaned.WORKER_QUEUES, issues);
+  if (selected) {
+    for (const queue of selected) {
+      if (concurrency[queue] === 0) issues.push(`  WORKER_QUEUES: ${queue} is listed but ${concurrencyEnvName(queue)} is 0`);
+    }
+  }
+  if (!base.success || !storage || issues.length > 0) throw new EnvError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = base.data;
+  const warnings: string[] = [];
+  if (e.SHUTDOWN_TIMEOUT_SECONDS !== undefined) {
+    warnings.push(
+      e.WORKER_SHUTDOWN_GRACE_S === undefined
+        ? 'SHUTDOWN_TIMEOUT_SECONDS is deprecated: rename it to WORKER_SHUTDOWN_GRACE_S'
+        : 'SHUTDOWN_TIMEOUT_SECONDS is deprecated and ignored: WORKER_SHUTDOWN_GRACE_S is set',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS,
-    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownGraceSeconds: e.WORKER_SHUTDOWN_GRACE_S ?? e.SHUTDOWN_TIMEOUT_SECONDS ?? 30,
+    queues: queueNames.filter((q) => concurrency[q] > 0 && (!selected || selected.includes(q))),
+    warnings,
     dbPoolMax: e.DB_POOL_MAX,
     // Shared with the API through DATA_DIR when not given (one machine).
     secretsKey: e.SECRETS_KEY ?? loadOrCreateLocalSecrets(dataDir).secretsKey,
-    storageDir: resolve(dataDir, 'storage'),
+    storage,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
     ytdlpPath: e.YTDLP_PATH,

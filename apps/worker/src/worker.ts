@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
+import { jobCatalog, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
+import { startGuardProxy } from '@scrapper/integrations/guard-proxy';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createYtDlp } from '@scrapper/integrations/yt-dlp';
-import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Env } from './env.ts';
 import { jobRegistry } from './jobs/index.ts';
 import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
+
+// pg-boss polls each queue every 2 s by default, and a worker slot that finished a job within
+// that time waits out the rest before it asks for the next one: a 0.6 s download then costs 2 s
+// of the slot. Where a member waits for the result (a batch, a preview), ask every 0.5 s
+// (pg-boss's minimum); downloads of more than 0.4 s then follow each other without a pause.
+const POLLING_SECONDS: Partial<Record<QueueName, number>> = {
+  'video.download': 0.5,
+  'video.preview': 0.5,
+};
 
 export interface RunningWorker {
   id: string;
   boss: Boss;
   queues: QueueName[];
-  /** Stops taking jobs, lets active ones finish (or fails them back to the queue at the timeout). */
+  /** Stops taking jobs, lets active ones finish within the grace, then hands the rest back to the queue. */
   stop(): Promise<void>;
 }
 
@@ -31,6 +41,28 @@ function runHandler<Q extends QueueName>(queue: Q, data: unknown, ctx: JobContex
   return handler(payload, ctx);
 }
 
+const noop = () => undefined;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** After the grace, how long aborted handlers get to wind down (kill children, clean up). */
+const HANDLER_SETTLE_MS = 5000;
+
+/**
+ * pg-boss's shutdown fails an interrupted job like any failed attempt: with attempts left it goes
+ * to `retry`, but on its last attempt it would end `failed`, lost through no fault of its own.
+ * Such a job gets one more attempt instead (pg-boss's retry() raises its limit by one).
+ */
+async function handBack(boss: Boss, interrupted: Array<{ jobId: string; queue: QueueName }>, log: Logger): Promise<void> {
+  for (const { jobId, queue } of interrupted) {
+    try {
+      const job = await boss.getJobById(queue, jobId);
+      if (job?.state === 'failed') await boss.retry(queue, jobId);
+    } catch (error) {
+      log.error(`[worker] could not hand job ${jobId} (${queue}) back: ${String(error)}`);
+    }
+  }
+}
+
 export async function startWorker(env: Env, database: Database, log: Logger): Promise<RunningWorker> {
   const id = randomUUID();
   const boss = await startBoss(env.databaseUrl, {
@@ -38,16 +70,23 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     max: 4,
     onError: (error) => log.error(`[worker] pg-boss: ${error.message}`),
   });
-  const queues = queueNames.filter((q) => env.concurrency[q] > 0);
+  const queues = env.queues;
+  // Every request yt-dlp makes (redirects, playlists, media URLs) passes the URL guard through
+  // this proxy; one per process, closed on stop. Not needed when private networks are allowed.
+  const ytDlpGuard = env.allowPrivateNetworkFetch
+    ? undefined
+    : await startGuardProxy({ onError: (error) => log.error(`[worker] guard proxy: ${error.message}`) });
+  const storage = createStorage(env.storage);
   const deps: JobDeps = {
     secrets: createSecretBox(env.secretsKey),
-    storage: createLocalStorage(env.storageDir),
+    storage,
     apifyBaseUrl: env.apifyBaseUrl,
     apifyPollSeconds: env.apifyPollSeconds,
     ytdlp: createYtDlp({
       binary: env.ytdlpPath,
       ffmpegLocation: env.ffmpegPath,
       allowPrivateNetwork: env.allowPrivateNetworkFetch,
+      proxyUrl: ytDlpGuard?.url,
       tempRoot: env.tempDir,
     }),
     ffmpeg: createFfmpeg({ ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath }),
@@ -59,13 +98,20 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     ytdlpPath: env.ytdlpPath,
   };
 
+  // The jobs whose handler runs now: what a shutdown interrupts, if they outlive its grace.
+  const running = new Map<string, { queue: QueueName; settled: Promise<void> }>();
   for (const queue of queues) {
     await boss.work(
       queue,
-      { localConcurrency: env.concurrency[queue], batchSize: 1, includeMetadata: true },
+      {
+        localConcurrency: env.concurrency[queue],
+        batchSize: 1,
+        includeMetadata: true,
+        ...(POLLING_SECONDS[queue] ? { pollingIntervalSeconds: POLLING_SECONDS[queue] } : {}),
+      },
       async (jobs) => {
         for (const job of jobs) {
-          await runHandler(queue, job.data, {
+          const run = runHandler(queue, job.data, {
             database,
             deps,
             workerId: id,
@@ -75,6 +121,12 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
             isLastAttempt: job.retryCount >= job.retryLimit,
             enqueue: (q, payload, options) => enqueue(boss, q, payload, options),
           });
+          running.set(job.id, { queue, settled: run.then(noop, noop) });
+          try {
+            await run;
+          } finally {
+            running.delete(job.id);
+          }
         }
       },
     );
@@ -95,8 +147,22 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     queues,
     stop() {
       stopping ??= (async () => {
+        // pg-boss stops fetching, waits up to the grace for the active jobs, then fails whatever
+        // still runs back to the queue (state retry, another worker takes it) and aborts its
+        // signal, which stops the handler's yt-dlp, ffmpeg or upload. The heartbeat row stays
+        // fresh meanwhile: the process is alive until the drain is over.
+        await boss.stop({ graceful: true, timeout: env.shutdownGraceSeconds * 1000, close: false });
+        const interrupted = [...running.entries()].map(([jobId, r]) => ({ jobId, ...r }));
+        if (interrupted.length > 0) {
+          log.info(`[worker] ${id} handing ${interrupted.length} unfinished job(s) back to the queue`);
+          // Let the aborted handlers remove their temp folders before the pools close.
+          await Promise.race([Promise.all(interrupted.map((r) => r.settled)), delay(HANDLER_SETTLE_MS)]);
+          await handBack(boss, interrupted, log);
+        }
         clearInterval(timer);
-        await boss.stop({ graceful: true, timeout: env.shutdownTimeoutSeconds * 1000, close: true });
+        await boss.stop({ close: true });
+        await ytDlpGuard?.close();
+        storage.close();
         await deleteWorkerHeartbeat(database.db, id);
         log.info(`[worker] ${id} stopped`);
       })();

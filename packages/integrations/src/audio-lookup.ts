@@ -10,6 +10,8 @@ import {
   classifyYtDlpFailure,
   createYtDlp,
   formatForQuality,
+  guardProxyUrl,
+  proxyArgs,
   runYtDlp,
   YtDlpError,
   type YtDlpOptions,
@@ -28,6 +30,11 @@ interface LookupArgs {
   signal?: AbortSignal;
   /** ALLOW_PRIVATE_NETWORK_FETCH. Default false: loopback and private hosts are refused. */
   allowPrivateNetwork?: boolean;
+  /**
+   * The guard proxy (guard-proxy.ts) every request of yt-dlp goes through; without one, and
+   * unless private networks are allowed, the process's shared guard proxy.
+   */
+  proxyUrl?: string;
   /** For tests: how host names resolve for the URL guard. */
   resolveHost?: ResolveHost;
   /** The yt-dlp program (YTDLP_PATH). Default `yt-dlp` on PATH. */
@@ -193,6 +200,7 @@ function cancelledError(signal: AbortSignal): YtDlpError {
 async function runForJson(args: LookupArgs, options: string[], target: string): Promise<unknown> {
   const signal = args.signal ?? new AbortController().signal;
   if (signal.aborted) throw cancelledError(signal);
+  const proxyUrl = await guardProxyUrl(args.allowPrivateNetwork ?? false, args.proxyUrl);
   const root = await mkdtemp(join(args.tempRoot ?? tmpdir(), 'scrapper-audio-lookup-'));
   try {
     const home = join(root, 'home');
@@ -202,7 +210,7 @@ async function runForJson(args: LookupArgs, options: string[], target: string): 
     const tooBig = new AbortController();
     // prettier-ignore
     const ytDlpArgs = [
-      '--ignore-config', '--no-exec', '--no-cache-dir',
+      '--ignore-config', ...proxyArgs(proxyUrl), '--no-exec', '--no-cache-dir',
       '--socket-timeout', String(args.socketTimeoutSecs ?? DEFAULT_SOCKET_TIMEOUT_SECS),
       ...options, '--', target,
     ];
@@ -210,6 +218,7 @@ async function runForJson(args: LookupArgs, options: string[], target: string): 
       binary: args.binary ?? 'yt-dlp',
       args: ytDlpArgs,
       home,
+      proxyUrl,
       signal: AbortSignal.any([signal, tooBig.signal]),
       killGraceMs: KILL_GRACE_MS,
       onStdoutLine: (line) => {
@@ -260,6 +269,7 @@ function ytDlpFor(args: LookupArgs & { ffmpegLocation?: string }) {
   const options: YtDlpOptions = {
     binary: args.binary ?? 'yt-dlp',
     allowPrivateNetwork: args.allowPrivateNetwork ?? false,
+    proxyUrl: args.proxyUrl,
     resolveHost: args.resolveHost,
     tempRoot: args.tempRoot,
     ffmpegLocation: args.ffmpegLocation,

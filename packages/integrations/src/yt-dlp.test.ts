@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   classifyYtDlpFailure,
   createYtDlp,
+  extractorOrderArgs,
   formatForQuality,
   YtDlpError,
   ytDlpReason,
@@ -142,6 +143,33 @@ describe('formatForQuality', () => {
   });
 });
 
+describe('extractorOrderArgs', () => {
+  it.each([
+    ['https://www.tiktok.com/@kreator/video/7234567890123456789', 'tiktok.*,vm\\.tiktok,default'],
+    ['https://vm.tiktok.com/ZMabc123/', 'tiktok.*,vm\\.tiktok,default'],
+    ['https://www.douyin.com/video/7234567890123456789', 'douyin,default'],
+    ['https://www.iesdouyin.com/share/video/7234567890123456789/', 'douyin,default'],
+    ['https://www.youtube.com/shorts/abcdefghijk', 'youtube.*,default'],
+    ['https://youtu.be/abcdefghijk', 'youtube.*,default'],
+    ['https://www.instagram.com/reel/Cx1abcdEF/', 'instagram.*,default'],
+    ['https://www.facebook.com/reel/123456789012345', 'facebook.*,default'],
+    ['https://fb.watch/abcDEF/', 'facebook.*,default'],
+    ['https://cdn.example.com/v/clip.mp4?sig=1', 'generic,default'],
+    ['http://127.0.0.1:4000/hls/master.m3u8', 'generic,default'],
+  ])('puts the likely extractors of %s first, leaving none out', (url, order) => {
+    expect(extractorOrderArgs(url)).toEqual(['--use-extractors', order]);
+  });
+
+  it.each([
+    'https://vimeo.com/123456',
+    'https://example.com/watch?v=1',
+    'https://nottiktok.com/x',
+    'not a url',
+  ])("keeps yt-dlp's own order for %s", (url) => {
+    expect(extractorOrderArgs(url)).toEqual([]);
+  });
+});
+
 describe('ytDlpReason and classifyYtDlpFailure', () => {
   // Real stderr of Debian's yt-dlp 2023.03.04 and messages of its extractors.
   const http = (status: string) =>
@@ -208,6 +236,32 @@ describe('ytDlpReason and classifyYtDlpFailure', () => {
     expect(error.exitCode).toBe(1);
   });
 
+  it.each([
+    // http: the proxy's answer to the absolute-form request (a redirect target, a media URL).
+    "ERROR: [generic] None: Unable to download webpage: HTTP Error 403: Blocked by URL guard: 127.0.0.1 is loopback (caused by <HTTPError 403: 'Blocked by URL guard: 127.0.0.1 is loopback'>)\n",
+    'ERROR: unable to download video data: HTTP Error 403: Blocked by URL guard: 127.0.0.1 is loopback\n',
+    // https: the refused CONNECT.
+    "ERROR: [generic] None: Unable to download webpage: <urlopen error Tunnel connection failed: 403 Blocked by URL guard: 127.0.0.1 is loopback> (caused by URLError(OSError('Tunnel connection failed: 403 Blocked by URL guard: 127.0.0.1 is loopback')))\n",
+    // HLS: the refusals come first, the final error names only the fragment.
+    '[download] Got error: HTTP Error 403: Blocked by URL guard: 127.0.0.1 is loopback\nERROR: fragment 1 not found, unable to continue\n',
+  ])('a refusal of the guard proxy is permanent, never a login wall nor a retry: %s', (stderr) => {
+    const error = classifyYtDlpFailure(1, stderr);
+    expect(error).toMatchObject({ kind: 'permanent', needsCookies: false, exitCode: 1 });
+    expect(error.message).toBe(
+      'yt-dlp diarahkan ke alamat yang tidak diizinkan: Alamat 127.0.0.1 berada di jaringan lokal atau privat (loopback); unduhan ke alamat seperti itu tidak diizinkan.',
+    );
+  });
+
+  it('names the host and its address when a name was refused', () => {
+    const error = classifyYtDlpFailure(
+      1,
+      'ERROR: unable to download video data: HTTP Error 403: Blocked by URL guard: cdn.internal.example (10.0.0.5) is private\n',
+    );
+    expect(error.message).toBe(
+      'yt-dlp diarahkan ke alamat yang tidak diizinkan: Host cdn.internal.example (10.0.0.5) berada di jaringan lokal atau privat (private); unduhan ke alamat seperti itu tidak diizinkan.',
+    );
+  });
+
   it('treats exit code 2 (bad options) as a permanent bug', () => {
     const error = classifyYtDlpFailure(
       2,
@@ -272,6 +326,61 @@ describe('createYtDlp with a stand-in program', () => {
       info: { id: 'video', durationSecs: 8, height: 720 },
     });
     expect(await readdir(outputDir)).toEqual(['video.mp4']);
+  });
+
+  it('sends every request through the guard proxy it is given, and only proxied protocols', async () => {
+    const { ytDlp, outputDir, recording } = await setUp(
+      { produce: { name: 'video.mp4', bytes: 10 } },
+      {
+        allowPrivateNetwork: false,
+        proxyUrl: 'http://127.0.0.1:3128',
+        resolveHost: async () => [{ address: '93.184.216.34', family: 4 }],
+      },
+    );
+    process.env['no_proxy'] = '10.0.0.0/8,localhost';
+    process.env['HTTPS_PROXY'] = 'http://egress.example:8080';
+    try {
+      await ytDlp.download(request(outputDir));
+    } finally {
+      delete process.env['no_proxy'];
+      delete process.env['HTTPS_PROXY'];
+    }
+    const { argv, env } = await recording();
+    const pair = (flag: string) => argv[argv.indexOf(flag) + 1];
+    expect(pair('--proxy')).toBe('http://127.0.0.1:3128');
+    expect(pair('-f')).toBe(
+      "(bv*+ba/b)[protocol~='^(https?|m3u8(_native)?|http_dash_segments(_generator)?|f4m|ism)$']",
+    );
+    // ffmpeg and anything else yt-dlp starts: the same proxy, and no way around it.
+    for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY']) {
+      expect(env[name]).toBe('http://127.0.0.1:3128');
+    }
+    expect(env['no_proxy']).toBeUndefined();
+    expect(env['NO_PROXY']).toBeUndefined();
+  });
+
+  it('uses the shared guard proxy when given none and private networks are not allowed', async () => {
+    const { ytDlp, outputDir, recording } = await setUp(
+      { produce: { name: 'video.mp4', bytes: 10 } },
+      {
+        allowPrivateNetwork: false,
+        resolveHost: async () => [{ address: '93.184.216.34', family: 4 }],
+      },
+    );
+    await ytDlp.download(request(outputDir));
+    const { argv, env } = await recording();
+    expect(argv[argv.indexOf('--proxy') + 1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(env['http_proxy']).toBe(argv[argv.indexOf('--proxy') + 1]);
+  });
+
+  it('runs without a proxy when private networks are allowed (tests, the demo)', async () => {
+    const { ytDlp, outputDir, recording } = await setUp({
+      produce: { name: 'video.mp4', bytes: 10 },
+    });
+    await ytDlp.download(request(outputDir));
+    const { argv } = await recording();
+    expect(argv).not.toContain('--proxy');
+    expect(argv[argv.indexOf('-f') + 1]).toBe('bv*+ba/b');
   });
 
   it('hands cookies over in a 0600 Netscape file that is gone afterwards, even on failure', async () => {

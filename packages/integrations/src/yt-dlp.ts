@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
+import { GUARD_REFUSAL, sharedGuardProxy } from './guard-proxy.ts';
 import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
 import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './yt-dlp-progress.ts';
 
@@ -130,11 +131,38 @@ export function ytDlpReason(stderr: string): string | undefined {
   return reason === '' ? undefined : reason;
 }
 
+// The guard proxy's refusal as yt-dlp repeats it: `HTTP Error 403: Blocked by URL guard: <host>
+// (<address>) is <kind>` for http, `Tunnel connection failed: 403 Blocked by ...` for https.
+const GUARD_REFUSED = new RegExp(
+  `${GUARD_REFUSAL}: ([^\\s()'"<>]+)(?: \\(([^\\s()'"<>]+)\\))? is ([a-z-]+)`,
+);
+
+/**
+ * A URL yt-dlp was led to (a redirect, a playlist, a media URL) that the guard proxy refused, in
+ * url-guard's words; undefined when the run did not end on a refusal.
+ */
+export function guardRefusalMessage(stderr: string): string | undefined {
+  const match = GUARD_REFUSED.exec(stderr);
+  if (!match) {
+    if (!stderr.includes(GUARD_REFUSAL)) return undefined;
+    return 'yt-dlp diarahkan ke URL yang tidak diizinkan penjaga URL.';
+  }
+  const [, host = '', address, kind = ''] = match;
+  const where = address === undefined ? `Alamat ${host}` : `Host ${host} (${address})`;
+  return (
+    `yt-dlp diarahkan ke alamat yang tidak diizinkan: ${where} berada di jaringan lokal atau ` +
+    `privat (${kind}); unduhan ke alamat seperti itu tidak diizinkan.`
+  );
+}
+
 /** Turns a failed run into our error kinds (exit 2 is a bad option: our bug, never retried). */
 export function classifyYtDlpFailure(exitCode: number, stderr: string): YtDlpError {
   const reason = ytDlpReason(stderr) ?? `yt-dlp berhenti dengan kode ${exitCode}.`;
   if (exitCode === 2)
     return new YtDlpError('permanent', `yt-dlp menolak opsinya: ${reason}`, { exitCode });
+  // Before the 403 patterns below: a refused address is neither a login wall nor worth a retry.
+  const refused = guardRefusalMessage(stderr);
+  if (refused !== undefined) return new YtDlpError('permanent', refused, { exitCode });
   if (NEEDS_COOKIES.some((pattern) => pattern.test(reason))) {
     return new YtDlpError('needs-cookies', reason, { exitCode });
   }
@@ -153,6 +181,12 @@ export interface YtDlpOptions {
   ffmpegLocation?: string;
   /** ALLOW_PRIVATE_NETWORK_FETCH. Default false: loopback and private hosts are refused. */
   allowPrivateNetwork?: boolean;
+  /**
+   * The guard proxy (guard-proxy.ts) that all of yt-dlp's requests go through, so redirects and
+   * media URLs meet the URL guard too. When given it is always used. When not given and private
+   * networks are not allowed, the process's shared guard proxy is used.
+   */
+  proxyUrl?: string;
   /** For tests: how host names resolve for the URL guard. */
   resolveHost?: ResolveHost;
   /** Where the per-run HOME and cookie file live. Default: the OS temp folder. */
@@ -280,7 +314,14 @@ const INHERITED_ENV = [
   'NO_PROXY',
 ];
 
-function childEnv(home: string): Record<string, string> {
+const PROXY_ENV = ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY'];
+
+/**
+ * With a guard proxy, every program in the run is pointed at it (ffmpeg reads `http_proxy`, for
+ * https too, through CONNECT) and nothing may bypass it: `no_proxy` is not passed on (Python and
+ * ffmpeg would connect straight to the hosts it names) nor an operator's own proxy.
+ */
+function childEnv(home: string, proxyUrl: string | undefined): Record<string, string> {
   const env: Record<string, string> = {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
@@ -293,10 +334,74 @@ function childEnv(home: string): Record<string, string> {
     PYTHONIOENCODING: 'utf-8',
   };
   for (const name of INHERITED_ENV) {
+    if (proxyUrl !== undefined && /proxy$/i.test(name)) continue;
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
+  if (proxyUrl !== undefined) for (const name of PROXY_ENV) env[name] = proxyUrl;
   return env;
+}
+
+/**
+ * The guard proxy a run goes through: the one given, else (unless private networks are allowed)
+ * the process's shared one. Undefined: no proxy (tests and the demo on 127.0.0.1).
+ */
+export async function guardProxyUrl(
+  allowPrivateNetwork: boolean,
+  proxyUrl: string | undefined,
+): Promise<string | undefined> {
+  if (proxyUrl !== undefined) return proxyUrl;
+  if (allowPrivateNetwork) return undefined;
+  return (await sharedGuardProxy()).url;
+}
+
+// Protocols whose every byte goes through the proxy: yt-dlp's own HTTP (direct files, native HLS
+// and DASH fragments, f4m, ism) and ffmpeg's HLS (it honours http_proxy). RTMP, RTSP, MMS and
+// websockets would connect straight to their host, so such formats are never picked.
+const PROXIED_PROTOCOLS = '^(https?|m3u8(_native)?|http_dash_segments(_generator)?|f4m|ism)$';
+
+/**
+ * A format selector limited to proxied protocols: the filter on the group applies to every
+ * format the inner selector may choose, merges included.
+ */
+export function proxiedOnly(selector: string): string {
+  return `(${selector})[protocol~='${PROXIED_PROTOCOLS}']`;
+}
+
+// yt-dlp tries its ~1,800 extractors in a fixed order until one claims the URL, compiling each
+// one's URL pattern on the way: for a TikTok page or a direct file (the generic extractor comes
+// last) that is half of the CPU a short download costs. The platforms we know go first.
+const PLATFORM_EXTRACTORS: ReadonlyArray<readonly [host: RegExp, extractors: string]> = [
+  [/(^|\.)tiktok\.com$/, 'tiktok.*,vm\\.tiktok'],
+  [/(^|\.)(iesdouyin|douyin)\.com$/, 'douyin'],
+  [/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/, 'youtube.*'],
+  [/(^|\.)instagram\.com$/, 'instagram.*'],
+  [/(^|\.)(facebook\.com|fb\.watch|fb\.com)$/, 'facebook.*'],
+];
+const MEDIA_FILE_PATH = /\.(mp4|m4v|m4a|mov|webm|mkv|mp3|aac|ogg|opus|flac|wav|m3u8|mpd)$/i;
+
+/**
+ * `--use-extractors` that only reorders (`default` adds every other extractor after the named
+ * ones, so nothing is ever left out): a known platform's own extractors first, and the generic
+ * one first for a direct media file on any other host. Other URLs keep yt-dlp's order.
+ */
+export function extractorOrderArgs(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const host = parsed.hostname.toLowerCase();
+  const platform = PLATFORM_EXTRACTORS.find(([pattern]) => pattern.test(host));
+  if (platform) return ['--use-extractors', `${platform[1]},default`];
+  if (MEDIA_FILE_PATH.test(parsed.pathname)) return ['--use-extractors', 'generic,default'];
+  return [];
+}
+
+/** yt-dlp options that send every request of a run through the guard proxy. */
+export function proxyArgs(proxyUrl: string | undefined): string[] {
+  return proxyUrl === undefined ? [] : ['--proxy', proxyUrl];
 }
 
 /** yt-dlp reads `%` in file names (-o, --print-to-file) as template fields. */
@@ -383,6 +488,8 @@ export interface RunSpec {
   binary: string;
   args: string[];
   home: string;
+  /** The guard proxy, also put in the environment of yt-dlp and what it starts. */
+  proxyUrl?: string;
   signal: AbortSignal;
   killGraceMs: number;
   onStdoutLine: (line: string) => void;
@@ -396,7 +503,7 @@ export function runYtDlp(spec: RunSpec): Promise<RunOutcome> {
   return new Promise((resolvePromise, rejectPromise) => {
     const child = spawn(spec.binary, spec.args, {
       cwd: spec.home,
-      env: childEnv(spec.home),
+      env: childEnv(spec.home, spec.proxyUrl),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -506,9 +613,15 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     }
   }
 
-  function baseArgs(socketTimeoutSecs: number): string[] {
+  function baseArgs(
+    url: string,
+    socketTimeoutSecs: number,
+    proxyUrl: string | undefined,
+  ): string[] {
     return [
       '--ignore-config',
+      ...proxyArgs(proxyUrl),
+      ...extractorOrderArgs(url),
       '--no-exec',
       '--no-playlist',
       '--no-cache-dir',
@@ -525,6 +638,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     if (!isAbsolute(request.outputDir)) throw new Error('outputDir must be an absolute path');
     if (signal.aborted) throw cancelledError(signal);
     await guard(request.url);
+    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
     const outputDir = resolve(request.outputDir);
     await mkdir(outputDir, { recursive: true });
     const before = await listNames(outputDir);
@@ -572,7 +686,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
         const resultFile = join(root, 'result.json');
         const { format } = request;
         const args = [
-          ...baseArgs(request.socketTimeoutSecs),
+          ...baseArgs(request.url, request.socketTimeoutSecs, proxyUrl),
           '--newline',
           '--progress-template',
           PROGRESS_TEMPLATE,
@@ -590,7 +704,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
           '120',
           '--force-overwrites',
           '-f',
-          format.selector,
+          proxyUrl === undefined ? format.selector : proxiedOnly(format.selector),
           ...(format.sort ? ['-S', format.sort] : []),
           ...(format.mergeOutputFormat ? ['--merge-output-format', format.mergeOutputFormat] : []),
           ...(format.extractAudio ? ['-x', '--audio-format', format.extractAudio] : []),
@@ -611,6 +725,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
           binary: options.binary,
           args,
           home,
+          proxyUrl,
           signal: runSignal,
           killGraceMs,
           onStdoutLine,
@@ -672,15 +787,23 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     const signal = request.signal ?? new AbortController().signal;
     if (signal.aborted) throw cancelledError(signal);
     await guard(request.url);
+    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
     return withWorkDir(request.cookiesText, async ({ home, cookieArgs }) => {
       const chunks: string[] = [];
       let bytes = 0;
       const tooBig = new AbortController();
-      const args = [...baseArgs(request.socketTimeoutSecs), '-J', ...cookieArgs, '--', request.url];
+      const args = [
+        ...baseArgs(request.url, request.socketTimeoutSecs, proxyUrl),
+        '-J',
+        ...cookieArgs,
+        '--',
+        request.url,
+      ];
       const outcome = await runYtDlp({
         binary: options.binary,
         args,
         home,
+        proxyUrl,
         signal: AbortSignal.any([signal, tooBig.signal]),
         killGraceMs,
         onStdoutLine: (line) => {

@@ -1,9 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { downloadBatches, downloads, previews, type DownloadBatchRow, type DownloadQuality, type DownloadRow, type PreviewRow } from '../schema/downloads.ts';
 import { users } from '../schema/users.ts';
 
 export type DownloadWithOwner = DownloadRow & { ownerUsername: string };
+
+/**
+ * Newest or oldest first, in the nulls order of the `created_at` indexes. drizzle declares them
+ * `desc nulls last`; a plain `desc` means nulls first (and a plain `asc` nulls last), which
+ * PostgreSQL cannot read from such an index, forwards or backwards, so it sorted every matching
+ * row instead. created_at is never null: the order of the rows is the same.
+ */
+function byCreatedAt(order: 'asc' | 'desc'): SQL {
+  return order === 'desc' ? sql`${downloads.createdAt} desc nulls last` : sql`${downloads.createdAt} asc nulls first`;
+}
 
 const withOwner = { d: downloads, ownerUsername: users.username };
 const flatten = (rows: Array<{ d: DownloadRow; ownerUsername: string }>): DownloadWithOwner[] =>
@@ -74,7 +84,7 @@ export async function findCompletedDownload(
         isNull(downloads.fileDeletedAt),
       ),
     )
-    .orderBy(desc(downloads.createdAt))
+    .orderBy(byCreatedAt('desc'))
     .limit(1);
   return row;
 }
@@ -140,15 +150,16 @@ function historyWhere(f: HistoryFilter): SQL | undefined {
 
 export async function listDownloadHistory(db: Db, f: HistoryFilter) {
   const where = historyWhere(f);
-  const column = { createdAt: downloads.createdAt, title: downloads.title, platform: downloads.platform, author: downloads.author }[f.sortBy];
   const direction = f.order === 'asc' ? asc : desc;
+  const first =
+    f.sortBy === 'createdAt' ? byCreatedAt(f.order) : direction({ title: downloads.title, platform: downloads.platform, author: downloads.author }[f.sortBy]);
   const [rows, totals, byPlatform] = await Promise.all([
     db
       .select(withOwner)
       .from(downloads)
       .innerJoin(users, eq(users.id, downloads.ownerId))
       .where(where)
-      .orderBy(direction(column), direction(downloads.id))
+      .orderBy(first, direction(downloads.id))
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(downloads).where(where),
@@ -183,8 +194,8 @@ export async function listDownloadedFiles(
   db: Db,
   f: { ownerId: string | null; platform?: string; sortBy: 'date' | 'title' | 'platform'; order: 'asc' | 'desc' },
 ): Promise<DownloadWithOwner[]> {
-  const column = { date: downloads.createdAt, title: downloads.title, platform: downloads.platform }[f.sortBy];
   const direction = f.order === 'asc' ? asc : desc;
+  const first = f.sortBy === 'date' ? byCreatedAt(f.order) : direction(f.sortBy === 'title' ? downloads.title : downloads.platform);
   const rows = await db
     .select(withOwner)
     .from(downloads)
@@ -198,7 +209,7 @@ export async function listDownloadedFiles(
         f.platform ? eq(downloads.platform, f.platform) : undefined,
       ),
     )
-    .orderBy(direction(column), direction(downloads.id))
+    .orderBy(first, direction(downloads.id))
     .limit(5000);
   return flatten(rows);
 }

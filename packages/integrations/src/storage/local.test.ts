@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local.ts';
 
@@ -42,5 +46,81 @@ describe('local storage', () => {
     for (const key of ['../x', 'results/../../etc/passwd', '/etc/passwd', 'results/.hidden', 'a//b', '', 'a/..%2f']) {
       await expect(storage.write(key, 'x'), key).rejects.toThrow(/unsafe storage key|escapes/);
     }
+  });
+
+  describe('serving into an HTTP response (reused buffers)', () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 123);
+
+    /** Serves `read(key, range)` piped into the response, as Fastify does; returns what a client got. */
+    async function served(range?: { start: number; end: number }, abortAfterBytes?: number, body = bytes) {
+      await storage.write('files/u1/big.bin', body);
+      let stream: Readable | undefined;
+      const server = createServer((_req, res) => {
+        void storage.read('files/u1/big.bin', range).then((body) => {
+          stream = body;
+          body.pipe(res);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const received = await new Promise<Buffer>((resolve, reject) => {
+          get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+            const chunks: Buffer[] = [];
+            let total = 0;
+            res.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              total += chunk.length;
+              if (abortAfterBytes !== undefined && total >= abortAfterBytes) {
+                res.destroy();
+                resolve(Buffer.concat(chunks));
+              }
+            });
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+            res.on('error', reject);
+          }).on('error', reject);
+        });
+        return { received, stream };
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+
+    it('sends the whole file, byte for byte', async () => {
+      const { received, stream } = await served();
+      expect(received.equals(bytes)).toBe(true);
+      expect(stream?.readableEnded).toBe(true);
+    });
+
+    it('sends exactly the range asked for', async () => {
+      const { received } = await served({ start: 1000, end: 2 * 1024 * 1024 + 5 });
+      expect(received.equals(bytes.subarray(1000, 2 * 1024 * 1024 + 6))).toBe(true);
+    });
+
+    it('stops reading and closes the file when the client goes away', async () => {
+      // Larger than what the socket buffers of both ends can hold, so the abort comes mid-file.
+      const { stream } = await served(undefined, 300 * 1024, Buffer.alloc(48 * 1024 * 1024, 1));
+      await new Promise<void>((resolve) => {
+        if (stream?.destroyed) resolve();
+        else stream?.once('close', () => resolve());
+      });
+      expect(stream?.destroyed).toBe(true);
+      expect(stream?.readableEnded).toBe(false);
+    });
+
+    it('hands any other consumer buffers of its own', async () => {
+      await storage.write('files/u1/big.bin', bytes);
+      const chunks: Buffer[] = [];
+      // Keeps every chunk without copying: reused buffers would show up as wrong bytes here.
+      const keeper = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+      });
+      await pipeline(await storage.read('files/u1/big.bin'), keeper);
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    });
   });
 });

@@ -1,9 +1,140 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import {
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
+import { ServerResponse } from 'node:http';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, StorageKeyError, type Storage } from './storage.ts';
+
+/** Bytes per read: 256 KB serves a 500 MB file in about a second on loopback. */
+const CHUNK_BYTES = 256 * 1024;
+/** Buffers one response is sent from: one being read into while the other is on its way out. */
+const RESPONSE_BUFFERS = 2;
+
+/**
+ * The bytes `start`..`end` (inclusive) of a file. Read as any Readable, each chunk is a fresh
+ * buffer. Piped into an HTTP response (which is what serving a file does), it is sent from two
+ * buffers that are reused, each once the socket has taken its bytes: a new buffer per chunk is
+ * external memory that V8 only collects when some 64 MB of it has piled up, so serving a big
+ * file would hold that much for nothing.
+ */
+class FileRangeStream extends Readable {
+  readonly #opening: Promise<FileHandle>;
+  #handle: FileHandle | undefined;
+  #position: number;
+  readonly #end: number;
+
+  constructor(path: string, start: number, end: number) {
+    super({ highWaterMark: CHUNK_BYTES });
+    this.#position = start;
+    this.#end = end;
+    this.#opening = open(path, 'r');
+    // Failures surface through _construct (and the stream's 'error'), not as unhandled ones.
+    this.#opening.catch(() => undefined);
+  }
+
+  override _construct(callback: (error?: Error | null) => void): void {
+    this.#opening.then(
+      (handle) => {
+        this.#handle = handle;
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  }
+
+  override _read(): void {
+    void this.#readChunk(Buffer.allocUnsafe(this.#nextLength())).then(
+      (chunk) => this.push(chunk),
+      (error: Error) => this.destroy(error),
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.#opening
+      .then(
+        (handle) => handle.close(),
+        () => undefined,
+      )
+      .then(
+        () => callback(error),
+        (closeError: Error) => callback(error ?? closeError),
+      );
+  }
+
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    // Reusing a buffer is only safe when the write callback means the bytes have left it: true
+    // of an HTTP response (the socket hands them to the kernel), not of any Writable.
+    if (!(destination instanceof ServerResponse)) return super.pipe(destination, options);
+    this.#sendTo(destination, options?.end !== false).catch((error: unknown) =>
+      this.destroy(error as Error),
+    );
+    return destination;
+  }
+
+  #nextLength(): number {
+    return Math.max(0, Math.min(CHUNK_BYTES, this.#end - this.#position + 1));
+  }
+
+  /** The next bytes into `buffer`; null at the end of the range. */
+  async #readChunk(buffer: Buffer): Promise<Buffer | null> {
+    if (buffer.length === 0) return null;
+    const handle = this.#handle ?? (await this.#opening);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, this.#position);
+    if (bytesRead === 0) throw new Error('the file ended before the range did');
+    this.#position += bytesRead;
+    return buffer.subarray(0, bytesRead);
+  }
+
+  async #sendTo(response: Writable, end: boolean): Promise<void> {
+    const length = this.#nextLength();
+    // The two buffers are the backpressure too: no more than them is ever on its way out.
+    const free = Array.from({ length: RESPONSE_BUFFERS }, () => Buffer.allocUnsafeSlow(length));
+    let wake: (() => void) | undefined;
+    const wakeUp = () => {
+      wake?.();
+      wake = undefined;
+    };
+    const gone = () => response.destroyed || this.destroyed;
+    response.on('close', wakeUp);
+    try {
+      while (!gone()) {
+        const buffer = free.pop();
+        if (buffer === undefined) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        const chunk = await this.#readChunk(buffer.subarray(0, this.#nextLength()));
+        if (chunk === null || gone()) break;
+        response.write(chunk, () => {
+          free.push(buffer);
+          wakeUp();
+        });
+      }
+    } finally {
+      response.removeListener('close', wakeUp);
+    }
+    // The response went away: nothing else will read this, so the file is closed now.
+    if (gone()) {
+      this.destroy();
+      return;
+    }
+    if (end) response.end();
+    // Ends this stream as if it had been read, so whoever waits for 'end' (Fastify) sees it.
+    this.push(null);
+    this.resume();
+  }
+}
 
 /** Files under one root folder (DATA_DIR/storage by default). */
 export function createLocalStorage(root: string): Storage {
@@ -34,11 +165,8 @@ export function createLocalStorage(root: string): Storage {
     },
     async read(key, range) {
       const path = pathOf(key);
-      await stat(path);
-      return createReadStream(path, {
-        highWaterMark: 256 * 1024,
-        ...(range ? { start: range.start, end: range.end } : {}),
-      });
+      const { size } = await stat(path);
+      return new FileRangeStream(path, range?.start ?? 0, range?.end ?? size - 1);
     },
     async size(key) {
       try {

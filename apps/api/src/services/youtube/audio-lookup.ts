@@ -14,7 +14,7 @@ export const SEARCH_LIMIT = 10;
 
 export interface LookupDeps {
   gate: ConcurrencyGate;
-  env: Pick<Env, 'ytdlpPath' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate'>;
+  env: Pick<Env, 'ytdlpPath' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate' | 'ytDlpProxyUrl'>;
 }
 
 function lookupFailure(error: unknown, what: string): AppError {
@@ -49,6 +49,7 @@ export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: st
       signal,
       binary: deps.env.ytdlpPath,
       allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
+      proxyUrl: deps.env.ytDlpProxyUrl,
       ...(deps.env.audioSearchUrlTemplate ? { searchUrlTemplate: deps.env.audioSearchUrlTemplate } : {}),
     }),
   );
@@ -56,6 +57,12 @@ export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: st
 
 export function lookUpAudioInfo(deps: LookupDeps, user: SessionUser, url: string, signal: AbortSignal): Promise<AudioResult> {
   return throttled(deps, user, 'Info audio', () =>
-    getAudioInfo({ url, signal, binary: deps.env.ytdlpPath, allowPrivateNetwork: deps.env.allowPrivateNetworkFetch }),
+    getAudioInfo({
+      url,
+      signal,
+      binary: deps.env.ytdlpPath,
+      allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
+      proxyUrl: deps.env.ytDlpProxyUrl,
+    }),
   );
 }

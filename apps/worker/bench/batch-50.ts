@@ -1,0 +1,282 @@
+// Benchmark: a batch of 50 short clips from the testkit media server, through the product (the
+// API's POST /api/media/batches: rows inserted and jobs queued in one transaction each, then a
+// real worker with its default video.download concurrency), against plain yt-dlp over the same
+// 50 clips, one after another and then at the product's concurrency. While the batch runs, a
+// client keeps calling GET /api/media/history (10,000 history rows) and its latency is recorded.
+// Every run has its own URLs (`?run=...&item=...`) and output folders, so nothing is reused.
+// Run: pnpm --filter @scrapper/worker bench:batch   (BENCH_ITEMS=50, BENCH_CONCURRENCY=<default>)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { jobCatalog } from '@scrapper/contracts/jobs';
+import { mapItem } from '@scrapper/contracts/rules/map-items';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
+import { createDatabase } from '@scrapper/db/client';
+import { findFreePort, startEmbeddedPostgres } from '@scrapper/db/embedded';
+import { migrateDatabase } from '@scrapper/db/migrate';
+import { listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { downloads } from '@scrapper/db/schema';
+import { startGuardProxy } from '@scrapper/integrations/guard-proxy';
+import { createLocalStorage } from '@scrapper/integrations/storage/local';
+import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { loadEnv } from '../src/env.ts';
+import { startWorker } from '../src/worker.ts';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? jobCatalog['video.download'].policy.defaultConcurrency);
+const HISTORY_ROWS = 10_000;
+const YTDLP = process.env.YTDLP_PATH ?? 'yt-dlp';
+
+const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-batch-'));
+const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
+await migrateDatabase(pg.url);
+const media = await startMediaServer();
+
+// The API as its own process, as in production (it seeds the admin and the actor configs).
+const port = await findFreePort();
+const api: ChildProcess = spawn(
+  process.execPath,
+  ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('../../api/src/server.ts', import.meta.url))],
+  {
+    env: {
+      ...process.env,
+      DATABASE_URL: pg.url,
+      DATA_DIR: dir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'bench',
+      ADMIN_PASSWORD: 'bench-password',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 300) throw new Error('api did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+const login = (await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+  })
+).json()) as { token: string; user: { id: string; username: string } };
+const auth = { authorization: `Bearer ${login.token}` };
+const ownerId = login.user.id;
+
+const database = createDatabase(pg.url, { max: 3 });
+// History rows, so the history calls during the batch read a realistic table.
+const platforms = ['tiktok', 'youtube', 'instagram', 'douyin', 'facebook'];
+for (let chunk = 0; chunk < HISTORY_ROWS; chunk += 1000) {
+  await database.db.insert(downloads).values(
+    Array.from({ length: 1000 }, (_, j) => {
+      const i = chunk + j;
+      return {
+        ownerId,
+        platform: platforms[i % 5] ?? 'tiktok',
+        sourceItemId: `old-${i}`,
+        sourceUrl: `https://example.test/${i}`,
+        title: `Video nomor ${i} tentang resep dan perjalanan`,
+        author: `kreator${i % 50}`,
+        quality: 'best' as const,
+        status: 'completed' as const,
+        createdAt: new Date(Date.now() - (i % 60) * 24 * 3600 * 1000),
+      };
+    }),
+  );
+}
+
+/** The clips of one run: 3 s and 8 s clips under URLs of their own. */
+const clipUrls = (run: string) =>
+  Array.from({ length: ITEMS }, (_, i) => `${i % 2 === 0 ? media.urls.clip3s : media.urls.clip8s}?run=${run}&item=${i}`);
+
+// A scrape result file of TikTok items pointing at the media server, as the scrape job writes it.
+const tiktok = ActorConfigSchema.parse(seedActorConfigs.find((c) => c.platformId === 'tiktok'));
+const task = await insertScrapeTask(database.db, {
+  ownerId,
+  actorId: tiktok.actorId,
+  platformId: 'tiktok',
+  scrapeType: 'keyword',
+  target: 'bench',
+  input: { searchQueries: 'bench' },
+  platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+});
+const productUrls = clipUrls('product');
+const items = productUrls.map((url, i) =>
+  mapItem(
+    {
+      id: `7${String(i).padStart(18, '0')}`,
+      text: `Klip bench ${i}`,
+      webVideoUrl: url,
+      authorMeta: { name: 'bench' },
+      videoMeta: { duration: i % 2 === 0 ? 3 : 8, coverUrl: '' },
+      playCount: i,
+      diggCount: i,
+    },
+    tiktok,
+  ),
+);
+const fileName = `tiktok_20261122-000000_${task.id.replace(/-/g, '').slice(0, 8)}.json`;
+const resultPath = `results/${ownerId}/${fileName}`;
+await createLocalStorage(join(dir, 'storage')).write(
+  resultPath,
+  JSON.stringify({
+    items,
+    metadata: {
+      taskId: task.id,
+      platformId: 'tiktok',
+      actorId: tiktok.actorId,
+      input: { searchQueries: 'bench' },
+      owner: { id: ownerId, username: login.user.username },
+      createdAt: new Date().toISOString(),
+      itemCount: items.length,
+    },
+  }),
+);
+await completeScrapeTask(database.db, task.id, { fileName, path: resultPath, itemCount: items.length });
+
+const worker = await startWorker(
+  loadEnv({
+    DATABASE_URL: pg.url,
+    DATA_DIR: dir,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    WORKER_CONCURRENCY_VIDEO_DOWNLOAD: String(CONCURRENCY),
+  }),
+  database,
+  { info: () => {}, error: (m) => console.error(m) },
+);
+
+/** Runs yt-dlp as a plain user would; resolves on exit 0. */
+function plainYtDlp(url: string, outDir: string, index: number, proxyUrl?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const proxy = proxyUrl ? ['--proxy', proxyUrl] : [];
+    const child = spawn(YTDLP, ['--ignore-config', ...proxy, '-q', '-o', join(outDir, `${index}.%(ext)s`), '--', url], {
+      cwd: outDir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`yt-dlp exit ${code}: ${stderr}`))));
+  });
+}
+
+/** Wall seconds to fetch every URL with at most `parallel` yt-dlp processes at once. */
+async function plainRun(run: string, parallel: number, proxyUrl?: string): Promise<number> {
+  const urls = clipUrls(run);
+  const outDir = join(dir, `plain-${run}`);
+  mkdirSync(outDir);
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < urls.length) {
+        const index = next++;
+        await plainYtDlp(urls[index] ?? '', outDir, index, proxyUrl);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (readdirSync(outDir).length !== urls.length) throw new Error(`plain ${run}: missing files`);
+  return seconds;
+}
+
+// One warm-up fetch so that no measured run pays for cold caches (Python, the clips).
+await plainYtDlp(`${media.urls.clip3s}?run=warm-up`, mkdtempSync(join(dir, 'warm-')), 0);
+
+// The product: the batch as the web app starts it, timed until every row is final.
+const historyQueries = ['', '?platform=tiktok', '?search=resep', '?sortBy=title&order=asc', '?offset=5000', '?sortBy=author&search=kreator7'];
+const historyLatencies: number[] = [];
+let batchRunning = true;
+const historyClient = (async () => {
+  for (let i = 0; batchRunning; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/media/history${historyQueries[i % historyQueries.length]}`, { headers: auth });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`history ${res.status}`);
+    historyLatencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})();
+const started = performance.now();
+const batchRes = await fetch(`${base}/api/media/batches`, {
+  method: 'POST',
+  headers: { ...auth, 'content-type': 'application/json' },
+  body: JSON.stringify({ filename: fileName, itemIds: items.map((item) => item?.id), quality: 'best' }),
+});
+if (batchRes.status !== 202) throw new Error(`batch ${batchRes.status}: ${await batchRes.text()}`);
+const batch = (await batchRes.json()) as { id: string };
+const queuedSeconds = (performance.now() - started) / 1000;
+let rows = await listBatchDownloads(database.db, batch.id);
+while (rows.length < ITEMS || rows.some((r) => r.status === 'queued' || r.status === 'running')) {
+  await new Promise((r) => setTimeout(r, 50));
+  rows = await listBatchDownloads(database.db, batch.id);
+}
+const productSeconds = (performance.now() - started) / 1000;
+batchRunning = false;
+await historyClient;
+const failed = rows.filter((r) => r.status !== 'completed');
+if (failed.length > 0) throw new Error(`${failed.length} downloads failed: ${failed[0]?.error}`);
+// Per-row timings from the rows themselves: queue wait and time in the worker.
+const firstStart = Math.min(...rows.map((r) => r.createdAt.getTime()));
+const lastFinish = Math.max(...rows.map((r) => r.finishedAt?.getTime() ?? 0));
+
+const sequentialSeconds = await plainRun('sequential', 1);
+const parallelSeconds = await plainRun('parallel', CONCURRENCY);
+// What the URL guard's proxy costs: the media server is on loopback, so the product above ran
+// without it (ALLOW_PRIVATE_NETWORK_FETCH); here plain yt-dlp goes through one that lets it in.
+const guard = await startGuardProxy({ allowHosts: [new URL(media.baseUrl).host] });
+const proxiedSeconds = await plainRun('proxied', CONCURRENCY, guard.url);
+await guard.close();
+
+historyLatencies.sort((a, b) => a - b);
+const pick = (q: number) => Number((historyLatencies[Math.floor(historyLatencies.length * q)] ?? 0).toFixed(1));
+const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+const table = [
+  ['product (POST /api/media/batches -> all completed)', productSeconds],
+  ['plain yt-dlp, one after another', sequentialSeconds],
+  [`plain yt-dlp, ${CONCURRENCY} at a time`, parallelSeconds],
+  [`plain yt-dlp, ${CONCURRENCY} at a time, through the guard proxy`, proxiedSeconds],
+] as const;
+console.log(`\nbatch of ${ITEMS} (video.download concurrency ${CONCURRENCY}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+for (const [name, seconds] of table) console.log(`  ${name.padEnd(60)} ${seconds.toFixed(2).padStart(7)} s`);
+console.log(`  ${'ratio product / sequential (target <= 0.33)'.padEnd(60)} ${ratio(productSeconds, sequentialSeconds).toFixed(2).padStart(7)}`);
+console.log(`  ${'ratio product / parallel (target <= 1.15)'.padEnd(60)} ${ratio(productSeconds, parallelSeconds).toFixed(2).padStart(7)}`);
+console.log(`  ${'GET /api/media/history during the batch, p95'.padEnd(60)} ${pick(0.95).toFixed(1).padStart(7)} ms (p50 ${pick(0.5)} ms, ${historyLatencies.length} calls)\n`);
+console.log(
+  JSON.stringify({
+    benchmark: 'batch-50',
+    items: ITEMS,
+    concurrency: CONCURRENCY,
+    productSeconds: Number(productSeconds.toFixed(2)),
+    queuedSeconds: Number(queuedSeconds.toFixed(2)),
+    rowsFirstCreatedToLastFinishedSeconds: Number(((lastFinish - firstStart) / 1000).toFixed(2)),
+    sequentialSeconds: Number(sequentialSeconds.toFixed(2)),
+    parallelSeconds: Number(parallelSeconds.toFixed(2)),
+    proxiedParallelSeconds: Number(proxiedSeconds.toFixed(2)),
+    productOverSequential: ratio(productSeconds, sequentialSeconds),
+    productOverParallel: ratio(productSeconds, parallelSeconds),
+    historyP95Ms: pick(0.95),
+    historyP50Ms: pick(0.5),
+    historyCalls: historyLatencies.length,
+    targets: { productOverSequential: 0.33, productOverParallel: 1.15, historyP95Ms: 100 },
+  }),
+);
+
+await worker.stop();
+await database.close();
+api.kill('SIGTERM');
+await new Promise((r) => api.once('exit', r));
+await media.close();
+await pg.stop();
+rmSync(dir, { recursive: true, force: true });
