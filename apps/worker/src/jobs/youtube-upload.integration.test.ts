@@ -243,7 +243,11 @@ describe('youtube.upload', () => {
     expect(google.playlistItems).toEqual([expect.objectContaining({ playlistId: 'PLfakeplaylist000000000000000000002', videoId: row.youtubeVideoId })]);
     expect(row.thumbnailSet && row.playlistAdded).toBe(true);
     // The member hears of it; the job's copies are gone from storage; quota is counted.
-    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
+    // The notification follows the status change, in its own statement.
+    const notes = await until(async () => {
+      const found = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
+      return found.length > 0 ? found : undefined;
+    });
     expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
     expect(await storage.exists(`uploads/${ownerId}/${id}/video.mp4`)).toBe(false);
     const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
@@ -312,7 +316,10 @@ describe('youtube.upload', () => {
     expect(row.attempts).toBe(1);
     const [account] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.id, accountId));
     expect(account?.isValid).toBe(false);
-    const kinds = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.kind);
+    const kinds = await until(async () => {
+      const found = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.kind);
+      return found.includes('youtube.reauth') && found.includes('upload.failed') ? found : undefined;
+    });
     expect(kinds).toEqual(expect.arrayContaining(['youtube.reauth', 'upload.failed']));
     expect(google.uploads).toHaveLength(0);
     await newAccount(); // valid again for the next tests
@@ -329,7 +336,10 @@ describe('youtube.upload', () => {
       expect(row.status).toBe('failed');
       expect(row.errorMessage).toMatch(pattern);
       expect(row.attempts).toBe(1);
-      const kinds = (await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`))).map((n) => n.kind);
+      const kinds = await until(async () => {
+        const found = (await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`))).map((n) => n.kind);
+        return found.length > 0 ? found : undefined;
+      });
       expect(kinds).toEqual(['upload.failed']);
     });
   }
