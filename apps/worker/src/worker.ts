@@ -96,6 +96,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     google: env.google,
     ffmpegPrograms: { ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath },
     ytdlpPath: env.ytdlpPath,
+    ytdlpProxyUrl: ytDlpGuard?.url,
   };
 
   // The jobs whose handler runs now: what a shutdown interrupts, if they outlive its grace.

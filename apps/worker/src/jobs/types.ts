@@ -24,6 +24,8 @@ export interface JobDeps {
   ffmpegPrograms: { ffmpeg: string; ffprobe: string };
   /** YTDLP_PATH, for the modules that run yt-dlp themselves. */
   ytdlpPath: string;
+  /** The process's URL-guard proxy for yt-dlp (undefined when private networks are allowed). */
+  ytdlpProxyUrl: string | undefined;
 }
 
 export interface JobContext {

@@ -177,6 +177,7 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
         maxBytes: ctx.deps.maxDownloadBytes,
         allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
         binary: ctx.deps.ytdlpPath,
+        ...(ctx.deps.ytdlpProxyUrl ? { proxyUrl: ctx.deps.ytdlpProxyUrl } : {}),
         ffmpegLocation: ctx.deps.ffmpegPrograms.ffmpeg,
         tempRoot: ctx.deps.tempDir,
       });
