@@ -96,6 +96,7 @@ test('admin tabs follow the spec order and the arrow keys', async ({ page }) => 
     'Client Secret',
     'API Key',
     'Cookie',
+    'Worker',
   ]);
   await page.getByRole('tab', { name: 'Aktor' }).click();
   await expect(
@@ -106,4 +107,43 @@ test('admin tabs follow the spec order and the arrow keys', async ({ page }) => 
   await expect(page.getByRole('tabpanel')).toHaveText('Coming Soon');
   await expect(page).toHaveURL(/#\/admin\?tab=facebook$/);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('the Worker tab lists the running workers with their queues and last beat', async ({ page }, testInfo) => {
+  await page.goto('/#/admin?tab=workers');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Worker' })).toBeVisible();
+  // The e2e product runs one worker process (the launcher's), serving every queue.
+  await expect(panel.getByText('youtube.upload').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-workers');
+  }
+});
+
+test('the Cookie tab sets a per-platform request limit and refuses a bad one', async ({ page }, testInfo) => {
+  await page.goto('/#/admin?tab=cookies');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Batas Permintaan per Platform' })).toBeVisible();
+  const douyin = panel.getByRole('form', { name: 'Batas douyin' });
+  const field = douyin.getByRole('textbox');
+  await field.fill('0');
+  await douyin.getByRole('button', { name: 'Simpan' }).click();
+  await expect(douyin.getByText('Batas harus antara 1 dan 10000 permintaan per menit.')).toBeVisible();
+  await field.fill('30');
+  await douyin.getByRole('button', { name: 'Simpan' }).click();
+  await expect(douyin.getByRole('status')).toHaveText('Tersimpan.');
+  await page.reload();
+  await expect(panel.getByRole('form', { name: 'Batas douyin' }).getByRole('textbox')).toHaveValue('30');
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-rate-limits');
+  }
+  // Back to no limit, so other specs' downloads are not held.
+  const again = page.getByRole('tabpanel').getByRole('form', { name: 'Batas douyin' });
+  await again.getByRole('textbox').fill('');
+  await again.getByRole('button', { name: 'Simpan' }).click();
+  await expect(again.getByRole('status')).toHaveText('Tersimpan.');
 });
