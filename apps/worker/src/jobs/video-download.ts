@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import {
   completeDownload,
@@ -94,19 +95,7 @@ export async function awaitPlatformTurn(ctx: JobContext, platform: string, signa
     const turn = await takePlatformRequest(ctx.database.db, platform);
     if (turn.granted) return;
     // Spread the waiting jobs over the first second of the next minute.
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(done, turn.retryAfterMs + Math.floor(Math.random() * 1000));
-      function done() {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }
-      function onAbort() {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      }
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
+    await delay(turn.retryAfterMs + Math.floor(Math.random() * 1000), undefined, { signal });
   }
 }
 

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
 import { jakartaDate } from '@scrapper/db/queries/analytics';
@@ -59,21 +59,6 @@ class UploadStop extends Error {
   override readonly name = 'UploadStop';
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Uploads to one channel run one at a time, across every worker process: a session advisory
  * lock per account on a connection held for the whole upload. A worker that dies drops its
@@ -91,7 +76,7 @@ async function lockChannel(ctx: JobContext, accountId: string, uploadId: string)
         announced = true;
         await updateUploadProgress(ctx.database.db, uploadId, { stage: 'Menunggu upload lain di channel ini selesai' });
       }
-      await sleep(CHANNEL_WAIT_MS, ctx.signal);
+      await delay(CHANNEL_WAIT_MS, undefined, { signal: ctx.signal });
     }
   } catch (error) {
     conn.release();
