@@ -47,6 +47,11 @@ beforeAll(async () => {
   // A valid token of a user who has since been deleted.
   tokens.deletedUser = await h.login('ghost', 'ghost-password');
   await h.request('DELETE', `/api/admin/users/${ghost.id}`, { token: adminToken });
+  // A token issued while its holder was an admin, who has since been made a plain user.
+  const demoted = await h.createUser('demoted', 'demoted-password', 'admin');
+  tokens.demoted = await h.login('demoted', 'demoted-password');
+  const demote = await h.request('PUT', `/api/admin/users/${demoted.id}`, { token: adminToken, body: { role: 'user' } });
+  if (demote.status !== 200) throw new Error(`demote failed: ${demote.status} ${JSON.stringify(demote.body)}`);
 });
 afterAll(() => h.close());
 
@@ -90,12 +95,12 @@ describe('access list', () => {
     }
   });
 
-  it('every admin route answers 403 to a user token, even one that claims admin', async () => {
+  it('every admin route answers 403 to a user token, even one that claims admin or was issued to a since-demoted admin', async () => {
     const routes = h.app.routeTable.filter((r) => r.access === 'admin' && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(3);
     for (const route of routes) {
       const path = fillPath(route.url);
-      for (const token of [userToken, tokens.elevatedClaims]) {
+      for (const token of [userToken, tokens.elevatedClaims, tokens.demoted]) {
         const res = await h.request(route.method, path, { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
         expect(res.status, `${route.method} ${route.url} as user`).toBe(403);
       }

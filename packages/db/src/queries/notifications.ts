@@ -33,12 +33,15 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
   return row?.n ?? 0;
 }
 
-/** Marks the user's own notification read; false when there is no such notification of theirs. */
-export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+/**
+ * Marks a notification read: the user's own, or anyone's when userId is null (admins).
+ * Undefined when there is no such notification the caller may reach.
+ */
+export async function markNotificationRead(db: Db, userId: string | null, id: string): Promise<NotificationRow | undefined> {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(userId ? and(eq(notifications.id, id), eq(notifications.userId, userId)) : eq(notifications.id, id))
     .returning();
   return row;
 }

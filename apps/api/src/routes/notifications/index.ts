@@ -19,7 +19,9 @@ export function notificationRoutes(app: FastifyInstance, { database }: AppDeps):
     return { notifications: rows.map(toNotificationDto), unread };
   });
   defineRoute(app, endpoints.notifications.markRead, async ({ params, request }) => {
-    const row = await markNotificationRead(database.db, requireUser(request).id, params.id);
+    const user = requireUser(request);
+    // Admins reach every member's notifications, as every other member resource.
+    const row = await markNotificationRead(database.db, user.role === 'admin' ? null : user.id, params.id);
     if (!row) throw notFound('Notifikasi tidak ditemukan.');
     return toNotificationDto(row);
   });

@@ -1,0 +1,145 @@
+// The access matrix: every registered route (h.app.routeTable) times anonymous, member A,
+// member B and an admin, and for routes with parameters times A's resource and B's. Nothing
+// here lists routes by hand except the fixture table, which must know every parameterised
+// route: a new route without a fixture fails the first test. The token cases (forged,
+// expired, alg none, deleted or demoted user) are in plugins/access.integration.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '@scrapper/contracts/common';
+import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import { startHarness, type Harness } from '../../test/harness.ts';
+import { hashPassword } from '../services/auth/password.ts';
+import { seedActorConfigs } from '../services/actor-configs/seed-actor-configs.ts';
+import { fakeGoogleEnv } from '../routes/youtube/test-support.ts';
+import { buildFixtures, pathOf, resultFileOf, type Fixture, type FixtureContext, type Member, type Target } from './fixtures.ts';
+
+type Caller = 'anonymous' | 'memberA' | 'memberB' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'memberA', 'memberB', 'admin'];
+
+/**
+ * Declared public to the access list but guarded inside the handler: /api/metrics lets in an
+ * admin token or METRICS_TOKEN (services/system/authorize-metrics.ts), so it is an admin route
+ * for this matrix.
+ */
+const GUARDED_PUBLIC: Record<string, Access> = { '/api/metrics': 'admin' };
+
+let h: Harness;
+let apify: FakeApify;
+let google: FakeGoogle;
+let admin: Member;
+let memberA: Member;
+let memberB: Member;
+let fixtures: Record<string, Fixture>;
+
+async function member(username: string, role: 'user' | 'admin'): Promise<Member> {
+  const { id } = await h.createUser(username, `${username}-password`, role);
+  return { id, username, token: await h.login(username, `${username}-password`) };
+}
+
+beforeAll(async () => {
+  apify = await startFakeApify();
+  google = await startFakeGoogle();
+  h = await startHarness({ APIFY_BASE_URL: apify.baseUrl, ...fakeGoogleEnv(google) });
+  await seedActorConfigs(h.database);
+  admin = await member('matrix-admin', 'admin');
+  memberA = await member('member-a', 'user');
+  memberB = await member('member-b', 'user');
+  const ctx: FixtureContext = { h, admin, fake: google, passwordHash: await hashPassword('throwaway-password') };
+  fixtures = buildFixtures(ctx);
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+  await apify.close();
+  await google.close();
+});
+
+type Expected = 'open' | 'allowed' | 401 | 403 | 404;
+
+function expectedFor(access: Access, caller: Caller, owner: Member | undefined, owned: boolean): Expected {
+  if (access === 'public') return 'open';
+  if (caller === 'anonymous') return 401;
+  if (caller === 'admin') return 'allowed';
+  if (access === 'admin') return 403;
+  const self = caller === 'memberA' ? memberA : memberB;
+  if (owned && owner && owner.id !== self.id) return 404;
+  return 'allowed';
+}
+
+function tokenOf(caller: Caller): string | undefined {
+  return { anonymous: undefined, memberA: memberA.token, memberB: memberB.token, admin: admin.token }[caller];
+}
+
+function check(expected: Expected, status: number, label: string): void {
+  if (expected === 'open') expect([401, 403], label).not.toContain(status);
+  else if (expected === 'allowed') expect([401, 403, 404], label).not.toContain(status);
+  else expect(status, label).toBe(expected);
+  // Whatever the access, the gate never turns into a server error.
+  expect(status, label).toBeLessThan(500);
+}
+
+const routes = () => h.app.routeTable.filter((r) => !r.url.startsWith('/api/docs'));
+const hasParams = (url: string) => url.includes(':');
+
+describe('access matrix', () => {
+  it('has a fixture for every route with a parameter', () => {
+    const missing = [...new Set(routes().filter((r) => hasParams(r.url)).map((r) => r.url))].filter((url) => !fixtures[url]);
+    expect(missing, 'routes with parameters but no fixture in security/fixtures.ts').toEqual([]);
+  });
+
+  it('answers every route, caller and owner as the access rules say', async () => {
+    let cases = 0;
+    const failures: string[] = [];
+    const run = async (method: string, url: string, access: Access, caller: Caller, owner: Member | undefined, fixture: Fixture | undefined) => {
+      const target: Target = fixture && owner ? await fixture.make(owner) : { params: {} };
+      const expected = expectedFor(access, caller, owner, fixture?.owned ?? false);
+      const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? (target.body ?? {}) : undefined;
+      const res = await h.request(method, pathOf(url, target), { token: tokenOf(caller), body });
+      cases++;
+      const label = `${method} ${url} as ${caller}${owner ? ` on ${owner === memberA ? "A's" : "B's"} resource` : ''}: ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+      try {
+        check(expected, res.status, label);
+        if (res.status >= 400 && method !== 'HEAD' && typeof res.body === 'object') expect(typeof res.body.message, label).toBe('string');
+      } catch {
+        failures.push(`${label} (expected ${expected})`);
+      }
+    };
+
+    // Routes that destroy in bulk (DELETE /api/media/history/all) run last, after every fixture.
+    const ordered = [...routes()].sort((a, b) => Number(a.method === 'DELETE' && !hasParams(a.url)) - Number(b.method === 'DELETE' && !hasParams(b.url)));
+    for (const route of ordered) {
+      const access = GUARDED_PUBLIC[route.url] ?? route.access;
+      const fixture = fixtures[route.url];
+      if (hasParams(route.url)) {
+        if (!fixture) continue; // reported by the test above
+        for (const owner of [memberA, memberB]) for (const caller of CALLERS) await run(route.method, route.url, access, caller, owner, fixture);
+      } else {
+        for (const caller of CALLERS) await run(route.method, route.url, access, caller, undefined, undefined);
+      }
+    }
+    // Resources named in a query or body rather than the path: the same rule, 404 for another's.
+    const ctx: FixtureContext = { h, admin, fake: google, passwordHash: '' };
+    for (const owner of [memberA, memberB]) {
+      for (const caller of ['memberA', 'memberB', 'admin'] as const) {
+        const file = await resultFileOf(ctx, owner);
+        const other = caller !== 'admin' && (caller === 'memberA' ? memberA : memberB).id !== owner.id;
+        const requests: Array<[string, string, unknown]> = [
+          ['GET', `/api/data/items?filename=${file.fileName}`, undefined],
+          ['POST', '/api/media/batches', { filename: file.fileName, itemIds: [file.itemId] }],
+        ];
+        for (const [method, path, body] of requests) {
+          const res = await h.request(method, path, { token: tokenOf(caller), body });
+          cases++;
+          const label = `${method} ${path} as ${caller} on ${owner === memberA ? "A's" : "B's"} file: ${res.status}`;
+          try {
+            check(other ? 404 : 'allowed', res.status, label);
+          } catch {
+            failures.push(label);
+          }
+        }
+      }
+    }
+    console.log(`access-matrix cases: ${cases}`);
+    expect(failures).toEqual([]);
+    expect(cases).toBeGreaterThan(400);
+  }, 120_000);
+});

@@ -1,0 +1,258 @@
+// Real resources owned by a given member, one factory per route parameter pattern. The access
+// matrix asks this table for every route with a `:param`; a route missing here fails the test,
+// so a new route cannot be left out of the matrix.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { downloads, notifications, previews, youtubeAccounts } from '@scrapper/db/schema';
+import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
+import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { insertUser } from '@scrapper/db/queries/users';
+import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import type { Harness } from '../../test/harness.ts';
+
+export interface Member {
+  id: string;
+  username: string;
+  token: string;
+}
+
+/** What one request needs to reach a resource: the path parameters, maybe a query and a body. */
+export interface Target {
+  params: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
+export interface Fixture {
+  /** true: the resource belongs to a member, so another member must get 404 (not 403). */
+  owned: boolean;
+  /** A fresh resource of `owner` each call, so destructive calls never spoil a later case. */
+  make(owner: Member): Promise<Target>;
+}
+
+export interface FixtureContext {
+  h: Harness;
+  admin: Member;
+  fake: FakeGoogle;
+  /** A hash computed once: argon2 per throwaway user would dominate the run time. */
+  passwordHash: string;
+}
+
+const short = () => randomBytes(4).toString('hex');
+
+/** A completed scrape task of `owner` with a result file of one TikTok item in storage. */
+export async function resultFileOf(ctx: FixtureContext, owner: Member): Promise<{ taskId: string; fileName: string; itemId: string; itemUrl: string }> {
+  const { h } = ctx;
+  const itemId = `item-${short()}`;
+  const itemUrl = `https://www.tiktok.com/@kreator/video/${itemId}`;
+  const task = await insertScrapeTask(h.database.db, {
+    ownerId: owner.id,
+    actorId: 'clockworks/tiktok-scraper',
+    platformId: 'tiktok',
+    scrapeType: 'keyword',
+    target: 'uji',
+    input: { searchQueries: 'uji', resultsPerPage: 10 },
+    platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+  });
+  const fileName = `tiktok_20261122-010203_${short()}.json`;
+  const path = `results/${owner.username}/${fileName}`;
+  const content = {
+    items: [{ id: itemId, platform: 'tiktok', url: itemUrl, duration: 10, title: 'Satu', author: 'kreator', play_count: 1, like_count: 1, thumbnail: '', raw: { id: itemId, webVideoUrl: itemUrl, text: 'Satu', authorMeta: { name: 'kreator' }, videoMeta: { duration: 10 } } }],
+    metadata: {
+      taskId: task.id,
+      platformId: 'tiktok',
+      actorId: 'clockworks/tiktok-scraper',
+      input: { searchQueries: 'uji', resultsPerPage: 10 },
+      owner: { id: owner.id, username: owner.username },
+      createdAt: new Date().toISOString(),
+      itemCount: 1,
+    },
+  };
+  await h.storage.write(path, JSON.stringify(content));
+  await completeScrapeTask(h.database.db, task.id, { fileName, path, itemCount: 1 });
+  return { taskId: task.id, fileName, itemId, itemUrl };
+}
+
+/** A completed download of `owner` with its file in storage. */
+async function downloadOf(ctx: FixtureContext, owner: Member, source?: { fileName: string; itemId: string; itemUrl: string }): Promise<string> {
+  const { h } = ctx;
+  const itemId = source?.itemId ?? `item-${short()}`;
+  const storageKey = `downloads/${owner.id}/${itemId}.mp4`;
+  await h.storage.write(storageKey, Buffer.alloc(64, 7));
+  const [row] = await h.database.db
+    .insert(downloads)
+    .values({
+      ownerId: owner.id,
+      platform: 'tiktok',
+      sourceItemId: itemId,
+      sourceUrl: source?.itemUrl ?? `https://www.tiktok.com/@kreator/video/${itemId}`,
+      resultFileName: source?.fileName ?? null,
+      title: `Video ${itemId}`,
+      author: 'kreator',
+      quality: 'best',
+      status: 'completed',
+      storageKey,
+      sizeBytes: 64,
+      mime: 'video/mp4',
+      finishedAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('no download row');
+  return row.id;
+}
+
+async function youtubeAccountOf(ctx: FixtureContext, owner: Member): Promise<string> {
+  const { h, fake } = ctx;
+  const channel = fake.addChannel({ id: `UC${randomBytes(11).toString('hex')}`, title: `Kanal ${owner.username}`, playlists: [] });
+  const tokens = fake.issueTokens({ channelId: channel.id });
+  const box = createSecretBox(h.env.secretsKey);
+  const [row] = await h.database.db
+    .insert(youtubeAccounts)
+    .values({
+      userId: owner.id,
+      channelId: channel.id,
+      accountName: channel.title,
+      sealedTokens: box.seal(JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiryDate: tokens.expiryDate, scope: tokens.scope })),
+      tokenExpiresAt: new Date(tokens.expiryDate),
+    })
+    .returning();
+  if (!row) throw new Error('no youtube account row');
+  return row.id;
+}
+
+async function apiKey(ctx: FixtureContext, kind: 'apify' | 'gemini'): Promise<string> {
+  const path = kind === 'apify' ? '/api/keys' : '/api/admin/gemini-keys';
+  const res = await ctx.h.request('POST', path, { token: ctx.admin.token, body: { key: `${kind}-key-${randomBytes(12).toString('hex')}` } });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`key fixture: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+async function clientSecret(ctx: FixtureContext): Promise<string> {
+  const res = await ctx.h.request('POST', '/api/admin/client-secrets', {
+    token: ctx.admin.token,
+    body: { name: `Proyek ${short()}`, clientId: `${short()}.apps.googleusercontent.com`, clientSecret: `GOCSPX-${randomBytes(12).toString('hex')}` },
+  });
+  if (res.status !== 201) throw new Error(`client secret fixture: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+/** Keyed by the route's url as registered; every method on that url shares the entry. */
+export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
+  const { h } = ctx;
+  const db = h.database.db;
+  const id = (value: string): Target => ({ params: { id: value } });
+  return {
+    // Admin routes: the resource is not a member's; A's and B's are simply two fresh ones.
+    '/api/admin/users/:id': {
+      owned: false,
+      make: async () => {
+        const row = await insertUser(db, { username: `korban${short()}`, passwordHash: ctx.passwordHash, role: 'user' });
+        return { params: { id: row!.id }, body: { role: 'user' } };
+      },
+    },
+    '/api/admin/maintenance/runs/:id': { owned: false, make: async (owner) => id((await insertMaintenanceRun(db, owner.id)).id) },
+    '/api/admin/apify-config/clone/:platformId': { owned: false, make: async () => ({ params: { platformId: 'tiktok' } }) },
+    '/api/admin/apify-config/toggle-active/:platformId': { owned: false, make: async () => ({ params: { platformId: 'tiktok' }, body: { isActive: true } }) },
+    '/api/admin/rate-limits/:platform': { owned: false, make: async () => ({ params: { platform: 'tiktok' }, body: { requestsPerMinute: 60 } }) },
+    '/api/keys/:id': { owned: false, make: async () => id(await apiKey(ctx, 'apify')) },
+    '/api/keys/:id/set-active': { owned: false, make: async () => id(await apiKey(ctx, 'apify')) },
+    '/api/keys/:id/validate': { owned: false, make: async () => id(await apiKey(ctx, 'apify')) },
+    '/api/admin/gemini-keys/:id': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
+    '/api/admin/gemini-keys/:id/set-active': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
+    '/api/admin/gemini-keys/:id/validate': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
+    '/api/admin/client-secrets/:id': {
+      owned: false,
+      make: async () => ({ params: { id: await clientSecret(ctx) }, body: { name: 'Diubah', clientId: `${short()}.apps.googleusercontent.com` } }),
+    },
+
+    // Members' own resources.
+    '/api/scrape/status/:id': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
+    '/api/scrape/cancel/:id': {
+      owned: true,
+      make: async (owner) =>
+        id(
+          (
+            await insertScrapeTask(db, {
+              ownerId: owner.id,
+              actorId: 'clockworks/tiktok-scraper',
+              platformId: 'tiktok',
+              scrapeType: 'keyword',
+              target: 'batal',
+              input: { searchQueries: 'batal', resultsPerPage: 10 },
+              platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+            })
+          ).id,
+        ),
+    },
+    '/api/scrape/history/:id': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
+    '/api/scrape/content/:fileName': { owned: true, make: async (owner) => ({ params: { fileName: (await resultFileOf(ctx, owner)).fileName } }) },
+    '/api/media/preview/:id': {
+      owned: true,
+      make: async (owner) => {
+        const file = await resultFileOf(ctx, owner);
+        // A finished preview clip, so the request is answered from storage without a worker.
+        const spec = (await findActorConfig(db, 'tiktok'))?.previewSpecific ?? { format: DEFAULT_PREVIEW_FORMAT, maxDuration: 30 };
+        const storageKey = `previews/${file.itemId}.mp4`;
+        await h.storage.write(storageKey, Buffer.alloc(32, 1));
+        await db.insert(previews).values({
+          platform: 'tiktok',
+          sourceItemId: file.itemId,
+          sourceUrl: file.itemUrl,
+          format: spec.format,
+          maxDurationSecs: spec.maxDuration,
+          status: 'completed',
+          storageKey,
+          sizeBytes: 32,
+        });
+        return { params: { id: file.itemId }, query: `filename=${file.fileName}` };
+      },
+    },
+    '/api/media/download/:id': {
+      owned: true,
+      make: async (owner) => {
+        const file = await resultFileOf(ctx, owner);
+        await downloadOf(ctx, owner, file);
+        return { params: { id: file.itemId }, query: `filename=${file.fileName}` };
+      },
+    },
+    '/api/media/batches/:id': {
+      owned: true,
+      make: async (owner) => id((await insertDownloadBatch(db, { ownerId: owner.id, resultFileName: null, quality: 'best', total: 0 })).id),
+    },
+    '/api/media/batches/:id/cancel': {
+      owned: true,
+      make: async (owner) => id((await insertDownloadBatch(db, { ownerId: owner.id, resultFileName: null, quality: 'best', total: 0 })).id),
+    },
+    '/api/media/download/history/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
+    '/api/media/history/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
+    '/api/files/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
+    '/api/notifications/:id/read': {
+      owned: true,
+      make: async (owner) => {
+        const [row] = await db.insert(notifications).values({ userId: owner.id, kind: 'info', message: 'Halo', dedupeKey: `uji:${randomUUID()}` }).returning();
+        return id(row!.id);
+      },
+    },
+    '/api/youtube/accounts/:id': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },
+    '/api/youtube/playlists/:accountId': { owned: true, make: async (owner) => ({ params: { accountId: await youtubeAccountOf(ctx, owner) } }) },
+
+    // The web app's files: public, nobody's.
+    '/assets/:name': { owned: false, make: async () => ({ params: { name: 'index.js' } }) },
+    '/:name': { owned: false, make: async () => ({ params: { name: 'favicon.svg' } }) },
+  };
+}
+
+/** Fills `:name` segments (encoded) and a trailing wildcard. */
+export function pathOf(url: string, target: Target): string {
+  const filled = url
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = target.params[name];
+      if (value === undefined) throw new Error(`fixture for ${url} gives no ${name}`);
+      return encodeURIComponent(value);
+    })
+    .replace(/\*$/, 'index.html');
+  return target.query ? `${filled}?${target.query}` : filled;
+}
