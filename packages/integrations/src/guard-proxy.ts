@@ -95,7 +95,9 @@ function refusalOf(error: UrlNotAllowedError, host: string): Refusal {
   }
   const address = error.address;
   const who = host === address ? address : `${host} (${address})`;
-  return new Refusal(403, `${GUARD_REFUSAL}: ${who} is ${classifyAddress(address)}`, error.message);
+  // A name refused without resolving (localhost) is loopback by definition.
+  const kind = isIP(address) === 0 ? 'loopback' : classifyAddress(address);
+  return new Refusal(403, `${GUARD_REFUSAL}: ${who} is ${kind}`, error.message);
 }
 
 /**

@@ -71,6 +71,11 @@ describe('classifyAddress', () => {
     ['::127.0.0.1', 'loopback'],
     ['64:ff9b::192.168.1.1', 'private'],
     ['2002:c0a8:101::1', 'private'],
+    ['::ffff:0:7f00:1', 'loopback'], // SIIT-translated IPv4
+    ['::ffff:0:a9fe:a9fe', 'link-local'],
+    ['64:ff9b:1::a00:1', 'reserved'], // local-use NAT64: the IPv4 may sit anywhere
+    ['2001:0:4136:e378::1', 'reserved'], // Teredo
+    ['2001:db8::1', 'reserved'],
     ['::ffff:8.8.8.8', 'public'],
     ['2001:4860:4860::8888', 'public'],
     ['2606:4700::1111', 'public'],
@@ -172,6 +177,17 @@ describe('assertFetchableUrl', () => {
     const allowed = await assertFetchableUrl('https://cdn.example/v.mp4', { ...DENY, resolveHost });
     expect(allowed.href).toBe('https://cdn.example/v.mp4');
   });
+
+  it.each(['localhost', 'localhost.', 'media.localhost', 'a.b.localhost..'])(
+    'refuses %s as loopback without asking DNS (RFC 6761)',
+    async (host) => {
+      const dns = fakeDns({});
+      const error = await refusal(`http://${host}:8080/`, { ...DENY, resolveHost: dns });
+      expect(error.reason).toBe('blocked-address');
+      expect(error.message).toMatch(/loopback/);
+      expect(dns.asked).toEqual([]);
+    },
+  );
 
   it('passes DNS failures through as they come', async () => {
     const resolveHost = fakeDns({});

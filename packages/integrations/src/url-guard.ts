@@ -60,6 +60,11 @@ const IPV4_RANGES: readonly Range[] = [
 ];
 
 const IPV6_RANGES: readonly Range[] = [
+  // Local-use NAT64 (RFC 8215): the IPv4 inside may sit anywhere the operator chose, so the
+  // whole prefix is refused rather than judged.
+  [[0, 0x64, 0xff, 0x9b, 0, 1], 48, 'reserved'],
+  [[0x20, 0x01, 0, 0], 32, 'reserved'], // Teredo: tunnels to an IPv4 server named inside
+  [[0x20, 0x01, 0x0d, 0xb8], 32, 'reserved'], // documentation
   [[0xfe, 0x80], 10, 'link-local'],
   [[0xfe, 0xc0], 10, 'reserved'], // deprecated site-local: still private in old networks
   [[0xfc, 0], 7, 'unique-local'],
@@ -117,8 +122,10 @@ function classifyIPv6(bytes: readonly number[]): AddressKind {
   // 64:ff9b::a.b.c.d (NAT64), 2002:aabb:ccdd:: (6to4). Judge the IPv4 inside.
   const isMapped = allZero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff;
   const isCompatible = allZero(0, 12);
+  // ::ffff:0:a.b.c.d (SIIT, RFC 2765) is translated to the IPv4 host like a mapped address.
+  const isTranslated = inRange(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0], 96);
   const isNat64 = inRange(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96);
-  if (isMapped || isCompatible || isNat64) return classifyIPv4(bytes.slice(12, 16));
+  if (isMapped || isCompatible || isTranslated || isNat64) return classifyIPv4(bytes.slice(12, 16));
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return classifyIPv4(bytes.slice(2, 6));
   return IPV6_RANGES.find(([prefix, bits]) => inRange(bytes, prefix, bits))?.[2] ?? 'public';
 }
@@ -139,6 +146,23 @@ function blockedAddressError(host: string, address: string, kind: AddressKind): 
     'blocked-address',
     `${where} berada di jaringan lokal atau privat (${kind}); unduhan ke alamat seperti itu tidak diizinkan.`,
     address,
+  );
+}
+
+/**
+ * `localhost`, `x.localhost` and their trailing-dot forms are loopback by definition (RFC 6761):
+ * systemd-resolved and browsers answer them without DNS, so they are refused without asking.
+ */
+function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+function localhostError(host: string): UrlNotAllowedError {
+  return new UrlNotAllowedError(
+    'blocked-address',
+    `Host ${host} selalu menunjuk ke komputer ini (loopback), yang berada di jaringan lokal atau privat; unduhan ke alamat seperti itu tidak diizinkan.`,
+    host,
   );
 }
 
@@ -191,6 +215,7 @@ export async function assertFetchableUrl(
     if (kind !== 'public') throw blockedAddressError(host, host, kind);
     return parsed;
   }
+  if (isLocalhostName(host)) throw localhostError(host);
   const resolveHost = options.resolveHost ?? resolveWithSystem;
   assertPublicAddresses(host, await resolveHost(host));
   return parsed;
@@ -203,6 +228,10 @@ export async function assertFetchableUrl(
 export function guardedLookup(options: UrlGuardOptions): LookupFunction {
   const resolveHost = options.resolveHost ?? resolveWithSystem;
   return (hostname, lookupOptions, callback) => {
+    if (!options.allowPrivateNetwork && isLocalhostName(hostname)) {
+      callback(localhostError(hostname), '', 0);
+      return;
+    }
     resolveHost(hostname).then(
       (found) => {
         const wanted =
