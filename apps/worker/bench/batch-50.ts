@@ -4,9 +4,12 @@
 // 50 clips, one after another and then at the product's concurrency. While the batch runs, a
 // client keeps calling GET /api/media/history (10,000 history rows) and its latency is recorded.
 // Every run has its own URLs (`?run=...&item=...`) and output folders, so nothing is reused.
-// Run: pnpm --filter @scrapper/worker bench:batch   (BENCH_ITEMS=50, BENCH_CONCURRENCY=<default>)
+// The plain runs are `xargs -P <n> -n 1 yt-dlp ...` reading the URLs from stdin (no shell), as
+// someone would script it by hand: -P 1 one after another, -P <concurrency> in parallel.
+// Run: pnpm --filter @scrapper/worker bench:batch   (BENCH_ITEMS=50, BENCH_CONCURRENCY=<default>,
+// BENCH_PROXIED=0 skips the guard-proxy row; `--json <file>` also writes the result there)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +33,9 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? jobCatalog['video.download'].policy.defaultConcurrency);
 const HISTORY_ROWS = 10_000;
 const YTDLP = process.env.YTDLP_PATH ?? 'yt-dlp';
+const PROXIED = process.env.BENCH_PROXIED !== '0';
+const jsonAt = process.argv.indexOf('--json');
+const jsonFile = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined;
 
 const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-batch-'));
 const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
@@ -171,23 +177,31 @@ function plainYtDlp(url: string, outDir: string, index: number, proxyUrl?: strin
   });
 }
 
-/** Wall seconds to fetch every URL with at most `parallel` yt-dlp processes at once. */
+/**
+ * Wall seconds for `xargs -P <parallel> -n 1 yt-dlp ... -- URL` over every URL (read from
+ * stdin, one a line). Each file is named after its whole URL, which is unique per item.
+ */
 async function plainRun(run: string, parallel: number, proxyUrl?: string): Promise<number> {
   const urls = clipUrls(run);
   const outDir = join(dir, `plain-${run}`);
   mkdirSync(outDir);
+  const proxy = proxyUrl ? ['--proxy', proxyUrl] : [];
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < urls.length) {
-        const index = next++;
-        await plainYtDlp(urls[index] ?? '', outDir, index, proxyUrl);
-      }
-    }),
-  );
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      'xargs',
+      ['-d', '\\n', '-P', String(parallel), '-n', '1', YTDLP, '--ignore-config', ...proxy, '-q', '--restrict-filenames', '-P', outDir, '-o', '%(webpage_url)s.%(ext)s', '--'],
+      { cwd: outDir, stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`xargs yt-dlp exit ${code}: ${stderr}`))));
+    child.stdin?.end(urls.join('\n') + '\n');
+  });
   const seconds = (performance.now() - started) / 1000;
-  if (readdirSync(outDir).length !== urls.length) throw new Error(`plain ${run}: missing files`);
+  const files = readdirSync(outDir).length;
+  if (files !== urls.length) throw new Error(`plain ${run}: ${files} files for ${urls.length} URLs`);
   return seconds;
 }
 
@@ -235,17 +249,20 @@ const sequentialSeconds = await plainRun('sequential', 1);
 const parallelSeconds = await plainRun('parallel', CONCURRENCY);
 // What the URL guard's proxy costs: the media server is on loopback, so the product above ran
 // without it (ALLOW_PRIVATE_NETWORK_FETCH); here plain yt-dlp goes through one that lets it in.
-const guard = await startGuardProxy({ allowHosts: [new URL(media.baseUrl).host] });
-const proxiedSeconds = await plainRun('proxied', CONCURRENCY, guard.url);
-await guard.close();
+let proxiedSeconds = Number.NaN;
+if (PROXIED) {
+  const guard = await startGuardProxy({ allowHosts: [new URL(media.baseUrl).host] });
+  proxiedSeconds = await plainRun('proxied', CONCURRENCY, guard.url);
+  await guard.close();
+}
 
 historyLatencies.sort((a, b) => a - b);
 const pick = (q: number) => Number((historyLatencies[Math.floor(historyLatencies.length * q)] ?? 0).toFixed(1));
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
 const table = [
   ['product (POST /api/media/batches -> all completed)', productSeconds],
-  ['plain yt-dlp, one after another', sequentialSeconds],
-  [`plain yt-dlp, ${CONCURRENCY} at a time`, parallelSeconds],
+  [`plain yt-dlp, one after another (xargs -P 1)`, sequentialSeconds],
+  [`plain yt-dlp, ${CONCURRENCY} at a time (xargs -P ${CONCURRENCY})`, parallelSeconds],
   [`plain yt-dlp, ${CONCURRENCY} at a time, through the guard proxy`, proxiedSeconds],
 ] as const;
 console.log(`\nbatch of ${ITEMS} (video.download concurrency ${CONCURRENCY}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')})`);
@@ -253,8 +270,7 @@ for (const [name, seconds] of table) console.log(`  ${name.padEnd(60)} ${seconds
 console.log(`  ${'ratio product / sequential (target <= 0.33)'.padEnd(60)} ${ratio(productSeconds, sequentialSeconds).toFixed(2).padStart(7)}`);
 console.log(`  ${'ratio product / parallel (target <= 1.15)'.padEnd(60)} ${ratio(productSeconds, parallelSeconds).toFixed(2).padStart(7)}`);
 console.log(`  ${'GET /api/media/history during the batch, p95'.padEnd(60)} ${pick(0.95).toFixed(1).padStart(7)} ms (p50 ${pick(0.5)} ms, ${historyLatencies.length} calls)\n`);
-console.log(
-  JSON.stringify({
+const result = {
     benchmark: 'batch-50',
     items: ITEMS,
     concurrency: CONCURRENCY,
@@ -270,8 +286,10 @@ console.log(
     historyP50Ms: pick(0.5),
     historyCalls: historyLatencies.length,
     targets: { productOverSequential: 0.33, productOverParallel: 1.15, historyP95Ms: 100 },
-  }),
-);
+    loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2))),
+};
+console.log(JSON.stringify(result));
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(result));
 
 await worker.stop();
 await database.close();

@@ -1,1 +1,97 @@
-export {};
+// `pnpm bench`: every benchmark of issue 9 against its same-run baseline, one table, and the
+// results written into docs/benchmarks.md. `--smoke` (or BENCH_SMOKE=1): tiny sizes, no
+// external benchmarks, docs untouched (what the vitest smoke test runs).
+// Options: --json <file> (the rows as JSON), --only api,latency,downloads,ingest,startup,external,
+// --no-docs.
+import { writeFileSync } from 'node:fs';
+import { failedRows, formatTable, type Row } from './lib/report.ts';
+import { load, machine } from './lib/proc.ts';
+import { writeDocs } from './lib/docs.ts';
+import { API_ROWS, runApiOverhead, type ApiOverheadSizes } from './sections/api-overhead.ts';
+import { DOWNLOAD_ROWS, runDownloads } from './sections/downloads.ts';
+import { EXTERNAL, runExternal } from './sections/external.ts';
+import { LATENCY_ROWS, runJobLatency, type JobLatencySizes } from './sections/job-latency.ts';
+import { INGEST_ROWS, runScrapeIngest } from './sections/scrape-ingest.ts';
+import { startStack } from './sections/stack.ts';
+import { STARTUP_ROWS, runStartup } from './sections/startup.ts';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const smoke = flag('--smoke') || process.env.BENCH_SMOKE === '1';
+const only = option('--only')?.split(',');
+const wanted = (section: string) => !only || only.includes(section);
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+const sizes = smoke
+  ? {
+      api: { downloads: 20_000, memberEvery: 10, activeTasks: 3, logLinesPerTask: 20, memberFinishedTasks: 20, otherFinishedTasks: 100, durationSeconds: 1, warmupSeconds: 1, connections: 50 } satisfies ApiOverheadSizes,
+      latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
+      batchItems: 4,
+      ingestItems: 2000,
+      ingestRepeat: 1,
+    }
+  : {
+      api: { downloads: 1_000_000, memberEvery: 10, activeTasks: 10, logLinesPerTask: 200, memberFinishedTasks: 300, otherFinishedTasks: 3000, durationSeconds: 8, warmupSeconds: 1, connections: 50 } satisfies ApiOverheadSizes,
+      latency: { tasks: 20, runMs: 1000 } satisfies JobLatencySizes,
+      batchItems: 50,
+      ingestItems: 20_000,
+      ingestRepeat: 3,
+    };
+
+const started = Date.now();
+const loadAtStart = load();
+const rows: Row[] = [];
+async function section(name: string, ids: Array<[string, string]>, run: () => Promise<Row[]>) {
+  if (!wanted(name)) return;
+  log(`[bench] ${name} (load ${load()})`);
+  const t0 = performance.now();
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    log(`[bench] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    rows.push(...failedRows(ids, error, load()));
+  }
+  log(`[bench] ${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (wanted('api') || wanted('latency')) {
+  log(`[bench] starting PostgreSQL, the fake Apify and the API`);
+  const stack = await startStack();
+  try {
+    let memberToken = '';
+    await section('api', API_ROWS, async () => {
+      const r = await runApiOverhead(stack, sizes.api, log);
+      memberToken = r.memberToken;
+      return r.rows;
+    });
+    await section('latency', LATENCY_ROWS, async () => {
+      if (!memberToken) {
+        await stack.call('POST', '/api/admin/users', stack.adminToken, { username: 'latency-member', password: 'latency-member-password', role: 'user' });
+        memberToken = (await stack.login('latency-member', 'latency-member-password')).token;
+      }
+      return runJobLatency(stack, memberToken, sizes.latency, log);
+    });
+  } finally {
+    await stack.stop();
+  }
+}
+await section('downloads', DOWNLOAD_ROWS, () => runDownloads(sizes.batchItems, log));
+await section('ingest', INGEST_ROWS, () => runScrapeIngest(sizes.ingestItems, sizes.ingestRepeat, log));
+await section('startup', STARTUP_ROWS, () => runStartup(log));
+if (!smoke) {
+  for (const ext of EXTERNAL) await section('external', [[`${ext.id}.error`, ext.name]], () => runExternal(ext, log));
+}
+
+const seconds = Math.round((Date.now() - started) / 1000);
+const info = { date: new Date().toISOString(), smoke, seconds, machine: machine(), loadAtStart, loadAtEnd: load() };
+process.stdout.write(`\n${formatTable(rows)}\n\n${rows.filter((r) => r.pass === false).length} of ${rows.filter((r) => r.pass !== null).length} targets missed; ${seconds} s; ${info.machine.cores} cores, ${info.machine.memoryGiB} GiB; load ${loadAtStart} -> ${info.loadAtEnd}\n`);
+const jsonFile = option('--json');
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ ...info, rows }, null, 2));
+if (!smoke && !only && !flag('--no-docs')) {
+  writeDocs(rows, info);
+  log('[bench] docs/benchmarks.md updated');
+}

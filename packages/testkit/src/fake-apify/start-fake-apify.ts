@@ -42,6 +42,8 @@ export interface RecordedRequest {
   wireBytes: number;
   /** The status answered; 0 while in flight or when the connection was cut. */
   status: number;
+  /** When the request arrived (`Date.now()`): latency benchmarks time the worker's calls. */
+  at: number;
 }
 
 /** Trouble injected into the next `times` requests to an endpoint. */
@@ -288,6 +290,7 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
       body: undefined,
       wireBytes: 0,
       status: 0,
+      at: Date.now(),
     };
     requests.push(record);
     res.on('finish', () => {

@@ -4,6 +4,7 @@
 // before, right after and 30 s after the run; `--json <file>` writes the same as JSON. Exits
 // non-zero on any 5xx or connection error.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mainEndpoints, runLoad, type EndpointResult } from './run-load.ts';
 import { login, seed } from './seed.ts';
@@ -25,15 +26,19 @@ try {
   const endpoints = mainEndpoints(members, connections);
   // A short warm-up so the first compile of each route is not in the figures.
   await runLoad(api.base, endpoints.map((e) => ({ ...e, connections: 2 })), 3);
+  const heap = async () => heapUsedMiB(api.base, admin.token);
   const rssBefore = api.rssMiB();
+  const heapBefore = await heap();
   console.log(`[bench:load] ${connections} clients for ${seconds} s (API pid ${api.pid}, RSS ${rssBefore.toFixed(1)} MiB)...`);
   const started = Date.now();
   const results = await runLoad(api.base, endpoints, seconds);
   const rssAfter = api.rssMiB();
+  const heapAfter = await heap();
   const wallSeconds = (Date.now() - started) / 1000;
   // Memory a while after the run: it should fall back, not keep what the load made it take.
   await new Promise((r) => setTimeout(r, settleSeconds * 1000));
   const rssSettled = api.rssMiB();
+  const heapSettled = await heap();
   const total = sumOf(results);
   const report = {
     benchmark: 'load',
@@ -46,10 +51,15 @@ try {
     endpoints: results,
     total,
     rssMiB: { before: round(rssBefore), after: round(rssAfter), settled: round(rssSettled), settleSeconds },
+    // V8 heap in use (the API's own figure from /api/metrics): RSS keeps pages the allocator
+    // already has, so the heap is what shows whether the run left garbage or a leak behind.
+    heapUsedMiB: { before: round(heapBefore), after: round(heapAfter), settled: round(heapSettled) },
   };
   printTable(results, total);
   console.log(`API RSS: before ${round(rssBefore)} MiB, right after ${round(rssAfter)} MiB, ${settleSeconds} s after ${round(rssSettled)} MiB`);
-  if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`API heap used: before ${round(heapBefore)} MiB, right after ${round(heapAfter)} MiB, ${settleSeconds} s after ${round(heapSettled)} MiB`);
+  // pnpm runs the script in tooling/bench; a relative path is meant from where it was typed.
+  if (args.json) writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), args.json), `${JSON.stringify(report, null, 2)}\n`);
   if (total.status5xx > 0 || total.errors > 0) {
     failed = true;
     console.error(`[bench:load] FAILED: ${total.status5xx} responses 5xx, ${total.errors} connection errors`);
@@ -70,6 +80,14 @@ function sumOf(results: EndpointResult[]) {
     status5xx: sum((r) => r.status5xx),
     errors: sum((r) => r.errors),
   };
+}
+
+/** nodejs_heap_used_bytes from the API's Prometheus metrics, in MiB. */
+async function heapUsedMiB(base: string, token: string): Promise<number> {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const bytes = /^nodejs_heap_used_bytes\s+(\S+)/m.exec(text)?.[1];
+  return bytes === undefined ? Number.NaN : Number(bytes) / 1024 / 1024;
 }
 
 function round(n: number): number {
