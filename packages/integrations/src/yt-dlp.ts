@@ -748,7 +748,9 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
         const record = asRecord(JSON.parse(lastLine));
         const filePath = resolve(stringField(record, 'filepath') ?? '');
         const inside = relative(outputDir, filePath);
-        if (inside === '' || inside.startsWith('..') || inside.includes(sep)) {
+        // A name may start with dots (yt-dlp writes an id of `../x` as `.._x`): only a path that
+        // climbs out, or into a subfolder, is outside.
+        if (inside === '' || inside === '..' || isAbsolute(inside) || inside.includes(sep)) {
           throw new YtDlpError('permanent', 'yt-dlp menulis file di luar folder tugas.');
         }
         const ext = extname(filePath).slice(1).toLowerCase();
