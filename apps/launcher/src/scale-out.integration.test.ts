@@ -344,8 +344,18 @@ describe('2 APIs and 3 workers on one database and one S3 store', () => {
     // The job copies of uploaded videos are gone from the bucket.
     expect(await storedKeys('uploads/')).toEqual([]);
 
-    const [retried] = await database.sql<{ n: number }[]>`
-      select count(*)::int as n from pgboss.job where name in ('scrape.run', 'video.download', 'youtube.upload') and retry_count > 0`;
+    const [retried] = await database.sql<{ n: number; completed: number }[]>`
+      select count(*)::int as n, (count(*) filter (where state = 'completed'))::int as completed
+      from pgboss.job where name in ('scrape.run', 'video.download', 'youtube.upload') and retry_count > 0`;
+    // Issue 8's fault counts: every submitted job is a request; an attempt that did not finish
+    // (the killed worker's, mostly) is a failure, recovered when its job still ended done once.
+    const sent = SCRAPES + DOWNLOADS + UPLOADS;
+    const done = tasks.filter((t) => t.state === 'completed').length + rows.filter((r) => r.status === 'completed').length + uploads.filter((u) => u.status === 'uploaded').length;
+    const failedAttempts = retried?.n ?? 0;
+    const lost = sent - done;
+    console.log(`fault worker-sigkill: sent=${sent} failed=${failedAttempts} recovered=${retried?.completed ?? 0} lost=${lost}`);
+    expect(retried?.completed).toBe(failedAttempts);
+    expect(lost).toBe(0);
     const summary = {
       submitted: { scrapes: SCRAPES, downloads: DOWNLOADS, uploads: UPLOADS, total: SCRAPES + DOWNLOADS + UPLOADS },
       finished: {

@@ -197,6 +197,8 @@ function toProbe(json: unknown): MediaProbe {
 
 interface ProgramOutcome {
   exitCode: number | null;
+  /** Set when something outside (the OOM killer, an operator) killed the program. */
+  signalCode: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -241,7 +243,7 @@ export function createFfmpeg(options: FfmpegOptions): Ffmpeg {
           }),
         );
       });
-      child.once('close', (exitCode) => {
+      child.once('close', (exitCode, signalCode) => {
         signal?.removeEventListener('abort', onAbort);
         if (killTimer) clearTimeout(killTimer);
         if (signal?.aborted) {
@@ -250,12 +252,15 @@ export function createFfmpeg(options: FfmpegOptions): Ffmpeg {
           );
           return;
         }
-        resolvePromise({ exitCode, stdout, stderr });
+        resolvePromise({ exitCode, signalCode, stdout, stderr });
       });
     });
   }
 
   function failure(program: string, outcome: ProgramOutcome): FfmpegError {
+    // Killed from outside, "kode null" would tell the member nothing; the signal does.
+    if (outcome.exitCode === null)
+      return new FfmpegError('failed', `${program} dihentikan oleh sinyal ${outcome.signalCode ?? 'tak dikenal'}.`);
     const reason = outcome.stderr.trim().split('\n').at(-1) ?? '';
     return new FfmpegError(
       'failed',

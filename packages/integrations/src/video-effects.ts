@@ -177,6 +177,8 @@ function videoDuration(probe: MediaProbe): number | undefined {
 
 interface RunOutcome {
   exitCode: number | null;
+  /** Set when something outside (the OOM killer, an operator) killed the program. */
+  signalCode: NodeJS.Signals | null;
   stderr: string;
 }
 
@@ -210,15 +212,18 @@ function run(
         }),
       );
     });
-    child.once('close', (exitCode) => {
+    child.once('close', (exitCode, signalCode) => {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) rejectPromise(cancelled(signal));
-      else resolvePromise({ exitCode, stderr });
+      else resolvePromise({ exitCode, signalCode, stderr });
     });
   });
 }
 
 function failure(program: string, outcome: RunOutcome): FfmpegError {
+  // Killed from outside, "kode null" would tell the member nothing; the signal does.
+  if (outcome.exitCode === null)
+    return new FfmpegError('failed', `${program} dihentikan oleh sinyal ${outcome.signalCode ?? 'tak dikenal'}.`);
   const lines = outcome.stderr
     .split(/\r?\n/)
     .map((line) => line.trim())

@@ -1,0 +1,80 @@
+// Shared by the fault tests: a YouTube channel connected to the fake Google without the browser
+// dance, uploads queued as the API queues them, and the children of this process read from
+// /proc (the worker runs in the test process, so yt-dlp and ffmpeg are our children).
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Database } from '@scrapper/db/client';
+import { enqueue, type Boss } from '@scrapper/db/queue';
+import { oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+
+const CLIENT_ID = 'faults.apps.googleusercontent.com';
+
+export async function connectFakeChannel(database: Database, box: SecretBox, google: FakeGoogle, userId: string): Promise<string> {
+  const [client] = await database.db
+    .insert(oauthClientSecrets)
+    .values({ name: 'Proyek', clientId: CLIENT_ID, sealedClientSecret: box.seal('GOCSPX-faults'), secretLastFour: 'ults', redirectUri: 'http://127.0.0.1/cb', quotaDailyUnits: 1_000_000 })
+    .returning();
+  const channelId = google.defaultChannelId ?? '';
+  const issued = google.issueTokens({ channelId, clientId: CLIENT_ID, withRefreshToken: true });
+  const tokens = { accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? null, expiryDate: issued.expiryDate, scope: issued.scope };
+  const [account] = await database.db
+    .insert(youtubeAccounts)
+    .values({ userId, clientSecretId: client?.id ?? '', channelId, accountName: 'Kanal Uji', sealedTokens: box.seal(JSON.stringify(tokens)), isValid: true })
+    .returning();
+  if (!account) throw new Error('no account');
+  return account.id;
+}
+
+/** An upload row and its job, as the API writes them; `values` picks the source and effect. */
+export async function queueUpload(
+  database: Database,
+  boss: Boss,
+  values: { userId: string; accountId: string; title: string } & Partial<typeof youtubeUploads.$inferInsert>,
+): Promise<string> {
+  const id = values.id ?? crypto.randomUUID();
+  await database.db.insert(youtubeUploads).values({
+    id,
+    description: '',
+    tags: [],
+    categoryId: '22',
+    privacyStatus: 'unlisted',
+    publishType: 'now',
+    madeForKids: false,
+    sourceKind: 'file',
+    videoMime: 'video/mp4',
+    status: 'processing',
+    ...values,
+  });
+  await enqueue(boss, 'youtube.upload', { uploadId: id });
+  return id;
+}
+
+/** Direct children of this process whose command line contains every one of `parts`. */
+export function childProcesses(parts: string[]): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The parent pid is the 4th field, after the command name in parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
+      if (parts.every((p) => cmdline.includes(p))) found.push({ pid: Number(name), cmdline });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+export async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 90_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
