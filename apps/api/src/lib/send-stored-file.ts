@@ -2,9 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { AppError, notFound } from './errors.ts';
 
-/** A download name from a title: safe characters only, plus the RFC 5987 form for the rest. */
+/**
+ * A download name from a title: safe characters only, plus the RFC 5987 form for the rest. No
+ * separators, control, bidi or Windows-reserved characters, and no leading dots or dashes: a title
+ * like `../x`, `.bashrc` or `-rf` must not become a hidden file or an option in a shell.
+ */
 export function contentDisposition(title: string, ext: string): string {
-  const base = title.replace(/[\r\n"\\/]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'video';
+  const base =
+    title
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/<>:|?*]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s.-]+/, '')
+      .trim()
+      .slice(0, 120)
+      .trim() || 'video';
   const ascii = base.replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${base}.${ext}`)}`;
 }
