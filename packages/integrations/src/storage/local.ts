@@ -14,7 +14,7 @@ import { ServerResponse } from 'node:http';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, StorageKeyError, type Storage } from './storage.ts';
+import { assertSafeKey, StorageFullError, StorageKeyError, type Storage } from './storage.ts';
 
 /** Bytes per read: 256 KB serves a 500 MB file in about a second on loopback. */
 const CHUNK_BYTES = 256 * 1024;
@@ -136,6 +136,12 @@ class FileRangeStream extends Readable {
   }
 }
 
+/** A full disk (ENOSPC) or a used-up disk quota (EDQUOT). */
+function isOutOfSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 /** Files under one root folder (DATA_DIR/storage by default). */
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
@@ -151,7 +157,9 @@ export function createLocalStorage(root: string): Storage {
   return {
     async write(key, body) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
+        throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
+      });
       const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
       try {
         if (typeof body === 'string' || Buffer.isBuffer(body)) await writeFile(temp, body);
@@ -159,7 +167,7 @@ export function createLocalStorage(root: string): Storage {
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });
-        throw error;
+        throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
       }
       return { size: (await stat(target)).size };
     },

@@ -12,7 +12,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type Storage } from './storage.ts';
+import { assertSafeKey, StorageFullError, type Storage } from './storage.ts';
 
 /** Where the objects live: AWS itself (no endpoint) or any S3-compatible store. */
 export interface S3StorageConfig {
@@ -207,15 +207,24 @@ export function createS3Storage(
     return exactRange(body, range, output.ContentRange, output.ContentLength);
   }
 
+  async function write(key: string, body: Readable | string | Buffer): Promise<{ size: number }> {
+    if (typeof body === 'string' || Buffer.isBuffer(body)) {
+      const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+      await putObject(key, bytes);
+      return { size: bytes.length };
+    }
+    return writeStream(key, body);
+  }
+
   return {
     async write(key, body) {
       assertSafeKey(key);
-      if (typeof body === 'string' || Buffer.isBuffer(body)) {
-        const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-        await putObject(key, bytes);
-        return { size: bytes.length };
+      try {
+        return await write(key, body);
+      } catch (error) {
+        // A multipart upload is aborted by now (uploadMultipart), so nothing half-made stays.
+        throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
       }
-      return writeStream(key, body);
     },
     read,
     async size(key) {
@@ -240,6 +249,17 @@ export function createS3Storage(
       client.destroy();
     },
   };
+}
+
+/**
+ * The store is out of room: MinIO's XMinioStorageFull (507 Insufficient Storage, what it answers
+ * below its free-drive threshold), any 507, and the quota errors of MinIO and Ceph RGW.
+ */
+const OUT_OF_SPACE_CODES = new Set(['XMinioStorageFull', 'XMinioAdminBucketQuotaExceeded', 'QuotaExceeded', 'InsufficientStorage']);
+
+function isOutOfSpace(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.$metadata.httpStatusCode === 507 || OUT_OF_SPACE_CODES.has(error.name);
 }
 
 /** The error the local driver's fs calls throw for a missing file, so callers need one check. */

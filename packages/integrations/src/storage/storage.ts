@@ -18,6 +18,21 @@ export interface Storage {
 
 export class StorageKeyError extends Error {}
 
+export const STORAGE_FULL_MESSAGE =
+  'Penyimpanan penuh: file tidak dapat disimpan. Kosongkan ruang penyimpanan atau minta admin menambah kapasitasnya, lalu coba lagi.';
+
+/**
+ * The store has no room for a write (a full disk or quota; an S3 store out of space). Its
+ * message is the member's: jobs put it on the row as it is. Whatever was half-written is gone
+ * by the time it is thrown. Space can come back, so jobs retry it like other trouble of ours.
+ */
+export class StorageFullError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(STORAGE_FULL_MESSAGE, options);
+    this.name = 'StorageFullError';
+  }
+}
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A key is slash-separated plain segments: no `..`, no empty or hidden segments. */

@@ -26,6 +26,14 @@ export interface S3Server {
   requestCount(): number;
   /** Multipart uploads started and neither completed nor aborted. */
   multipartUploads(): Promise<{ key: string; uploadId: string }[]>;
+  /**
+   * A store running out of room: from now on object and part PUTs take from `bytes`, and one
+   * that does not fit is answered as MinIO answers below its free-drive threshold (507
+   * XMinioStorageFull) and stores nothing. Deletes give nothing back; `undefined`: unlimited.
+   */
+  setFreeBytes(bytes: number | undefined): void;
+  /** PUTs refused for want of room so far. */
+  refusedForSpace(): number;
   close(): Promise<void>;
 }
 
@@ -80,8 +88,23 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
   const handle = s3rver.callback();
   const uploadsDir = (name: string) => store.getResourcePath(name, undefined, 'uploads');
   let requests = 0;
+  let freeBytes: number | undefined;
+  let refused = 0;
   const server = createServer((req, res) => {
     requests++;
+    if (freeBytes !== undefined && req.method === 'PUT' && req.headers['x-amz-copy-source'] === undefined) {
+      const length = Number(req.headers['content-length']);
+      if (!(length <= freeBytes)) {
+        refused++;
+        // Read the body first: answering mid-upload would look like a network error instead.
+        req.resume();
+        req.once('end', () =>
+          sendError(res, 507, 'XMinioStorageFull', 'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.'),
+        );
+        return;
+      }
+      freeBytes -= length;
+    }
     answerMultipartGaps(req, res, uploadsDir)
       .then((answered) => {
         if (!answered) handle(req, res);
@@ -103,6 +126,10 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     secretAccessKey: 'S3RVER',
     directory,
     requestCount: () => requests,
+    setFreeBytes(bytes) {
+      freeBytes = bytes;
+    },
+    refusedForSpace: () => refused,
     async multipartUploads() {
       const dir = uploadsDir(bucket);
       const ids = await readdir(dir).catch(() => []);
