@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/text-hygiene.ts';
 import { isDatabaseUnavailable } from '../services/system/is-database-unavailable.ts';
 
 /** Said when PostgreSQL cannot be reached: the request may simply be tried again shortly. */
@@ -21,12 +22,36 @@ function body(statusCode: number, message: string, errorName?: string) {
   return { statusCode, error: errorName ?? STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** SQLSTATE of a database error, drizzle's wrapper included. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export const errorHandlerPlugin = fp(async (app) => {
+  // Text the database cannot hold (NUL, lone surrogates) is refused before validation, in
+  // params, query and JSON bodies alike, so it answers 400 instead of failing a query later.
+  app.addHook('preValidation', async (request) => {
+    const where = findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body');
+    if (where) throw new AppError(400, `${where}: ${UNSTORABLE_TEXT_MESSAGE}`);
+  });
+
   // JSON bodies: an empty body is "no body" (some clients send the header on a bare POST);
   // anything else must parse. Endpoints that need a body then fail validation with a 400.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
-    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
+    let text: string;
+    try {
+      // Strict: invalid UTF-8 is refused instead of silently becoming U+FFFD.
+      text = typeof raw === 'string' ? raw : utf8.decode(raw);
+    } catch {
+      return done(new AppError(400, 'Body bukan teks UTF-8 yang valid.'), undefined);
+    }
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
@@ -56,6 +81,16 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (status >= 400 && status < 500) {
       const message = (error.code && FRIENDLY[error.code]) || error.message;
       return reply.code(status).send(body(status, message));
+    }
+    const sqlState = sqlStateOf(error);
+    // A write that lost a race on a unique key: the caller may simply try again.
+    if (sqlState === '23505') {
+      request.log.warn({ err: error }, 'unique violation');
+      return reply.code(409).send(body(409, 'Data bentrok dengan perubahan lain. Muat ulang lalu coba lagi.'));
+    }
+    // Text PostgreSQL cannot store (bad encoding, NUL in JSON): the client's input, not our bug.
+    if (sqlState === '22021' || sqlState === '22P05') {
+      return reply.code(400).send(body(400, 'Teks berisi karakter yang tidak dapat disimpan.'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -150,7 +150,8 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       owned: false,
       make: async () => {
         const row = await insertUser(db, { username: `korban${short()}`, passwordHash: ctx.passwordHash, role: 'user' });
-        return { params: { id: row!.id }, body: { role: 'user' } };
+        if (!row) throw new Error('no user row');
+        return { params: { id: row.id }, body: { role: 'user' } };
       },
     },
     '/api/admin/maintenance/runs/:id': { owned: false, make: async (owner) => id((await insertMaintenanceRun(db, owner.id)).id) },
@@ -233,7 +234,8 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       owned: true,
       make: async (owner) => {
         const [row] = await db.insert(notifications).values({ userId: owner.id, kind: 'info', message: 'Halo', dedupeKey: `uji:${randomUUID()}` }).returning();
-        return id(row!.id);
+        if (!row) throw new Error('no notification row');
+        return id(row.id);
       },
     },
     '/api/youtube/accounts/:id': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },

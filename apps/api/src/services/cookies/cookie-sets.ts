@@ -2,6 +2,7 @@ import { COOKIE_PLATFORMS, type CookieSets } from '@scrapper/contracts/http/cook
 import type { Database } from '@scrapper/db/client';
 import { listCookieSets, replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
+import { lockForTransaction } from '../../lib/advisory-lock.ts';
 
 function emptySets(): CookieSets {
   return { tiktok: [], douyin: [], youtube: [], instagram: [], facebook: [] };
@@ -23,14 +24,15 @@ export async function getCookieSets(database: Database, box: SecretBox): Promise
 }
 
 export async function saveCookieSets(database: Database, box: SecretBox, sets: CookieSets): Promise<CookieSets> {
-  await database.transaction(({ db }) =>
-    replaceCookieSets(
+  await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, 'cookie-sets');
+    await replaceCookieSets(
       db,
       COOKIE_PLATFORMS.filter((p) => sets[p].length > 0).map((platform) => ({
         platform,
         sealedCookies: box.seal(JSON.stringify(sets[platform])),
       })),
-    ),
-  );
+    );
+  });
   return getCookieSets(database, box);
 }

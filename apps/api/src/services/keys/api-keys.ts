@@ -13,6 +13,7 @@ import {
 } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
+import { lockForTransaction } from '../../lib/advisory-lock.ts';
 import { notFound } from '../../lib/errors.ts';
 
 const NOT_FOUND = 'API key tidak ditemukan.';
@@ -40,18 +41,28 @@ export async function listKeys(database: Database, type: ApiKeyType): Promise<Ap
 }
 
 export async function addKey(database: Database, box: SecretBox, type: ApiKeyType, key: string): Promise<ApiKey> {
-  const row = await database.transaction(({ db }) => insertApiKey(db, { type, sealedKey: box.seal(key), lastEight: key.slice(-8) }));
+  // One active key per type: the first key of a type becomes active, so adds take turns.
+  const row = await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, `api-keys:${type}`);
+    return insertApiKey(db, { type, sealedKey: box.seal(key), lastEight: key.slice(-8) });
+  });
   return toApiKeyDto(row);
 }
 
 export async function removeKey(database: Database, type: ApiKeyType, id: string): Promise<{ id: string }> {
-  const removed = await database.transaction(({ db }) => deleteApiKey(db, type, id));
+  const removed = await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, `api-keys:${type}`);
+    return deleteApiKey(db, type, id);
+  });
   if (!removed) throw notFound(NOT_FOUND);
   return { id };
 }
 
 export async function activateKey(database: Database, type: ApiKeyType, id: string): Promise<ApiKey> {
-  const row = await database.transaction(({ db }) => setActiveApiKey(db, type, id));
+  const row = await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, `api-keys:${type}`);
+    return setActiveApiKey(db, type, id);
+  });
   if (!row) throw notFound(NOT_FOUND);
   return toApiKeyDto(row);
 }
