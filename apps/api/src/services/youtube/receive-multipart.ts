@@ -66,6 +66,9 @@ function multipartFailure(error: unknown): AppError | undefined {
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest('Formulir berisi field yang tidak valid.');
+    // A body that ends inside a file part (no closing boundary): the file stream is cut short.
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return badRequest('Formulir multipart rusak atau terputus.');
     default:
       if (error instanceof Error && /multipart|terminated early|Unexpected end|Malformed/i.test(error.message)) {
         return badRequest('Formulir multipart rusak atau terputus.');

@@ -26,7 +26,10 @@ describe('media sniffing', () => {
 
   it('recognises jpeg and png only', () => {
     expect(sniffImage(bytes([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ ext: 'jpg', mime: 'image/jpeg' });
-    expect(sniffImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]))).toEqual({ ext: 'png', mime: 'image/png' });
+    expect(sniffImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'IHDR'))).toEqual({ ext: 'png', mime: 'image/png' });
+    // A magic number followed by something else is not an image (HTML behind a PNG or JPEG start).
+    expect(sniffImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a], '<html><script>'))).toBeUndefined();
+    expect(sniffImage(bytes([0xff, 0xd8, 0xff], '<html>'))).toBeUndefined();
     expect(sniffImage(Buffer.from('GIF89a'))).toBeUndefined();
     expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
   });

@@ -16,9 +16,23 @@ export function sniffVideo(head: Buffer): string | undefined {
   return undefined;
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The segment markers a JPEG starts with after SOI: APPn, DQT, SOFn, DHT, DRI, COM. */
+function isJpegMarker(byte: number | undefined): boolean {
+  if (byte === undefined) return false;
+  return (byte >= 0xe0 && byte <= 0xef) || (byte >= 0xc0 && byte <= 0xcf) || byte === 0xdb || byte === 0xdd || byte === 0xfe;
+}
+
+/**
+ * JPEG (SOI and a real first segment) or PNG (signature and its IHDR chunk): a magic number
+ * followed by anything else (`\x89PNG\r\n\x1a\n<html>...`) is not an image.
+ */
 export function sniffImage(head: Buffer): { ext: 'jpg' | 'png'; mime: 'image/jpeg' | 'image/png' } | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (head.length >= 4 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff && isJpegMarker(head[3])) {
+    return { ext: 'jpg', mime: 'image/jpeg' };
+  }
+  if (head.length >= 16 && head.subarray(0, 8).equals(PNG_SIGNATURE) && head.readUInt32BE(8) === 13 && ascii(head, 12, 'IHDR')) {
     return { ext: 'png', mime: 'image/png' };
   }
   return undefined;
