@@ -66,6 +66,17 @@ async function failTask(ctx: JobContext, task: ScrapeTaskWithOwner, message: str
   }
 }
 
+/**
+ * The task's error for Apify trouble. Apify's own text is English and, for a storm of 429s or
+ * 5xx that outlasted every attempt, says nothing useful ("Internal server error"): that case
+ * is told in our words, with the status and how often it was tried.
+ */
+function apifyFailureMessage(error: ApifyError, attempts: number): string {
+  if (!error.transient) return `Gagal menjalankan aktor Apify: ${error.message}`;
+  const status = error.statusCode === undefined ? 'gangguan jaringan' : `HTTP ${error.statusCode}`;
+  return `Gagal menjalankan aktor Apify: Apify sedang sibuk atau bermasalah (${status}) dan belum pulih setelah ${attempts} percobaan. Coba jalankan lagi nanti.`;
+}
+
 async function log(ctx: JobContext, taskId: string, ...messages: string[]): Promise<void> {
   await appendScrapeTaskLogs(ctx.database.db, taskId, messages);
 }
@@ -236,7 +247,7 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       await log(ctx, taskId, `Gangguan sementara (${reason}); mencoba lagi...`).catch(() => undefined);
       throw error;
     }
-    const message = error instanceof ApifyError ? `Gagal menjalankan aktor Apify: ${reason}` : `Tugas gagal: ${reason}`;
+    const message = error instanceof ApifyError ? apifyFailureMessage(error, ctx.retryCount + 1) : `Tugas gagal: ${reason}`;
     await log(ctx, taskId, message).catch(() => undefined);
     await failTask(ctx, full, message);
   }

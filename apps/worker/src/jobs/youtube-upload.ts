@@ -384,5 +384,20 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
     await updateUploadProgress(db, uploadId, { stage: `${yt.userMessage} (percobaan ${ctx.retryCount + 1} dari ${ctx.retryLimit + 1})` });
     throw yt;
   }
-  return fail(yt.userMessage);
+  return fail(yt.retryable ? gaveUpMessage(yt.kind, ctx.retryCount + 1) : yt.userMessage);
+}
+
+/**
+ * Trouble worth retrying that outlasted every attempt: the row says so, rather than the
+ * retryable message's promise of another try that will not come.
+ */
+const GAVE_UP_REASONS: Partial<Record<YouTubeError['kind'], string>> = {
+  server: 'YouTube sedang bermasalah (error server)',
+  network: 'Tidak dapat terhubung ke YouTube (gangguan jaringan)',
+  rateLimited: 'YouTube menolak karena terlalu banyak permintaan dalam waktu singkat',
+};
+
+function gaveUpMessage(kind: YouTubeError['kind'], attempts: number): string {
+  const reason = GAVE_UP_REASONS[kind] ?? 'Permintaan ke YouTube gagal';
+  return `${reason}; upload gagal setelah ${attempts} percobaan. Coba upload lagi nanti.`;
 }
