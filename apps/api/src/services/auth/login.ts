@@ -4,6 +4,7 @@ import {
   countAttemptsByIp,
   countFailuresByUsername,
   insertLoginAttempt,
+  markLoginAttemptSucceeded,
 } from '@scrapper/db/queries/login-attempts';
 import { findUserByUsername } from '@scrapper/db/queries/users';
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
@@ -24,11 +25,15 @@ export async function login(
   jwtSecret: string,
 ): Promise<LoginResponse> {
   const since = new Date(Date.now() - LOGIN_WINDOW_SECONDS * 1000);
+  // Record the attempt (as failed until proven otherwise) before counting: each of a burst of
+  // parallel guesses then counts every attempt recorded before it, so the burst gets no more
+  // tries than the limit. Counting first let 40 parallel guesses all through.
+  const attemptId = await insertLoginAttempt(db, { ip: input.ip, username: input.username, succeeded: false });
   const [byIp, byUser] = await Promise.all([
     countAttemptsByIp(db, input.ip, since),
     countFailuresByUsername(db, input.username, since),
   ]);
-  if (byIp >= MAX_ATTEMPTS_PER_IP || byUser >= MAX_FAILURES_PER_USERNAME) {
+  if (byIp > MAX_ATTEMPTS_PER_IP || byUser > MAX_FAILURES_PER_USERNAME) {
     throw tooManyRequests(TOO_MANY, LOGIN_WINDOW_SECONDS);
   }
 
@@ -36,8 +41,8 @@ export async function login(
   // Verify against a dummy hash when there is no such user: same work, same timing,
   // so the response does not tell which part was wrong.
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  await insertLoginAttempt(db, { ip: input.ip, username: input.username, succeeded: Boolean(user && ok) });
   if (!user || !ok) throw unauthorized(LOGIN_FAILED);
+  await markLoginAttemptSucceeded(db, attemptId);
 
   const sessionUser = toSessionUser(user);
   return { token: await signToken(sessionUser, jwtSecret), user: sessionUser };
