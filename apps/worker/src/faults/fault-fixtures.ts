@@ -2,6 +2,7 @@
 // dance, uploads queued as the API queues them, and the children of this process read from
 // /proc (the worker runs in the test process, so yt-dlp and ffmpeg are our children).
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, type Boss } from '@scrapper/db/queue';
 import { oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
@@ -50,8 +51,11 @@ export async function queueUpload(
   return id;
 }
 
-/** Direct children of this process whose command line contains every one of `parts`. */
-export function childProcesses(parts: string[]): Array<{ pid: number; cmdline: string }> {
+/**
+ * Direct children of this process whose command line contains every one of `parts` (and, with
+ * `program`, whose executable is named so: yt-dlp's own command line may mention ffmpeg).
+ */
+export function childProcesses(parts: string[], program?: string): Array<{ pid: number; cmdline: string }> {
   const found: Array<{ pid: number; cmdline: string }> = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -60,7 +64,9 @@ export function childProcesses(parts: string[]): Array<{ pid: number; cmdline: s
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== process.pid) continue;
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      const cmdline = argv.join(' ');
+      if (program !== undefined && basename(argv[0] ?? '') !== program) continue;
       if (parts.every((p) => cmdline.includes(p))) found.push({ pid: Number(name), cmdline });
     } catch {
       // gone meanwhile

@@ -68,9 +68,9 @@ async function firstFailure(queue: string, key: string, value: string): Promise<
 }
 
 /** Waits for a child whose command line has all of `parts`, lets it work a moment, kills it. */
-async function killChild(parts: string[], ready: () => boolean): Promise<number> {
+async function killChild(parts: string[], ready: () => boolean, program?: string): Promise<number> {
   const child = await until(`a child ${parts.join(' ')}`, () => {
-    const [found] = childProcesses(parts);
+    const [found] = childProcesses(parts, program);
     return found && ready() ? found : undefined;
   }, 60_000, 25);
   process.kill(child.pid, 'SIGKILL');
@@ -166,8 +166,8 @@ describe('ffmpeg killed mid-render', () => {
     const videosBefore = google.uploads.length;
     const id = await queueUpload(database, worker.boss, { userId: ownerId, accountId, title: 'Efek terbunuh', sourceKind: 'url', sourceUrl: media.urls.clip40s, videoEffect: 'sepia' });
     const jobDir = join(dataDir, 'tmp', 'uploads', id);
-    // ffmpeg renders the effect into the upload's job folder; kill it once it has begun writing.
-    await killChild(['ffmpeg', id], () => true);
+    // ffmpeg renders the effect into the upload's job folder: killed once it has begun writing.
+    await killChild([id], () => existsSync(join(jobDir, 'output.mp4')), 'ffmpeg');
     const reason = await firstFailure('youtube.upload', 'uploadId', id);
     const row = await until('the upload to finish', async () => {
       const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
@@ -187,7 +187,7 @@ describe('ffmpeg killed mid-render', () => {
     try {
       const videosBefore = google.uploads.length;
       const id = await queueUpload(database, worker.boss, { userId: ownerId, accountId, title: 'Efek terbunuh lagi', sourceKind: 'url', sourceUrl: `${media.urls.clip40s}?again=1`, videoEffect: 'sepia' });
-      await killChild(['ffmpeg', id], () => true);
+      await killChild([id], () => existsSync(join(dataDir, 'tmp', 'uploads', id, 'output.mp4')), 'ffmpeg');
       const row = await until('the upload to fail', async () => {
         const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
         return r && (r.status === 'uploaded' || r.status === 'failed') ? r : undefined;
