@@ -41,6 +41,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Result files, downloads and the files of YouTube uploads. */
   storage: Storage;
+  /** Where log lines go instead of stdout (tests capture them to scan for secrets). */
+  logStream?: { write(line: string): void };
 }
 
 export const DOCS_PREFIX = '/api/docs';
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.env.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,

@@ -31,10 +31,17 @@ export interface Harness {
   request(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   createUser(username: string, password: string, role: 'user' | 'admin'): Promise<{ id: string }>;
   login(username: string, password: string): Promise<string>;
+  /** Every log line the app wrote, when started with `captureLogs` (else empty). */
+  logs: string[];
   close(): Promise<void>;
 }
 
-export async function startHarness(envOverrides: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Keep the app's log lines in `logs` instead of printing them; LOG_LEVEL still applies. */
+  captureLogs?: boolean;
+}
+
+export async function startHarness(envOverrides: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-api-test-'));
   const testStorage = await startTestStorage({ dataDir });
@@ -49,7 +56,9 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
   const database = createDatabase(env.databaseUrl, { max: 5 });
   const boss = await startBoss(env.databaseUrl, { supervise: false, max: 2 });
   const storage = createStorage(env.storage);
-  const app = await buildApp({ env, database, boss, secrets: createSecretBox(env.secretsKey), storage });
+  const logs: string[] = [];
+  const logStream = options.captureLogs ? { write: (line: string) => void logs.push(line) } : undefined;
+  const app = await buildApp({ env, database, boss, secrets: createSecretBox(env.secretsKey), storage, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -86,6 +95,7 @@ export async function startHarness(envOverrides: Record<string, string> = {}): P
     storageDriver: testStorage.driver,
     storedFiles: (prefix) => testStorage.files(prefix),
     baseUrl,
+    logs,
     request,
     async createUser(username, password, role) {
       const row = await insertUser(database.db, { username, passwordHash: await hashPassword(password), role });

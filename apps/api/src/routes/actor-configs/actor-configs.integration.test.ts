@@ -101,24 +101,49 @@ describe('actor configs', () => {
 });
 
 describe('cookies', () => {
-  it('stores cookies encrypted, drops empty entries, and returns them per platform', async () => {
+  const masks = (body: Record<string, string[]>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v.map((c) => c.replace(/ \[tersimpan:[0-9a-f]{12}\]$/, ''))]));
+
+  it('stores cookies encrypted, drops empty entries, and shows them masked per platform', async () => {
     const res = await h.request('POST', '/api/config/cookies', {
       token: admin,
       body: { tiktok: ['  sessionid=abc123; tt_csrf=xyz  ', '   ', ''], youtube: ['SID=secretvalue'] },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ tiktok: ['sessionid=abc123; tt_csrf=xyz'], douyin: [], youtube: ['SID=secretvalue'], instagram: [], facebook: [] });
+    // Names only: cookies are secrets, never sent back whole (nor their values in part).
+    expect(masks(res.body)).toEqual({ tiktok: ['sessionid=…; tt_csrf=…'], douyin: [], youtube: ['SID=…'], instagram: [], facebook: [] });
+    expect(JSON.stringify(res.body)).not.toMatch(/abc123|xyz|secretvalue/);
     const rows = await h.database.sql`select platform, sealed_cookies from cookie_sets order by platform`;
     expect(rows.map((r) => r.platform)).toEqual(['tiktok', 'youtube']);
     expect(JSON.stringify(rows)).not.toContain('abc123');
     expect(JSON.stringify(rows)).not.toContain('secretvalue');
-    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body.youtube).toEqual(['SID=secretvalue']);
+    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body).toEqual(res.body);
+  });
+
+  it('keeps a stored cookie when its masked entry is sent back, and drops the ones left out', async () => {
+    const file = '# Netscape HTTP Cookie File\n#HttpOnly_.tiktok.com\tTRUE\t/\tTRUE\t1893456000\tsessionid\tnilai-rahasia-1\n';
+    const first = await h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: [file, 'a=1'], youtube: ['SID=secretvalue'] } });
+    expect(masks(first.body).tiktok).toEqual(['.tiktok.com sessionid=…', 'a=…']);
+    const [keptTiktok] = first.body.tiktok;
+    const again = await h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: [keptTiktok, 'b=2'], youtube: first.body.youtube } });
+    expect(again.status).toBe(200);
+    expect(again.body.tiktok[0]).toBe(keptTiktok);
+    expect(masks(again.body).tiktok).toEqual(['.tiktok.com sessionid=…', 'b=…']);
+    // The stored text itself is what the worker gets.
+    const [row] = await h.database.sql`select sealed_cookies from cookie_sets where platform = 'tiktok'`;
+    const { createSecretBox } = await import('@scrapper/integrations/secret-box');
+    expect(JSON.parse(createSecretBox(h.env.secretsKey).open(row?.sealed_cookies as string))).toEqual([file.trim(), 'b=2']);
+    // A mark of nothing stored (another platform's, or stale) is refused, changing nothing.
+    const stale = await h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: [], youtube: [keptTiktok] } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toMatch(/Muat ulang/);
+    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body).toEqual(again.body);
   });
 
   it('rejects a malformed list and keeps what was stored', async () => {
+    const before = (await h.request('GET', '/api/config/cookies', { token: admin })).body;
     const res = await h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: 'not-a-list' } });
     expect(res.status).toBe(400);
-    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body.tiktok).toEqual(['sessionid=abc123; tt_csrf=xyz']);
+    expect((await h.request('GET', '/api/config/cookies', { token: admin })).body).toEqual(before);
   });
 
   it('is admin only', async () => {
