@@ -64,7 +64,7 @@ export default [
   },
   ...featureRules,
   {
-    files: ['e2e/**', '*.config.ts', '*.config.js'],
+    files: ['e2e/**', 'bench/**', 'vite-plugins/**', '*.config.ts', '*.config.js'],
     rules: {
       // The e2e harness runs the real product against the testkit fakes (fake Apify), so
       // testkit is the one workspace package it may use besides contracts and ui.

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress.ts';
 
 export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias },
   server: {
     port: 5173,
@@ -17,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk each route file became (bench/browser.ts lists them).
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless, and noise

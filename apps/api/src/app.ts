@@ -121,7 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // Swagger UI adds <style> elements as it renders: inline styles are allowed on its own
+    // routes only, never for the web app.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  });
 
   // The audio look-ups run yt-dlp in this process: its requests (redirects, media URLs) pass the
   // URL guard through this proxy, as the worker's do through its own. Closed with the app.

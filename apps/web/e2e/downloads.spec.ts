@@ -448,6 +448,14 @@ test.describe('as a member', () => {
     await expect(table(page)).toHaveAttribute('aria-rowcount', String(MANY_ITEM_COUNT + 1));
     expect(await bodyRows(page).count()).toBeLessThan(60);
 
+    // Keyboard: Tab walks the rows' controls past the ones in view; the box scrolls along,
+    // the window follows, and focus stays on the row it reached.
+    await videoRow(page, 'Video massal 1').getByRole('checkbox').focus();
+    for (let i = 0; i < 45; i++) await page.keyboard.press('Tab');
+    const focusedRow = table(page).locator('[role="row"]:has(:focus)');
+    await expect(focusedRow).toBeInViewport();
+    expect(Number(await focusedRow.getAttribute('aria-rowindex'))).toBeGreaterThan(12);
+
     const scroller = page.locator('.video-table');
     await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     const last = videoRow(page, `Video massal ${MANY_ITEM_COUNT}`);

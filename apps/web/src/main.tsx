@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import '@scrapper/ui/styles.css';
 import './styles/app.css';
 import { StrictMode } from 'react';

@@ -20,6 +20,14 @@ interface TestFixtures {
   loginAs: Account | null;
   /** Fails the test when the page throws an uncaught error, whatever the test checks. */
   failOnPageError: void;
+  /**
+   * Every Content-Security-Policy violation in any page of the test (popups included). The
+   * test fails at its end when there is one, unless `allowCspViolations` is set: the whole
+   * suite runs under the production CSP.
+   */
+  cspViolations: string[];
+  /** Only for a test that provokes a violation on purpose to see it caught. */
+  allowCspViolations: boolean;
 }
 
 async function apiLogin(api: APIRequestContext, account: { username: string; password: string }) {
@@ -87,6 +95,45 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page.on('pageerror', (error) => errors.push(error.message));
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowCspViolations: [false, { option: true }],
+  cspViolations: [
+    async ({ context, allowCspViolations }, use) => {
+      const violations: string[] = [];
+      // The browser reports each violation twice: as a `securitypolicyviolation` event in the
+      // page (caught by the init script, with the directive and the blocked resource) and as
+      // a console error; either one is enough to fail.
+      await context.exposeBinding(
+        '__e2eReportCspViolation',
+        ({ page }, violation: { directive: string; blocked: string; source: string }) => {
+          violations.push(
+            `${violation.directive} blocked ${violation.blocked || '(inline)'} at ${violation.source || page.url()}`,
+          );
+        },
+      );
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, unknown>).__e2eReportCspViolation;
+          if (typeof report === 'function') {
+            void report({
+              directive: event.effectiveDirective,
+              blocked: event.blockedURI,
+              source: `${event.sourceFile}:${event.lineNumber}`,
+            });
+          }
+        });
+      });
+      context.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) {
+          violations.push(`console: ${message.text()}`);
+        }
+      });
+      await use(violations);
+      if (!allowCspViolations) {
+        expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      }
     },
     { auto: true },
   ],

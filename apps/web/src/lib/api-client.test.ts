@@ -1,4 +1,5 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { authEndpoints } from '@scrapper/contracts/http/auth';
+import { userEndpoints } from '@scrapper/contracts/http/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
@@ -36,7 +37,7 @@ describe('api client', () => {
 
   it('sends the bearer token and returns the parsed response', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, [userRow]));
-    const users = await call(endpoints.users.list);
+    const users = await call(userEndpoints.list);
     expect(users).toEqual([userRow]);
     const request = lastRequest();
     expect(request.method).toBe('GET');
@@ -53,7 +54,7 @@ describe('api client', () => {
       sentBody = await request.json();
       return jsonResponse(200, { ...userRow, role: 'admin' });
     });
-    await call(endpoints.users.update, {
+    await call(userEndpoints.update, {
       params: { id: userRow.id },
       body: { username: 'budi', role: 'admin', password: '' },
     });
@@ -68,7 +69,7 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Sesi tidak valid.' }),
     );
-    await expect(call(endpoints.users.list)).rejects.toMatchObject({ status: 401 });
+    await expect(call(userEndpoints.list)).rejects.toMatchObject({ status: 401 });
     expect(useSessionStore.getState()).toMatchObject({
       status: 'anonymous',
       token: null,
@@ -85,10 +86,10 @@ describe('api client', () => {
       }),
     );
     await expect(
-      call(endpoints.auth.login, { body: { username: 'x', password: 'y' } }),
+      call(authEndpoints.login, { body: { username: 'x', password: 'y' } }),
     ).rejects.toBeInstanceOf(ApiError);
     await expect(
-      call(endpoints.users.list, { logoutOnUnauthorized: false }),
+      call(userEndpoints.list, { logoutOnUnauthorized: false }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(useSessionStore.getState().status).toBe('authenticated');
   });
@@ -96,7 +97,7 @@ describe('api client', () => {
   it('does not end a newer session because of a late 401 for an older token', async () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    const pending = call(endpoints.users.list);
+    const pending = call(userEndpoints.list);
     const newer = makeToken({ username: 'other' });
     useSessionStore.getState().login(newer, { ...admin, username: 'other' });
     answer(jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'x' }));
@@ -112,7 +113,7 @@ describe('api client', () => {
         message: 'Username sudah digunakan.',
       }),
     );
-    const error = await call(endpoints.users.create, {
+    const error = await call(userEndpoints.create, {
       body: { username: 'budi', password: 'rahasia123', role: 'user' },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -127,16 +128,16 @@ describe('api client', () => {
 
   it('falls back to the caller text when the error body is not ours', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await call(endpoints.users.list).catch((e: unknown) => e);
+    const error = await call(userEndpoints.list).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 502, serverMessage: undefined });
     expect(errorMessage(error, 'Gagal memuat pengguna.')).toBe('Gagal memuat pengguna.');
   });
 
   it('reports a network failure and refuses input the contract rejects without sending it', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(call(endpoints.users.list)).rejects.toMatchObject({ kind: 'network', status: 0 });
+    await expect(call(userEndpoints.list)).rejects.toMatchObject({ kind: 'network', status: 0 });
     fetchMock.mockClear();
-    const error = await call(endpoints.users.create, {
+    const error = await call(userEndpoints.create, {
       body: { username: 'budi', password: 'short', role: 'user' },
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({
@@ -148,6 +149,6 @@ describe('api client', () => {
 
   it('rejects a response that does not match the contract', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, [{ id: 'not-a-uuid' }]));
-    await expect(call(endpoints.users.list)).rejects.toMatchObject({ kind: 'invalid-response' });
+    await expect(call(userEndpoints.list)).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 });

@@ -1,6 +1,6 @@
 import { ErrorResponseSchema } from '@scrapper/contracts/common';
-import { buildPath } from '@scrapper/contracts/http';
-import type { Endpoint, EndpointInput, EndpointResponse } from '@scrapper/contracts/http';
+import { buildPath } from '@scrapper/contracts/http/endpoint';
+import type { Endpoint, EndpointInput, EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import ky from 'ky';
 import type { z } from 'zod';
 import { env } from '@/config/env.ts';

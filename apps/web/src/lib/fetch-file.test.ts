@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
@@ -38,7 +38,7 @@ describe('fetchFile', () => {
         },
       }),
     );
-    const file = await fetchFile(endpoints.media.download, {
+    const file = await fetchFile(mediaEndpoints.download, {
       params: { id: '7001' },
       query: { filename: FILE, quality: '720p' },
     });
@@ -65,7 +65,7 @@ describe('fetchFile', () => {
 
   it('refuses a file name the contract refuses, before any request', async () => {
     await expect(
-      fetchFile(endpoints.media.preview, {
+      fetchFile(mediaEndpoints.preview, {
         params: { id: '7001' },
         query: { filename: '../secret.json' },
       }),

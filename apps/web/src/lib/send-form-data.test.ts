@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
@@ -105,7 +105,7 @@ describe('sendFormData', () => {
     const form = new FormData();
     form.set('title', 'Judul');
     const progress = vi.fn();
-    const pending = sendFormData(endpoints.youtube.upload, form, { onUploadProgress: progress });
+    const pending = sendFormData(youtubeEndpoints.upload, form, { onUploadProgress: progress });
     const xhr = lastXhr();
     expect(xhr.method).toBe('POST');
     expect(new URL(xhr.url).pathname).toBe('/api/youtube/upload');
@@ -120,7 +120,7 @@ describe('sendFormData', () => {
   });
 
   it("throws ApiError with the server's message and code, and logs out on 401", async () => {
-    const pending = sendFormData(endpoints.youtube.upload, new FormData());
+    const pending = sendFormData(youtubeEndpoints.upload, new FormData());
     lastXhr().answer(
       413,
       JSON.stringify({
@@ -136,7 +136,7 @@ describe('sendFormData', () => {
     });
     expect(useSessionStore.getState().status).toBe('authenticated');
 
-    const unauthorized = sendFormData(endpoints.youtube.upload, new FormData());
+    const unauthorized = sendFormData(youtubeEndpoints.upload, new FormData());
     lastXhr().answer(401, JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'x' }));
     await expect(unauthorized).rejects.toBeInstanceOf(ApiError);
     expect(useSessionStore.getState()).toMatchObject({
@@ -146,18 +146,18 @@ describe('sendFormData', () => {
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    const pending = sendFormData(endpoints.youtube.upload, new FormData());
+    const pending = sendFormData(youtubeEndpoints.upload, new FormData());
     lastXhr().answer(202, JSON.stringify({ id: 'nope' }));
     await expect(pending).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
   it('reports a network failure and an abort as such', async () => {
-    const failed = sendFormData(endpoints.youtube.upload, new FormData());
+    const failed = sendFormData(youtubeEndpoints.upload, new FormData());
     lastXhr().emit('error');
     await expect(failed).rejects.toMatchObject({ kind: 'network', status: 0 });
 
     const controller = new AbortController();
-    const aborted = sendFormData(endpoints.youtube.upload, new FormData(), {
+    const aborted = sendFormData(youtubeEndpoints.upload, new FormData(), {
       signal: controller.signal,
     });
     controller.abort();
@@ -167,12 +167,12 @@ describe('sendFormData', () => {
 
   it('returns the blob of a binary answer and reads the error body of a failed one', async () => {
     const video = new Blob(['mp4'], { type: 'video/mp4' });
-    const pending = sendFormDataForBlob(endpoints.youtube.previewEffect, new FormData());
+    const pending = sendFormDataForBlob(youtubeEndpoints.previewEffect, new FormData());
     expect(lastXhr().responseType).toBe('blob');
     lastXhr().answer(200, video);
     await expect(pending).resolves.toBe(video);
 
-    const failing = sendFormDataForBlob(endpoints.youtube.previewEffect, new FormData());
+    const failing = sendFormDataForBlob(youtubeEndpoints.previewEffect, new FormData());
     const body = JSON.stringify({
       statusCode: 422,
       error: 'Unprocessable',

@@ -1,5 +1,5 @@
 import { ErrorResponseSchema } from '@scrapper/contracts/common';
-import type { Endpoint, EndpointResponse } from '@scrapper/contracts/http';
+import type { Endpoint, EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { env } from '@/config/env.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { ApiError } from './api-error.ts';

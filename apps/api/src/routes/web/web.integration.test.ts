@@ -84,6 +84,14 @@ describe('security headers', () => {
     expect(api.status).toBe(200);
     expectSecurityHeaders(api);
 
+    // Swagger UI adds <style> elements: its own routes, and only they, allow inline styles.
+    const docs = await get('/api/docs/');
+    expect(docs.status).toBe(200);
+    const docsCsp = docs.headers.get('content-security-policy') ?? '';
+    expect(docsCsp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docsCsp).toContain("script-src 'self';");
+    expect(docsCsp).toContain("frame-ancestors 'none'");
+
     const notFound = await get('/api/no-such-route');
     expect(notFound.status).toBe(404);
     expectSecurityHeaders(notFound);

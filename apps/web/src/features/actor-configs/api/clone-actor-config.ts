@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { actorConfigEndpoints } from '@scrapper/contracts/http/actor-configs';
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { call } from '@/lib/api-client.ts';
 
 export function cloneActorConfig(platformId: string): Promise<ActorConfig> {
-  return call(endpoints.actorConfigs.clone, { params: { platformId } });
+  return call(actorConfigEndpoints.clone, { params: { platformId } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { codegenEndpoints } from '@scrapper/contracts/http/codegen';
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import type { GeneratedCode } from '@scrapper/contracts/http/codegen';
 import { call } from '@/lib/api-client.ts';
@@ -8,6 +8,6 @@ export async function generateCode(
   actor: ActorConfig,
   signal?: AbortSignal,
 ): Promise<GeneratedCode> {
-  const response = await call(endpoints.codegen.generate, { body: actor, signal });
+  const response = await call(codegenEndpoints.generate, { body: actor, signal });
   return response.data.generatedCode;
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { analyticsEndpoints } from '@scrapper/contracts/http/analytics';
 import type { Analytics } from '@scrapper/contracts/http/analytics';
 import { call } from '@/lib/api-client.ts';
 
 export function getAnalytics(signal?: AbortSignal): Promise<Analytics> {
-  return call(endpoints.analytics.dashboard, { signal });
+  return call(analyticsEndpoints.dashboard, { signal });
 }

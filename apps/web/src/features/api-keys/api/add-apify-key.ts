@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { apifyKeyEndpoints } from '@scrapper/contracts/http/keys';
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { call } from '@/lib/api-client.ts';
 
 export function addApifyKey(key: string): Promise<ApiKey> {
-  return call(endpoints.apifyKeys.add, { body: { key } });
+  return call(apifyKeyEndpoints.add, { body: { key } });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { call } from '@/lib/api-client.ts';
 
 export function listGeminiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
-  return call(endpoints.youtube.listGeminiKeys, { signal });
+  return call(youtubeEndpoints.listGeminiKeys, { signal });
 }

@@ -1,6 +1,6 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { apifyKeyEndpoints } from '@scrapper/contracts/http/keys';
 import { call } from '@/lib/api-client.ts';
 
 export async function removeApifyKey(id: string): Promise<void> {
-  await call(endpoints.apifyKeys.remove, { params: { id } });
+  await call(apifyKeyEndpoints.remove, { params: { id } });
 }

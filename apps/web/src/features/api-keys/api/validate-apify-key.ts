@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { apifyKeyEndpoints } from '@scrapper/contracts/http/keys';
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { call } from '@/lib/api-client.ts';
 
 export function validateApifyKey(id: string): Promise<ApiKey> {
-  return call(endpoints.apifyKeys.validate, { params: { id } });
+  return call(apifyKeyEndpoints.validate, { params: { id } });
 }

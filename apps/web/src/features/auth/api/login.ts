@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { authEndpoints } from '@scrapper/contracts/http/auth';
 import type { LoginBody, LoginResponse } from '@scrapper/contracts/http/auth';
 import { call } from '@/lib/api-client.ts';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return call(endpoints.auth.login, { body });
+  return call(authEndpoints.login, { body });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { cookieEndpoints } from '@scrapper/contracts/http/cookies';
 import type { CookieSets } from '@scrapper/contracts/http/cookies';
 import { call } from '@/lib/api-client.ts';
 
 export function getCookies(signal?: AbortSignal): Promise<CookieSets> {
-  return call(endpoints.cookies.get, { signal });
+  return call(cookieEndpoints.get, { signal });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import { fetchFile } from '@/lib/fetch-file.ts';
 import type { FetchedFile } from '@/lib/fetch-file.ts';
 
@@ -7,5 +7,5 @@ export function fetchDownloadedFile(
   downloadId: string,
   signal?: AbortSignal,
 ): Promise<FetchedFile> {
-  return fetchFile(endpoints.media.redownload, { params: { id: downloadId } }, { signal });
+  return fetchFile(mediaEndpoints.redownload, { params: { id: downloadId } }, { signal });
 }

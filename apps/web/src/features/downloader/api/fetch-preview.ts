@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import { fetchFile } from '@/lib/fetch-file.ts';
 import type { FetchedFile } from '@/lib/fetch-file.ts';
 
@@ -10,7 +10,7 @@ export function fetchPreview(
   signal?: AbortSignal,
 ): Promise<FetchedFile> {
   return fetchFile(
-    endpoints.media.preview,
+    mediaEndpoints.preview,
     { params: { id: itemId }, query: { filename: fileName, username } },
     { signal },
   );

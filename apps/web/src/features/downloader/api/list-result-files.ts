@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import type { ResultFileSummary } from '@scrapper/contracts/http/media';
 import { call } from '@/lib/api-client.ts';
 
@@ -7,5 +7,5 @@ export function listResultFiles(
   username: string | undefined,
   signal?: AbortSignal,
 ): Promise<ResultFileSummary[]> {
-  return call(endpoints.media.resultFiles, { query: { username }, signal });
+  return call(mediaEndpoints.resultFiles, { query: { username }, signal });
 }

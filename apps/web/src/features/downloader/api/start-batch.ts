@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import type { Batch, Quality } from '@scrapper/contracts/http/media';
 import { call } from '@/lib/api-client.ts';
 
@@ -6,7 +6,7 @@ export function startBatch(
   input: { fileName: string; itemIds: string[]; quality: Quality; username: string | undefined },
   signal?: AbortSignal,
 ): Promise<Batch> {
-  return call(endpoints.media.startBatch, {
+  return call(mediaEndpoints.startBatch, {
     body: {
       filename: input.fileName,
       itemIds: input.itemIds,

@@ -45,6 +45,7 @@ export function VideoTable({
   const rowHeight = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
   const { ref, onScroll, range } = useVirtualWindow({ rowCount: items.length, rowHeight });
   const rows = items.slice(range.start, range.end);
+  const slots = Math.max(range.end - range.start, 1);
 
   // The box scrolls; its rows hold focusable controls, so keyboard users reach (and scroll)
   // every row through them and the box itself needs no tab stop.
@@ -97,8 +98,11 @@ export function VideoTable({
             const index = range.start + offset;
             return (
               <VideoRow
-                // Ids repeat when a file holds the same video twice; the position keeps keys unique.
-                key={`${item.id}:${index}`}
+                // Keyed by slot, not by item: a row scrolled out hands its elements to the row
+                // scrolled in, so a scrolled frame updates text and attributes instead of
+                // building and removing whole rows. A row stays in its slot while it is in the
+                // window, so a focused row (Tab scrolls it into view) keeps its focus.
+                key={index % slots}
                 item={item}
                 rowIndex={index + 2}
                 platformName={platformName(item.platform)}

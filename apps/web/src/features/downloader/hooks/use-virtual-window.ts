@@ -12,7 +12,7 @@ export interface UseVirtualWindowOptions {
  * container; `range` says which rows to render and the padding that stands in for the others.
  * Scroll events are folded into one update per animation frame.
  */
-export function useVirtualWindow({ rowCount, rowHeight, overscan = 8 }: UseVirtualWindowOptions) {
+export function useVirtualWindow({ rowCount, rowHeight, overscan = 4 }: UseVirtualWindowOptions) {
   const ref = useRef<HTMLDivElement>(null);
   const frame = useRef<number | null>(null);
   const [scrollTop, setScrollTop] = useState(0);

@@ -1,8 +1,8 @@
-import { endpoints } from '@scrapper/contracts/http';
-import type { EndpointResponse } from '@scrapper/contracts/http';
+import { fileEndpoints } from '@scrapper/contracts/http/files';
+import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { call } from '@/lib/api-client.ts';
 
-export type FileList = EndpointResponse<typeof endpoints.files.list>;
+export type FileList = EndpointResponse<typeof fileEndpoints.list>;
 
 export interface FileQuery {
   platform: string;
@@ -11,7 +11,7 @@ export interface FileQuery {
 }
 
 export function listFiles(query: FileQuery, signal?: AbortSignal): Promise<FileList> {
-  return call(endpoints.files.list, {
+  return call(fileEndpoints.list, {
     query: { platform: query.platform || undefined, sortBy: query.sortBy, order: query.order },
     signal,
   });

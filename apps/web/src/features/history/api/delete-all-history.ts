@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import { call } from '@/lib/api-client.ts';
 
 /** Admin only: clears every user's history. */
 export function deleteAllHistory(): Promise<{ deleted: number }> {
-  return call(endpoints.media.deleteAllHistory);
+  return call(mediaEndpoints.deleteAllHistory);
 }

@@ -1,9 +1,9 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import type { HistoryQuery } from '@scrapper/contracts/http/media';
-import type { EndpointResponse } from '@scrapper/contracts/http';
+import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { call } from '@/lib/api-client.ts';
 
-export type HistoryPage = EndpointResponse<typeof endpoints.media.history>;
+export type HistoryPage = EndpointResponse<typeof mediaEndpoints.history>;
 export type HistoryRequest = Partial<HistoryQuery>;
 
 /** Members read their own history; admins read everyone's (history/all, with userId). */
@@ -12,7 +12,7 @@ export function listHistory(
   allUsers: boolean,
   signal?: AbortSignal,
 ): Promise<HistoryPage> {
-  if (allUsers) return call(endpoints.media.historyAll, { query, signal });
+  if (allUsers) return call(mediaEndpoints.historyAll, { query, signal });
   const { userId: _ignored, ...own } = query;
-  return call(endpoints.media.history, { query: own, signal });
+  return call(mediaEndpoints.history, { query: own, signal });
 }

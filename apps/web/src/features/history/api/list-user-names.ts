@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { fileEndpoints } from '@scrapper/contracts/http/files';
 import { call } from '@/lib/api-client.ts';
 
 export interface UserName {
@@ -8,5 +8,5 @@ export interface UserName {
 
 /** Admin only (GET /api/users): the users of the history's user filter. */
 export function listUserNames(signal?: AbortSignal): Promise<UserName[]> {
-  return call(endpoints.files.users, { signal });
+  return call(fileEndpoints.users, { signal });
 }

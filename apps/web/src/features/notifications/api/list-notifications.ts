@@ -1,9 +1,9 @@
-import { endpoints } from '@scrapper/contracts/http';
-import type { EndpointResponse } from '@scrapper/contracts/http';
+import { notificationEndpoints } from '@scrapper/contracts/http/notifications';
+import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { call } from '@/lib/api-client.ts';
 
-export type NotificationList = EndpointResponse<typeof endpoints.notifications.list>;
+export type NotificationList = EndpointResponse<typeof notificationEndpoints.list>;
 
 export function listNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return call(endpoints.notifications.list, { signal });
+  return call(notificationEndpoints.list, { signal });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { scrapeEndpoints } from '@scrapper/contracts/http/scrape';
 import type { Task } from '@scrapper/contracts/http/scrape';
 import { call } from '@/lib/api-client.ts';
 
 export function cancelScrapeTask(id: string): Promise<Task> {
-  return call(endpoints.scrape.cancel, { params: { id } });
+  return call(scrapeEndpoints.cancel, { params: { id } });
 }

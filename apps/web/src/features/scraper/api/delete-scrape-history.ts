@@ -1,6 +1,6 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { scrapeEndpoints } from '@scrapper/contracts/http/scrape';
 import { call } from '@/lib/api-client.ts';
 
 export async function deleteScrapeHistory(id: string): Promise<void> {
-  await call(endpoints.scrape.deleteHistory, { params: { id } });
+  await call(scrapeEndpoints.deleteHistory, { params: { id } });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { scrapeEndpoints } from '@scrapper/contracts/http/scrape';
 import type { ResultFile } from '@scrapper/contracts/http/scrape';
 import { call } from '@/lib/api-client.ts';
 
 export function getResultContent(fileName: string, signal?: AbortSignal): Promise<ResultFile> {
-  return call(endpoints.scrape.content, { params: { fileName }, signal });
+  return call(scrapeEndpoints.content, { params: { fileName }, signal });
 }

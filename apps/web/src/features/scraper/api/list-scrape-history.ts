@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { scrapeEndpoints } from '@scrapper/contracts/http/scrape';
 import type { ScrapeHistoryRecord } from '@scrapper/contracts/http/scrape';
 import { call } from '@/lib/api-client.ts';
 
 export function listScrapeHistory(signal?: AbortSignal): Promise<ScrapeHistoryRecord[]> {
-  return call(endpoints.scrape.history, { signal });
+  return call(scrapeEndpoints.history, { signal });
 }

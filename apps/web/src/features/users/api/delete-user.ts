@@ -1,6 +1,6 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { userEndpoints } from '@scrapper/contracts/http/users';
 import { call } from '@/lib/api-client.ts';
 
 export async function deleteUser(id: string): Promise<void> {
-  await call(endpoints.users.remove, { params: { id } });
+  await call(userEndpoints.remove, { params: { id } });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { userEndpoints } from '@scrapper/contracts/http/users';
 import type { User } from '@scrapper/contracts/http/users';
 import { call } from '@/lib/api-client.ts';
 
 export function listUsers(signal?: AbortSignal): Promise<User[]> {
-  return call(endpoints.users.list, { signal });
+  return call(userEndpoints.list, { signal });
 }

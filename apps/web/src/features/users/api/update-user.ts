@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { userEndpoints } from '@scrapper/contracts/http/users';
 import type { UpdateUserBodySchema, User } from '@scrapper/contracts/http/users';
 import type { z } from 'zod';
 import { call } from '@/lib/api-client.ts';
@@ -6,5 +6,5 @@ import { call } from '@/lib/api-client.ts';
 export type UpdateUserInput = z.input<typeof UpdateUserBodySchema>;
 
 export function updateUser(id: string, body: UpdateUserInput): Promise<User> {
-  return call(endpoints.users.update, { params: { id }, body });
+  return call(userEndpoints.update, { params: { id }, body });
 }

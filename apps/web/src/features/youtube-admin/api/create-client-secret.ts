@@ -1,10 +1,10 @@
-import { endpoints } from '@scrapper/contracts/http';
-import type { EndpointInput } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
+import type { EndpointInput } from '@scrapper/contracts/http/endpoint';
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
-export type ClientSecretInput = EndpointInput<typeof endpoints.youtube.createClientSecret>['body'];
+export type ClientSecretInput = EndpointInput<typeof youtubeEndpoints.createClientSecret>['body'];
 
 export function createClientSecret(body: ClientSecretInput): Promise<ClientSecret> {
-  return call(endpoints.youtube.createClientSecret, { body });
+  return call(youtubeEndpoints.createClientSecret, { body });
 }

@@ -1,6 +1,6 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
 export async function deleteClientSecret(id: string): Promise<void> {
-  await call(endpoints.youtube.deleteClientSecret, { params: { id } });
+  await call(youtubeEndpoints.deleteClientSecret, { params: { id } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
 /**
@@ -6,7 +6,7 @@ import { call } from '@/lib/api-client.ts';
  * says 'Sesi login Anda telah kedaluwarsa...' (spec section 8), then logs out.
  */
 export async function getAuthUrl(clientSecretId: string): Promise<string> {
-  const { authUrl } = await call(endpoints.youtube.authUrl, {
+  const { authUrl } = await call(youtubeEndpoints.authUrl, {
     query: { clientSecretId },
     logoutOnUnauthorized: false,
   });

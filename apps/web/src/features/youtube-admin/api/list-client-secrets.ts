@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
 export function listClientSecrets(signal?: AbortSignal): Promise<ClientSecret[]> {
-  return call(endpoints.youtube.listClientSecrets, { signal });
+  return call(youtubeEndpoints.listClientSecrets, { signal });
 }

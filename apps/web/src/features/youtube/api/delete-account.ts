@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
 /** Disconnects the channel; the server deletes its upload records too. */
 export async function deleteAccount(id: string): Promise<void> {
-  await call(endpoints.youtube.deleteAccount, { params: { id } });
+  await call(youtubeEndpoints.deleteAccount, { params: { id } });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { AudioResult } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
 export function getAudioInfo(url: string, signal?: AbortSignal): Promise<AudioResult> {
-  return call(endpoints.youtube.audioInfo, { query: { url }, signal });
+  return call(youtubeEndpoints.audioInfo, { query: { url }, signal });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
 
@@ -7,5 +7,5 @@ import { call } from '@/lib/api-client.ts';
  * page says 'Sesi Anda telah kedaluwarsa...' first (spec section 8) and then logs out.
  */
 export function listAccounts(signal?: AbortSignal): Promise<YouTubeAccount[]> {
-  return call(endpoints.youtube.listAccounts, { signal, logoutOnUnauthorized: false });
+  return call(youtubeEndpoints.listAccounts, { signal, logoutOnUnauthorized: false });
 }

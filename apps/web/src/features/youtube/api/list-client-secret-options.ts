@@ -1,12 +1,12 @@
-import { endpoints } from '@scrapper/contracts/http';
-import type { EndpointResponse } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
+import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { call } from '@/lib/api-client.ts';
 
 export type ClientSecretOption = EndpointResponse<
-  typeof endpoints.youtube.clientSecretOptions
+  typeof youtubeEndpoints.clientSecretOptions
 >[number];
 
 /** The active OAuth clients a member may connect through (id and name). */
 export function listClientSecretOptions(signal?: AbortSignal): Promise<ClientSecretOption[]> {
-  return call(endpoints.youtube.clientSecretOptions, { signal });
+  return call(youtubeEndpoints.clientSecretOptions, { signal });
 }

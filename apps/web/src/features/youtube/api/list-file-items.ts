@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { call } from '@/lib/api-client.ts';
 
@@ -8,7 +8,7 @@ export async function listFileItems(
   username: string | undefined,
   signal?: AbortSignal,
 ): Promise<VideoItem[]> {
-  const { items } = await call(endpoints.media.items, {
+  const { items } = await call(mediaEndpoints.items, {
     query: { filename: fileName, username },
     signal,
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { REAUTH_ERROR } from '@scrapper/contracts/http/youtube';
 import type { Playlist } from '@scrapper/contracts/http/youtube';
 import { call } from '@/lib/api-client.ts';
@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-error.ts';
 
 /** A 401 here is about the Google account, not our session (README: playlist calls opt out). */
 export function listPlaylists(accountId: string, signal?: AbortSignal): Promise<Playlist[]> {
-  return call(endpoints.youtube.playlists, {
+  return call(youtubeEndpoints.playlists, {
     params: { accountId },
     signal,
     logoutOnUnauthorized: false,

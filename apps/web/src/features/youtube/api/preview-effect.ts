@@ -1,4 +1,4 @@
-import { endpoints } from '@scrapper/contracts/http';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
 import { sendFormDataForBlob } from '@/lib/send-form-data.ts';
 
@@ -11,5 +11,5 @@ export function previewEffect(
   const body = new FormData();
   body.append('effect', effect);
   body.append('videoFile', videoFile, videoFile.name);
-  return sendFormDataForBlob(endpoints.youtube.previewEffect, body, { signal });
+  return sendFormDataForBlob(youtubeEndpoints.previewEffect, body, { signal });
 }

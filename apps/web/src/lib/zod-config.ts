@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+// zod compiles fast object parsers with `new Function` when it may; the app runs under a CSP
+// without 'unsafe-eval', where even zod's probe for it is a reported violation. jitless skips
+// both the probe and the compiled path. Imported first by main.tsx, before any schema parses.
+z.config({ jitless: true });
