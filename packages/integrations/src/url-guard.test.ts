@@ -8,6 +8,7 @@ import {
   guardedLookup,
   UrlNotAllowedError,
   type ResolveHost,
+  type UrlGuardOptions,
 } from './url-guard.ts';
 
 const DENY = { allowPrivateNetwork: false };
@@ -26,7 +27,7 @@ function fakeDns(records: Record<string, string[]>): ResolveHost & { asked: stri
   return Object.assign(resolve, { asked });
 }
 
-async function refusal(url: string, options = DENY): Promise<UrlNotAllowedError> {
+async function refusal(url: string, options: UrlGuardOptions = DENY): Promise<UrlNotAllowedError> {
   try {
     await assertFetchableUrl(url, options);
   } catch (error) {
