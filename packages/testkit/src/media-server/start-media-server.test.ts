@@ -97,6 +97,20 @@ describe('startMediaServer', () => {
     ]);
   });
 
+  it('serves hostile titles and file names as they are, escaped in HTML', async () => {
+    const title = '--exec touch /tmp/x <script>"../../etc/passwd"';
+    const page = await (await fetch(media.titledPageUrl(title))).text();
+    expect(page).toContain('<title>--exec touch /tmp/x &#60;script&#62;&#34;../../etc/passwd&#34;</title>');
+    expect(page).toContain(`<video controls src="${media.urls.clip3s}">`);
+    const named = await fetch(media.namedClipUrl('../-o évil.mp4'));
+    expect(named.status).toBe(200);
+    expect(named.headers.get('content-type')).toBe('video/mp4');
+    expect(named.headers.get('content-disposition')).toBe(
+      `attachment; filename="../-o _vil.mp4"; filename*=UTF-8''${encodeURIComponent('../-o évil.mp4')}`,
+    );
+    expect((await named.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
   it('answers 404, 503 and redirects', async () => {
     expect((await fetch(media.urls.notFound)).status).toBe(404);
     expect((await fetch(`${media.baseUrl}/hls/../../etc/passwd`)).status).toBe(404);

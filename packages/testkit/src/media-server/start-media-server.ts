@@ -74,6 +74,16 @@ export interface MediaServer {
   sessionCookie: { name: string; value: string };
   /** A URL on this server that answers 302 to `location` (absolute, or a path here). */
   redirectUrl(location: string): string;
+  /**
+   * A page over the 3 s clip whose `<title>` and `og:title` are `title` as given (an option, a
+   * path, markup): for proving that hostile titles stay metadata.
+   */
+  titledPageUrl(title: string): string;
+  /**
+   * The 3 s clip under the file name `name` (the URL's last segment, so yt-dlp takes it as the id
+   * and title), also sent as its Content-Disposition file name.
+   */
+  namedClipUrl(name: string): string;
   /** Every request, oldest first. */
   readonly requests: readonly MediaRequest[];
   clearRequests(): void;
@@ -106,6 +116,24 @@ function embedPage(videoUrl: string): string {
 <head>
 <title>Scrapper test clip</title>
 <meta property="og:title" content="Scrapper test clip">
+<meta property="og:type" content="video.other">
+<meta property="og:video" content="${videoUrl}">
+<meta property="og:video:type" content="video/mp4">
+</head>
+<body>
+<video controls src="${videoUrl}"></video>
+</body>
+</html>
+`;
+}
+
+function titledPage(title: string, videoUrl: string): string {
+  const escaped = escapeXml(title);
+  return `<!doctype html>
+<html>
+<head>
+<title>${escaped}</title>
+<meta property="og:title" content="${escaped}">
 <meta property="og:type" content="video.other">
 <meta property="og:video" content="${videoUrl}">
 <meta property="og:video:type" content="video/mp4">
@@ -242,6 +270,24 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
       sendText(res, 200, embedPage(`${baseUrl}/media/${clipFileName(8)}`), 'text/html');
       return;
     }
+    if (path === '/pages/titled.html') {
+      sendText(res, 200, titledPage(query.get('title') ?? '', `${baseUrl}/media/${clipFileName(3)}`), 'text/html');
+      return;
+    }
+    if (path.startsWith('/named/')) {
+      let name: string;
+      try {
+        name = decodeURIComponent(path.slice('/named/'.length));
+      } catch {
+        sendText(res, 400, 'Bad name');
+        return;
+      }
+      // Header values are latin1 without CR/LF; the RFC 5987 form carries the rest.
+      const plain = name.replace(/[^\x20-\x7e]|"/g, '_');
+      res.setHeader('Content-Disposition', `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      await sendFile(req, res, join(media.dir, clipFileName(3)), 'video/mp4');
+      return;
+    }
     if (path === '/pages/song.html') {
       sendText(res, 200, audioPage(`${baseUrl}/media/audio.m4a`), 'text/html');
       return;
@@ -352,6 +398,8 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
     },
     sessionCookie,
     redirectUrl: (location) => `${baseUrl}/redirect?to=${encodeURIComponent(location)}`,
+    titledPageUrl: (title) => `${baseUrl}/pages/titled.html?title=${encodeURIComponent(title)}`,
+    namedClipUrl: (name) => `${baseUrl}/named/${encodeURIComponent(name)}`,
     requests,
     clearRequests() {
       requests.length = 0;

@@ -1,0 +1,120 @@
+// Hostile titles and file names from the media server, end to end through the worker's download
+// job with the real yt-dlp: the page's title (an option, a path) and the file's name (`../`,
+// leading dash, 300 multi-byte characters) become neither an option nor a path. The stored key
+// is made of our ids, the job folder is gone afterwards, and no marker file appears.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { findDownload, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { insertUser } from '@scrapper/db/queries/users';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { loadEnv, type Env } from '../env.ts';
+import { startWorker, type RunningWorker } from '../worker.ts';
+
+const quiet = { info: () => {}, error: () => {} };
+
+let testDb: TestDatabase;
+let database: Database;
+let dataDir: string;
+let env: Env;
+let testStorage: TestStorage;
+let media: MediaServer;
+let worker: RunningWorker;
+let ownerId: string;
+let marker: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 4 });
+  dataDir = mkdtempSync(join(tmpdir(), 'download-titles-'));
+  marker = join(dataDir, 'PWNED');
+  testStorage = await startTestStorage({ dataDir });
+  media = await startMediaServer();
+  env = loadEnv({
+    DATABASE_URL: testDb.url,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    // The media server is on loopback.
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    ...testStorage.env,
+  });
+  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
+  ownerId = owner?.id ?? '';
+  worker = await startWorker(env, database, quiet);
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await database?.close();
+  await testDb?.drop();
+  await media?.close();
+  await testStorage?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function finished(id: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const row = await findDownload(database.db, id);
+    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
+    if (Date.now() > deadline) throw new Error(`download ${id} still ${row?.status}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('video.download with hostile titles and file names', () => {
+  it('downloads each one under our own key and runs nothing', async () => {
+    const exec = `--exec touch ${marker}`;
+    const sources = [
+      media.titledPageUrl(exec),
+      media.titledPageUrl(`../../../../tmp/${exec}`),
+      media.titledPageUrl('-o /etc/x --config-location /etc/passwd'),
+      media.namedClipUrl(`${exec}.mp4`),
+      media.namedClipUrl('../../../../tmp/evil.mp4'),
+      media.namedClipUrl('..\\..\\evil.mp4'),
+      media.namedClipUrl('-o.mp4'),
+      media.namedClipUrl('....mp4'),
+      media.namedClipUrl(`${'ä'.repeat(300)}.mp4`),
+    ];
+    const ids: string[] = [];
+    for (const [index, url] of sources.entries()) {
+      const { row } = await insertOrJoinDownload(database.db, {
+        ownerId,
+        platform: 'tiktok',
+        sourceItemId: `titled-${index}`,
+        sourceUrl: url,
+        directUrl: null,
+        resultFileName: null,
+        // The scraped title is hostile too: it is shown and used for the download name only.
+        title: `../../${exec}`,
+        author: 'x',
+        quality: 'best',
+        batchId: null,
+        item: {},
+      });
+      await enqueue(worker.boss, 'video.download', { downloadId: row.id }, { singletonKey: row.id });
+      ids.push(row.id);
+    }
+    for (const [index, id] of ids.entries()) {
+      const row = await finished(id);
+      expect(row.error, sources[index]).toBeNull();
+      expect(row.status, sources[index]).toBe('completed');
+      expect(row.storageKey, sources[index]).toBe(`downloads/${ownerId}/${id}.mp4`);
+    }
+    expect((await testStorage.files('downloads/')).sort()).toEqual(ids.map((id) => `downloads/${ownerId}/${id}.mp4`).sort());
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync('/tmp/evil.mp4')).toBe(false);
+    // The job folders are gone; nothing else appeared in the data folder but what was there.
+    const downloadsTemp = join(env.tempDir, 'downloads');
+    expect(existsSync(downloadsTemp) ? readdirSync(downloadsTemp) : []).toEqual([]);
+    console.log(`injection cases (worker titles and names): ${sources.length}`);
+  }, 80_000);
+});
