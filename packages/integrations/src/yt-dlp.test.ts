@@ -12,6 +12,7 @@ import {
   YtDlpError,
   ytDlpReason,
   type YtDlpOptions,
+  proxiedOnly,
 } from './yt-dlp.ts';
 
 interface FakeScript {
@@ -141,6 +142,20 @@ describe('formatForQuality', () => {
       extractAudio: 'm4a',
     });
   });
+});
+
+describe('proxiedOnly', () => {
+  it('wraps a selector so the protocol filter covers every alternative', () => {
+    expect(proxiedOnly('bv*+ba/b')).toBe("(bv*+ba/b)[protocol~='^(https?|m3u8(_native)?|http_dash_segments(_generator)?|f4m|ism)$']");
+    expect(proxiedOnly("best[format_note*=')']/(worst)")).toContain("(best[format_note*=')']/(worst))[protocol~=");
+  });
+
+  it.each(['best)/(worst', 'best)[protocol=rtmp]/(best', '(best', "best[format_note='x]", ')('])(
+    'refuses %s, which would close the group early',
+    (selector) => {
+      expect(() => proxiedOnly(selector)).toThrow(/tanda kurung tidak seimbang/);
+    },
+  );
 });
 
 describe('extractorOrderArgs', () => {

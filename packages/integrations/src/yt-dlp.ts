@@ -361,10 +361,32 @@ export async function guardProxyUrl(
 const PROXIED_PROTOCOLS = '^(https?|m3u8(_native)?|http_dash_segments(_generator)?|f4m|ism)$';
 
 /**
+ * True when every `(` of a selector is closed in order (quoted filter values aside): a `)` too
+ * many would close our group early and leave an alternative outside the protocol filter
+ * (`best)/(worst` -> `(best)/(worst)[protocol...]`, where `best` may be RTMP straight to its host).
+ */
+function hasBalancedGroups(selector: string): boolean {
+  let depth = 0;
+  let quote: string | undefined;
+  for (const char of selector) {
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0 && quote === undefined;
+}
+
+/**
  * A format selector limited to proxied protocols: the filter on the group applies to every
- * format the inner selector may choose, merges included.
+ * format the inner selector may choose, merges included. The selector (an admin's preview
+ * format) must not be able to close the group: unbalanced ones are refused.
  */
 export function proxiedOnly(selector: string): string {
+  if (!hasBalancedGroups(selector)) {
+    throw new YtDlpError('permanent', `Format yt-dlp tidak valid (tanda kurung tidak seimbang): ${selector}`);
+  }
   return `(${selector})[protocol~='${PROXIED_PROTOCOLS}']`;
 }
 
