@@ -105,6 +105,19 @@ async function createTask(target = 'kucing lucu', input: Record<string, unknown>
   return task.id;
 }
 
+/**
+ * The task's notifications. They are written just after the task's final state, so a test that
+ * saw the state waits for them (on a busy machine it could read between the two writes).
+ */
+async function taskNotifications(taskId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `scrape:${taskId}`));
+    if (notes.length > 0 || Date.now() > deadline) return notes;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function run(taskId: string, w: RunningWorker) {
   await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
 }
@@ -194,8 +207,7 @@ describe('scrape.run', () => {
     const logs = await logsOf(taskId);
     expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
     expect(logs.at(-1)).toMatch(/^Selesai: 30 item/);
-    const notes = await database.db.select().from(notifications).where(eq(notifications.userId, ownerId));
-    expect(notes.filter((n) => n.dedupeKey === `scrape:${taskId}`)).toEqual([
+    expect(await taskNotifications(taskId)).toEqual([
       expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 30 item.', isRead: false }),
     ]);
     await replaceCookieSets(database.db, []);
@@ -211,7 +223,7 @@ describe('scrape.run', () => {
       expect(task.state).toBe('failed');
       expect(task.error).toBe(`Aktor Apify berakhir dengan status ${outcome}: Pesan dari aktor: ${outcome}`);
       expect(task.resultFileName).toBeNull();
-      const [note] = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `scrape:${taskId}`));
+      const [note] = await taskNotifications(taskId);
       expect(note?.kind).toBe('scrape.failed');
       expect(note?.message).toContain(outcome);
     });
