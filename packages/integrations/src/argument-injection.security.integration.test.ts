@@ -172,6 +172,35 @@ describe('argv our adapters build', () => {
     injectionCases++;
   });
 
+  it('control characters in a URL or a search never reach argv raw (a NUL would make spawn throw)', async () => {
+    const ytdlp = createYtDlp({ binary: recorder, allowPrivateNetwork: true, tempRoot: root });
+    for (const url of [`${base}/a\u0000b.mp4`, `${base}/a\nb.mp4`, `${base}/a\tb.mp4`, `${base}/a\rb.mp4`]) {
+      await ytdlp.probe({ url, socketTimeoutSecs: 5 }).catch(() => undefined);
+      const [argv] = await takeRecorded();
+      const sent = (argv ?? []).at(-1) ?? '';
+      // eslint-disable-next-line no-control-regex
+      expect(sent, JSON.stringify(url)).not.toMatch(/[\u0000-\u001f]/);
+      expect(sent, JSON.stringify(url)).toBe(new URL(url).href);
+      injectionCases++;
+    }
+    await searchAudio({ query: 'lagu\u0000--exec\ttouch', binary: recorder, allowPrivateNetwork: true, tempRoot: root }).catch(() => undefined);
+    const [argv] = await takeRecorded();
+    expect((argv ?? []).at(-1)).toBe('ytsearch10:lagu --exec touch');
+    injectionCases++;
+    // Whatever else carries one (an admin's format string): a permanent YtDlpError, not a crash.
+    const error = await runYtDlp({
+      binary: recorder,
+      args: ['-f', 'best\u0000', '--', base],
+      home: root,
+      signal: new AbortController().signal,
+      killGraceMs: 100,
+      onStdoutLine: () => undefined,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(YtDlpError);
+    expect((error as YtDlpError).kind).toBe('permanent');
+    injectionCases++;
+  });
+
   it('values that are not URLs never start yt-dlp at all', async () => {
     const ytdlp = createYtDlp({ binary: recorder, allowPrivateNetwork: true, tempRoot: root });
     for (const url of [`--exec=touch ${marker}`, '-o/etc/x', '--config-location=/etc/passwd', '--batch-file=/etc/passwd', '-', '--', `file://${marker}`]) {

@@ -93,7 +93,9 @@ export function formatDurationString(totalSeconds: number): string {
 
 /** Trimmed, whitespace collapsed; empty or very long queries are refused. */
 export function normalizeQuery(query: string): string {
-  const normalized = query.replace(/\s+/g, ' ').trim();
+  // Control characters are spaces here: a NUL would make spawn throw, others mean nothing in a search.
+  // eslint-disable-next-line no-control-regex
+  const normalized = query.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
   if (normalized === '')
     throw new YtDlpError('permanent', 'Kata kunci pencarian tidak boleh kosong.');
   if (normalized.length > MAX_QUERY_CHARS)

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { GUARD_REFUSAL, sharedGuardProxy } from './guard-proxy.ts';
 import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
 import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './yt-dlp-progress.ts';
@@ -523,12 +524,23 @@ export interface RunSpec {
  */
 export function runYtDlp(spec: RunSpec): Promise<RunOutcome> {
   return new Promise((resolvePromise, rejectPromise) => {
-    const child = spawn(spec.binary, spec.args, {
-      cwd: spec.home,
-      env: childEnv(spec.home, spec.proxyUrl),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(spec.binary, spec.args, {
+        cwd: spec.home,
+        env: childEnv(spec.home, spec.proxyUrl),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } catch (error) {
+      // spawn throws at once for an argument it cannot pass (a NUL byte): the input's fault.
+      rejectPromise(
+        new YtDlpError('permanent', `Argumen yt-dlp tidak valid: ${(error as Error).message}`, {
+          cause: error,
+        }),
+      );
+      return;
+    }
     let stderr = '';
     let killTimer: NodeJS.Timeout | undefined;
     let closed = false;
@@ -600,9 +612,14 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
   const killGraceMs = options.killGraceMs ?? 3000;
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
 
-  async function guard(url: string): Promise<void> {
+  /**
+   * The URL as the guard parsed and judged it (WHATWG `href`): that, not the caller's spelling, is
+   * what yt-dlp gets, so a raw NUL, tab or newline (which would break spawn or be read otherwise
+   * by Python) never reaches it.
+   */
+  async function guard(url: string): Promise<string> {
     try {
-      await assertFetchableUrl(url, { allowPrivateNetwork, resolveHost: options.resolveHost });
+      return (await assertFetchableUrl(url, { allowPrivateNetwork, resolveHost: options.resolveHost })).href;
     } catch (error) {
       if (error instanceof UrlNotAllowedError)
         throw new YtDlpError('permanent', error.message, { cause: error });
@@ -659,7 +676,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     const signal = request.signal ?? new AbortController().signal;
     if (!isAbsolute(request.outputDir)) throw new Error('outputDir must be an absolute path');
     if (signal.aborted) throw cancelledError(signal);
-    await guard(request.url);
+    const url = await guard(request.url);
     const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
     const outputDir = resolve(request.outputDir);
     await mkdir(outputDir, { recursive: true });
@@ -708,7 +725,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
         const resultFile = join(root, 'result.json');
         const { format } = request;
         const args = [
-          ...baseArgs(request.url, request.socketTimeoutSecs, proxyUrl),
+          ...baseArgs(url, request.socketTimeoutSecs, proxyUrl),
           '--newline',
           '--progress-template',
           PROGRESS_TEMPLATE,
@@ -741,7 +758,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
           templateLiteral(resultFile),
           ...cookieArgs,
           '--',
-          request.url,
+          url,
         ];
         const outcome = await runYtDlp({
           binary: options.binary,
@@ -810,18 +827,18 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
   async function probe(request: ProbeRequest): Promise<ProbeResult> {
     const signal = request.signal ?? new AbortController().signal;
     if (signal.aborted) throw cancelledError(signal);
-    await guard(request.url);
+    const url = await guard(request.url);
     const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
     return withWorkDir(request.cookiesText, async ({ home, cookieArgs }) => {
       const chunks: string[] = [];
       let bytes = 0;
       const tooBig = new AbortController();
       const args = [
-        ...baseArgs(request.url, request.socketTimeoutSecs, proxyUrl),
+        ...baseArgs(url, request.socketTimeoutSecs, proxyUrl),
         '-J',
         ...cookieArgs,
         '--',
-        request.url,
+        url,
       ];
       const outcome = await runYtDlp({
         binary: options.binary,
