@@ -138,6 +138,39 @@ describe('access matrix', () => {
         }
       }
     }
+    // A member's YouTube account named in a query (re-auth) or a multipart form (upload). Members
+    // only: an admin re-authorising or publishing to someone else's channel would put the admin's
+    // Google grant or video on it, so those stay the owner's acts.
+    const secret = await h.request('POST', '/api/admin/client-secrets', {
+      token: admin.token,
+      body: { name: 'Matriks', clientId: 'matriks.apps.googleusercontent.com', clientSecret: 'GOCSPX-matriks-rahasia-1' },
+    });
+    for (const owner of [memberA, memberB]) {
+      const accountId = (await fixtures['/api/youtube/accounts/:id']?.make(owner))?.params.id ?? '';
+      for (const caller of ['memberA', 'memberB'] as const) {
+        const other = (caller === 'memberA' ? memberA : memberB).id !== owner.id;
+        const boundary = 'batasMatriks';
+        const fields = { accountId, title: 'Video uji', madeForKids: 'false', scraperVideoUrl: 'https://www.tiktok.com/@kreator/video/1' };
+        const form = Object.entries(fields)
+          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+          .join('');
+        const requests: Array<[string, string, RequestInit]> = [
+          ['GET', `/api/youtube/auth/url?clientSecretId=${secret.body.id}&accountId=${accountId}`, {}],
+          ['POST', '/api/youtube/upload', { body: `${form}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }],
+        ];
+        for (const [method, path, init] of requests) {
+          const res = await fetch(`${h.baseUrl}${path}`, { ...init, method, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${tokenOf(caller)}` } });
+          await res.arrayBuffer();
+          cases++;
+          const label = `${method} ${path.split('?')[0]} as ${caller} with ${owner === memberA ? "A's" : "B's"} account: ${res.status}`;
+          try {
+            check(other ? 404 : 'allowed', res.status, label);
+          } catch {
+            failures.push(label);
+          }
+        }
+      }
+    }
     console.log(`access-matrix cases: ${cases}`);
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(400);
