@@ -33,6 +33,27 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A failed query as it may be logged: drizzle puts the bound parameters (user input, and in
+ * places values that are secret before they are sealed) into the error's message and `params`.
+ * The log keeps the statement, the SQLSTATE and the database's own message, not the values.
+ */
+export function errorLogFields(error: unknown): Record<string, unknown> {
+  if (!error || typeof error !== 'object' || !('query' in error) || !('params' in error)) return { err: error };
+  const e = error as unknown as Error & { query: unknown; cause?: unknown };
+  const cause = e.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    // Not under `err`: pino's error serializer would rebuild it from the original message.
+    dbError: {
+      message: String(e.message).split('\nparams:')[0],
+      query: e.query,
+      code: cause?.code,
+      cause: cause?.message,
+      stack: e.stack?.replace(/\nparams:[^\n]*/g, ''),
+    },
+  };
+}
+
 export const errorHandlerPlugin = fp(async (app) => {
   // Text the database cannot hold (NUL, lone surrogates) is refused before validation, in
   // params, query and JSON bodies alike, so it answers 400 instead of failing a query later.
@@ -85,7 +106,7 @@ export const errorHandlerPlugin = fp(async (app) => {
     const sqlState = sqlStateOf(error);
     // A write that lost a race on a unique key: the caller may simply try again.
     if (sqlState === '23505') {
-      request.log.warn({ err: error }, 'unique violation');
+      request.log.warn(errorLogFields(error), 'unique violation');
       return reply.code(409).send(body(409, 'Data bentrok dengan perubahan lain. Muat ulang lalu coba lagi.'));
     }
     // Text PostgreSQL cannot store (bad encoding, NUL in JSON): the client's input, not our bug.
@@ -93,10 +114,10 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.code(400).send(body(400, 'Teks berisi karakter yang tidak dapat disimpan.'));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn(errorLogFields(error), 'database unavailable');
       return reply.code(503).header('retry-after', '5').send(body(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(errorLogFields(error), 'unhandled error');
     return reply.code(500).send(body(500, 'Terjadi kesalahan pada server.'));
   });
 

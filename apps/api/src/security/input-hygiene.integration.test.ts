@@ -104,4 +104,24 @@ describe('error handler', () => {
     expect((await app.inject({ url: '/app' })).statusCode).toBe(418);
     await app.close();
   });
+
+  it('logs a failed query without its bound values', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    await app.register(errorHandlerPlugin);
+    app.get('/query', async () => {
+      const error = Object.assign(new Error('Failed query: insert into "t" ("a") values ($1)\nparams: nilai-rahasia-xyz'), {
+        query: 'insert into "t" ("a") values ($1)',
+        params: ['nilai-rahasia-xyz'],
+        cause: Object.assign(new Error('relation "t" does not exist'), { code: '42P01' }),
+      });
+      throw error;
+    });
+    expect((await app.inject({ url: '/query' })).statusCode).toBe(500);
+    const logged = lines.join('\n');
+    expect(logged).toContain('insert into');
+    expect(logged).toContain('42P01');
+    expect(logged).not.toContain('nilai-rahasia-xyz');
+    await app.close();
+  });
 });

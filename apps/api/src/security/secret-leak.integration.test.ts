@@ -92,6 +92,11 @@ async function plant(): Promise<{ accountId: string }> {
   const refused = await call('POST', '/api/keys', a, { key: secrets.apifyKeyRefused });
   await call('POST', `/api/keys/${apifyKey.body.id}/validate`, a);
   await call('POST', `/api/keys/${refused.body.id}/validate`, a);
+  // Apify failing and cutting the connection: error paths must not carry the key either.
+  apify.fault({ endpoint: 'user.me', status: 500 });
+  await call('POST', `/api/keys/${apifyKey.body.id}/validate`, a);
+  apify.fault({ endpoint: 'user.me', resetConnection: true });
+  await call('POST', `/api/keys/${apifyKey.body.id}/validate`, a);
   await call('PUT', `/api/keys/${apifyKey.body.id}/set-active`, a);
 
   // Gemini keys: a good one, a refused one, content generated, and Gemini failing.
@@ -103,6 +108,8 @@ async function plant(): Promise<{ accountId: string }> {
   expect((await call('POST', '/api/admin/generate-content', member.token, { originalTitle: 'Kucing lucu menari' })).status).toBe(200);
   google.failNext('gemini.generateContent', { status: 500, message: 'internal' });
   await call('POST', '/api/admin/generate-content', member.token, { originalTitle: 'Kucing lucu menari lagi' });
+  google.failNext('gemini.countTokens', { status: 500, message: 'internal' });
+  await call('POST', `/api/admin/gemini-keys/${gemini.body.id}/validate`, a);
 
   // A YouTube client secret, created and rotated.
   const clientSecret = await call('POST', '/api/admin/client-secrets', a, { name: 'Proyek Rahasia', clientId: 'rahasia.apps.googleusercontent.com', clientSecret: secrets.clientSecret });
