@@ -17,10 +17,15 @@ import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
 // that time waits out the rest before it asks for the next one: a 0.6 s download then costs 2 s
 // of the slot. Where a member waits for the result (a batch, a preview), ask every 0.5 s
 // (pg-boss's minimum); downloads of more than 0.4 s then follow each other without a pause.
+// New jobs wake the workers through LISTEN/NOTIFY (startBoss `listen`), so what polling
+// still does is the floor: a slot that frees up asks again after this long, and NOTIFYs lost in a
+// reconnect are caught up. pg-boss would relax polling to 30 s while NOTIFY works; it keeps
+// these intervals instead (notifyPollingIntervalSeconds), so a busy queue drains as before.
 const POLLING_SECONDS: Partial<Record<QueueName, number>> = {
   'video.download': 0.5,
   'video.preview': 0.5,
 };
+const DEFAULT_POLLING_SECONDS = 2;
 
 export interface RunningWorker {
   id: string;
@@ -67,6 +72,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
   const id = randomUUID();
   const boss = await startBoss(env.databaseUrl, {
     supervise: true,
+    listen: true,
     max: 4,
     onError: (error) => log.error(`[worker] pg-boss: ${error.message}`),
   });
@@ -108,7 +114,8 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
         localConcurrency: env.concurrency[queue],
         batchSize: 1,
         includeMetadata: true,
-        ...(POLLING_SECONDS[queue] ? { pollingIntervalSeconds: POLLING_SECONDS[queue] } : {}),
+        pollingIntervalSeconds: POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
+        notifyPollingIntervalSeconds: POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
       },
       async (jobs) => {
         for (const job of jobs) {

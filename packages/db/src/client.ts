@@ -8,8 +8,26 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
+/**
+ * drizzle sends every query unprepared (postgres.js `unsafe(..., { prepare: false })`), so
+ * PostgreSQL parses and plans the same statements again on every request. Queries with
+ * parameters are prepared instead: postgres.js keeps one prepared statement per query text and
+ * connection (connections are recycled after max_lifetime, which bounds the set). Queries without
+ * parameters keep the simple protocol (they may hold several statements, as migrations do).
+ */
+function preparing(sql: postgres.Sql): postgres.Sql {
+  const unsafe = sql.unsafe.bind(sql);
+  const prepared = ((query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, params as postgres.ParameterOrJSON<never>[], params && params.length > 0 ? { ...options, prepare: true } : options)) as postgres.Sql['unsafe'];
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      return key === 'unsafe' ? prepared : Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 function createDrizzle(sql: postgres.Sql) {
-  return drizzle(sql, { schema });
+  return drizzle(preparing(sql), { schema });
 }
 
 export type Db = ReturnType<typeof createDrizzle>;

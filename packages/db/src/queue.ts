@@ -17,6 +17,13 @@ export interface CreateBossOptions {
    * default (60 s) is right for production; tests that kill workers look every second.
    */
   superviseIntervalSeconds?: number;
+  /**
+   * Workers: hold one connection that LISTENs for pg-boss's NOTIFY, so a job sent by any
+   * process (the API's enqueue commits one) wakes this instance's workers at once instead of at
+   * their next poll. Producers need not listen: every queue is created with `notify`, so their
+   * sends NOTIFY (in the sending transaction, delivered on commit). Polling stays as the floor.
+   */
+  listen?: boolean;
 }
 
 /** Starts pg-boss on our database and creates every queue of the job catalog. */
@@ -31,6 +38,7 @@ export async function startBoss(url: string, options: CreateBossOptions = {}): P
       ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }
       : {}),
     schedule: false,
+    useListenNotify: options.listen ?? false,
   });
   // Without an error listener a database error would end the process.
   boss.on('error', options.onError ?? ((error: Error) => console.error('[pg-boss]', error.message)));
@@ -48,6 +56,9 @@ export async function ensureQueues(boss: Boss): Promise<void> {
       retryBackoff: policy.retryBackoff,
       expireInSeconds: policy.expireInSeconds,
       deleteAfterSeconds: policy.retentionSeconds,
+      // Sends NOTIFY the listening workers (see CreateBossOptions.listen): a member who starts
+      // a scrape or a download waits for no poll.
+      notify: true,
       ...('heartbeatSeconds' in policy ? { heartbeatSeconds: policy.heartbeatSeconds } : {}),
     };
     const existing = await boss.getQueue(name);

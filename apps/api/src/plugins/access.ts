@@ -5,8 +5,10 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@scrapper/contracts/common';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { TokenClaims } from '@scrapper/contracts/http/auth';
 import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
+import type { UserRow } from '@scrapper/db/schema';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../services/auth/tokens.ts';
 import { toSessionUser } from '../services/users/to-user-dto.ts';
@@ -30,7 +32,17 @@ export interface AccessOptions {
   jwtSecret: string;
   /** Routes under these prefixes are public (plugins that cannot take our config). */
   publicPrefixes: string[];
+  /**
+   * How long a user row read for a request may answer later requests of the same user
+   * (default 1000 ms; 0: read the database on every request). A change made through this
+   * process (any write request) empties the cache before its answer goes out, so this process
+   * never serves a deleted or demoted user again; other API processes see it within this time.
+   */
+  userCacheMs?: number;
 }
+
+/** Verified tokens kept (then the cache starts over): a bound on memory, not on users. */
+const MAX_CACHED_TOKENS = 10_000;
 
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized();
@@ -51,6 +63,49 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
   });
 
+  // Two caches that keep the database and the crypto out of the hot path of reads:
+  // - tokens: a token string that verified once verifies again until it expires (HS256 is
+  //   deterministic: the same string, the same signature check); expiry is checked on each use.
+  // - users: the row of a caller, for userCacheMs. Every write request (anything but GET and
+  //   HEAD: user deletions, role changes, data deletions) empties it before its answer is sent,
+  //   and bumps a generation so that a read which started before the write cannot put the old
+  //   row back. See docs/benchmarks.md (API overhead) for what this buys.
+  const userCacheMs = options.userCacheMs ?? 1000;
+  const tokens = new Map<string, TokenClaims>();
+  const userRows = new Map<string, { row: UserRow; until: number }>();
+  let generation = 0;
+
+  async function claimsOf(token: string): Promise<TokenClaims | undefined> {
+    const cached = tokens.get(token);
+    if (cached) {
+      if (cached.exp * 1000 > Date.now()) return cached;
+      tokens.delete(token);
+      return undefined;
+    }
+    const claims = await verifyToken(token, options.jwtSecret);
+    if (claims) {
+      if (tokens.size >= MAX_CACHED_TOKENS) tokens.clear();
+      tokens.set(token, claims);
+    }
+    return claims;
+  }
+
+  async function userRow(id: string): Promise<UserRow | undefined> {
+    if (userCacheMs <= 0) return findUserById(options.db, id);
+    const now = Date.now();
+    const cached = userRows.get(id);
+    if (cached && cached.until > now) return cached.row;
+    const seen = generation;
+    const row = await findUserById(options.db, id);
+    if (row && seen === generation) {
+      if (userRows.size >= MAX_CACHED_TOKENS) userRows.clear();
+      userRows.set(id, { row, until: now + userCacheMs });
+    } else {
+      userRows.delete(id);
+    }
+    return row;
+  }
+
   app.addHook('onRequest', async (request) => {
     // Unmatched URLs reach the not-found handler, which has no route config: public 404.
     const access = request.routeOptions.config?.access ?? 'public';
@@ -58,13 +113,23 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Token tidak ditemukan. Silakan login.');
-    const claims = await verifyToken(match[1], options.jwtSecret);
+    const claims = await claimsOf(match[1]);
     if (!claims) throw unauthorized();
     // The database, not the token, says who the caller is now: a deleted user is out at
-    // once and a role change applies to tokens already issued.
-    const row = await findUserById(options.db, claims.sub);
+    // once and a role change applies to tokens already issued (through the cache above: at
+    // once in this process, within userCacheMs in others).
+    const row = await userRow(claims.sub);
     if (!row) throw unauthorized();
     request.sessionUser = toSessionUser(row);
     if (access === 'admin' && row.role !== 'admin') throw forbidden();
+  });
+
+  // Before any write's answer leaves (success or failure: it may have changed rows anyway).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      generation++;
+      userRows.clear();
+    }
+    return payload;
   });
 });

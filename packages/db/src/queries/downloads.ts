@@ -153,7 +153,9 @@ export async function listDownloadHistory(db: Db, f: HistoryFilter) {
   const direction = f.order === 'asc' ? asc : desc;
   const first =
     f.sortBy === 'createdAt' ? byCreatedAt(f.order) : direction({ title: downloads.title, platform: downloads.platform, author: downloads.author }[f.sortBy]);
-  const [rows, totals, byPlatform] = await Promise.all([
+  // The total is the sum of the per-platform counts: one aggregate over the matching rows, not
+  // a second count(*) over the same rows beside it.
+  const [rows, byPlatform] = await Promise.all([
     db
       .select(withOwner)
       .from(downloads)
@@ -162,7 +164,6 @@ export async function listDownloadHistory(db: Db, f: HistoryFilter) {
       .orderBy(first, direction(downloads.id))
       .limit(f.limit)
       .offset(f.offset),
-    db.select({ n: count() }).from(downloads).where(where),
     db
       .select({ platform: downloads.platform, n: count() })
       .from(downloads)
@@ -172,7 +173,7 @@ export async function listDownloadHistory(db: Db, f: HistoryFilter) {
   ]);
   return {
     rows: flatten(rows),
-    total: totals[0]?.n ?? 0,
+    total: byPlatform.reduce((sum, p) => sum + p.n, 0),
     byPlatform: byPlatform.map((p) => ({ platform: p.platform, count: p.n })),
   };
 }

@@ -45,6 +45,11 @@ export const downloads = pgTable(
     index('downloads_owner_platform_created_idx').on(t.ownerId, t.platform, t.createdAt.desc()),
     index('downloads_owner_title_idx').on(t.ownerId, t.title),
     index('downloads_owner_author_idx').on(t.ownerId, t.author),
+    // The file manager lists a member's files still on disk, newest first: without this it walked
+    // every download of the member (most of them long swept) to find them.
+    index('downloads_owner_live_files_idx')
+      .on(t.ownerId, t.createdAt.desc())
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
     index('downloads_batch_idx').on(t.batchId),
     // Two requests for the same item and quality share one download while it runs.
     uniqueIndex('downloads_one_active_per_item')

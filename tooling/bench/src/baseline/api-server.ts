@@ -70,13 +70,12 @@ app.get('/api/media/history', async (request) => {
     ${from ? sql`and d.created_at >= ${from}` : sql``}
     ${to ? sql`and d.created_at < ${to}` : sql``}
     ${search ? sql`and (d.title ilike ${search} or d.author ilike ${search})` : sql``}`;
-  const [rows, totals, byPlatform] = await Promise.all([
+  const [rows, byPlatform] = await Promise.all([
     sql`select d.*, u.username as owner_username from downloads d inner join users u on u.id = d.owner_id
         where ${where} order by d.created_at desc nulls last, d.id desc limit ${limit} offset ${offset}`,
-    sql`select count(*)::int as n from downloads d where ${where}`,
     sql`select d.platform, count(*)::int as n from downloads d where ${where} group by d.platform order by count(*) desc`,
   ]);
-  const total = totals[0]?.n as number;
+  const total = byPlatform.reduce((sum, p) => sum + (p.n as number), 0);
   return { history: rows, pagination: { total, hasMore: offset + rows.length < total }, stats: { total, byPlatform } };
 });
 

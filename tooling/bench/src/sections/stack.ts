@@ -45,7 +45,9 @@ export async function startStack(): Promise<Stack> {
     SECRETS_KEY: randomBytes(32).toString('base64'),
     APIFY_BASE_URL: fake.baseUrl,
   };
-  const api = startNode('apps/api/src/server.ts', { env, quiet: true });
+  // BENCH_API_NODE_FLAGS: extra Node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const apiFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const api = startNode('apps/api/src/server.ts', { env, quiet: true, extraFlags: apiFlags });
   const apiBase = `http://127.0.0.1:${port}`;
   await waitForHttp(`${apiBase}/api/health`, { child: api, timeoutMs: 60_000 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "downloads_owner_live_files_idx" ON "downloads" USING btree ("owner_id","created_at" DESC NULLS LAST) WHERE "downloads"."status" = 'completed' and "downloads"."storage_key" is not null and "downloads"."file_deleted_at" is null;
