@@ -28,7 +28,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const sizes = smoke
   ? {
-      api: { downloads: 20_000, memberEvery: 10, activeTasks: 3, logLinesPerTask: 20, memberFinishedTasks: 20, otherFinishedTasks: 100, durationSeconds: 1, warmupSeconds: 1, connections: 50 } satisfies ApiOverheadSizes,
+      api: { downloads: 20_000, memberEvery: 10, activeTasks: 3, logLinesPerTask: 20, memberFinishedTasks: 20, otherFinishedTasks: 100, durationSeconds: 1, warmupSeconds: 0, connections: 50 } satisfies ApiOverheadSizes,
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
       batchItems: 4,
       ingestItems: 2000,

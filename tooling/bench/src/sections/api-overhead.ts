@@ -192,8 +192,10 @@ export async function runApiOverhead(stack: Stack, sizes: ApiOverheadSizes, log:
       const a = await fingerprint(`${stack.apiBase}${e.product}`, e.token, e.pick);
       const b = await fingerprint(`${baseBase}${e.baseline}`, undefined, e.pickBase);
       if (a !== b) throw new Error(`${e.name}: product and baseline disagree (${a} vs ${b})`);
-      await cannon(`${baseBase}${e.baseline}`, undefined, sizes.warmupSeconds, sizes.connections);
-      await cannon(`${stack.apiBase}${e.product}`, e.token, sizes.warmupSeconds, sizes.connections);
+      if (sizes.warmupSeconds > 0) {
+        await cannon(`${baseBase}${e.baseline}`, undefined, sizes.warmupSeconds, sizes.connections);
+        await cannon(`${stack.apiBase}${e.product}`, e.token, sizes.warmupSeconds, sizes.connections);
+      }
       const base = await cannon(`${baseBase}${e.baseline}`, undefined, sizes.durationSeconds, sizes.connections);
       const prod = await cannon(`${stack.apiBase}${e.product}`, e.token, sizes.durationSeconds, sizes.connections);
       const ratio = round(prod.rps / base.rps);
