@@ -5,7 +5,7 @@
 // chunk. Prints a table and, with `--json <file>`, writes the figures there.
 //
 //   node --disable-warning=ExperimentalWarning bench/browser.ts [--json out.json] [--build]
-//        [--items 50000]
+//        [--items 50000] [--dist <another build>]
 //
 // It builds apps/web first when there is no build (or with --build). Figures only, no
 // assertions: the machine is shared and noisy; the targets are printed beside each figure.
@@ -21,7 +21,6 @@ import { chromiumArgs, chromiumPath } from '@scrapper/playwright-config';
 import { APIFY_TOKENS, SCENARIO_WORDS } from '../e2e/support/fake-apify-plan.ts';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
-const distDir = join(webDir, 'dist');
 const PORT = 3320;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
@@ -41,6 +40,9 @@ function argValue(name: string): string | undefined {
 const jsonOut = argValue('--json');
 const itemCount = Number(argValue('--items') ?? 50_000);
 const forceBuild = process.argv.includes('--build');
+/** Another build to measure (e.g. an older commit's, built with `vite build --manifest`). */
+const distArg = argValue('--dist');
+const distDir = distArg ?? join(webDir, 'dist');
 
 // ---------------------------------------------------------------- build and chunks
 
@@ -121,6 +123,7 @@ async function startServer() {
       WORKER_PROCESSES: '1',
       LOG_LEVEL: 'warn',
       E2E_MANY_ITEM_COUNT: String(itemCount),
+      ...(distArg ? { WEB_DIST_DIR: distArg } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -439,7 +442,7 @@ function kb(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-if (forceBuild || !existsSync(join(distDir, '.vite/manifest.json'))) build();
+if (!distArg && (forceBuild || !existsSync(join(distDir, '.vite/manifest.json')))) build();
 const chunks = chunkFigures();
 const server = await startServer();
 let browser: Browser | undefined;

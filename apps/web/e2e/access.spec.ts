@@ -29,6 +29,8 @@ const pages = [
 ];
 
 test('every page of the sidebar has its title and content, and passes axe', async ({ page }) => {
+  // Six pages, each with an axe run: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   for (const { path, title } of pages) {
     await page.goto(`/#${path}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
