@@ -2,7 +2,7 @@
 // results written into docs/benchmarks.md. `--smoke` (or BENCH_SMOKE=1): tiny sizes, no
 // external benchmarks, docs untouched (what the vitest smoke test runs).
 // Options: --json <file> (the rows as JSON), --only api,latency,downloads,ingest,startup,external,
-// --no-docs.
+// --no-docs, --skip-external (the browser and load benchmarks, which have their own commands).
 import { writeFileSync } from 'node:fs';
 import { failedRows, formatTable, type Row } from './lib/report.ts';
 import { load, machine } from './lib/proc.ts';
@@ -82,8 +82,12 @@ if (wanted('api') || wanted('latency')) {
 await section('downloads', DOWNLOAD_ROWS, () => runDownloads(sizes.batchItems, log));
 await section('ingest', INGEST_ROWS, () => runScrapeIngest(sizes.ingestItems, sizes.ingestRepeat, log));
 await section('startup', STARTUP_ROWS, () => runStartup(log));
-if (!smoke) {
+if (!smoke && !flag('--skip-external')) {
   for (const ext of EXTERNAL) await section('external', [[`${ext.id}.error`, ext.name]], () => runExternal(ext, log));
+} else if (!smoke && wanted('external')) {
+  for (const ext of EXTERNAL) {
+    rows.push({ id: `${ext.id}.skipped`, benchmark: ext.name, figure: 'not run (--skip-external): see its own command below', baseline: '-', ratio: null, target: '-', pass: null, load: load() });
+  }
 }
 
 const seconds = Math.round((Date.now() - started) / 1000);

@@ -144,6 +144,28 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
 }
 
 /**
+ * Asks for the next page while the current one is mapped and written: the network wait for
+ * page n + 1 overlaps the work on page n (at most two pages are held).
+ */
+async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  // A failure of the page read ahead surfaces when it is awaited, not as an unhandled rejection.
+  next.catch(() => undefined);
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.(undefined).catch(() => undefined);
+  }
+}
+
+/**
  * Pages through the dataset, maps each item with the actor's rules and streams the result
  * file to storage: the dataset is never held whole in memory.
  */
@@ -162,7 +184,7 @@ async function writeResult(
 
   async function* body(): AsyncGenerator<string> {
     yield '{"items":[';
-    for await (const page of apify.iterateItems(datasetId, PAGE_SIZE)) {
+    for await (const page of readAhead(apify.iterateItems(datasetId, PAGE_SIZE))) {
       if (ctx.signal.aborted) throw new Error('job stopped by the worker');
       const parts: string[] = [];
       for (const raw of page.items) {

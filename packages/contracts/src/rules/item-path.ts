@@ -34,9 +34,21 @@ export function getByPath(item: unknown, path: string): unknown {
   }
 }
 
-function splitPath(path: string): string[] {
+/**
+ * Paths come from actor configs, a handful of strings read for every item of a dataset: each is
+ * split once (a result of 20,000 items reads the same ~10 paths 20,000 times each).
+ */
+const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 1000;
+
+function splitPath(path: string): readonly string[] {
+  const known = splitPaths.get(path);
+  if (known) return known;
   const dotted = path.replace(/\[(\d+)\]/g, '.$1');
-  return (dotted.startsWith('.') ? dotted.slice(1) : dotted).split('.');
+  const segments = (dotted.startsWith('.') ? dotted.slice(1) : dotted).split('.');
+  if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+  splitPaths.set(path, segments);
+  return segments;
 }
 
 function walk(item: unknown, segments: readonly string[]): unknown {
