@@ -1,6 +1,7 @@
+import { TokenClaimsSchema } from '@scrapper/contracts/http/auth';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
-import { decodeTokenClaims, isTokenExpired } from './jwt.ts';
+import { decodeTokenClaims, isTokenExpired, readTokenClaims } from './jwt.ts';
 
 describe('decodeTokenClaims', () => {
   it('reads the claims of a well-formed token', () => {
@@ -41,5 +42,37 @@ describe('isTokenExpired', () => {
     const claims = { sub: ADMIN_ID, username: 'a', role: 'user' as const, exp: 1000 };
     expect(isTokenExpired(claims, 999_999)).toBe(false);
     expect(isTokenExpired(claims, 1_000_000)).toBe(true);
+  });
+});
+
+describe('readTokenClaims', () => {
+  const valid = {
+    sub: '3f0c8a9e-1b2c-4d5e-8f70-1234567890ab',
+    username: 'admin',
+    role: 'admin',
+    exp: 1_900_000_000,
+    iat: 1_800_000_000,
+  };
+  const cases: [string, unknown][] = [
+    ['full claims', valid],
+    ['without iat', { ...valid, iat: undefined }],
+    ['with extra claims', { ...valid, jti: 'x' }],
+    ['an upper-case uuid', { ...valid, sub: valid.sub.toUpperCase() }],
+    ['the nil uuid', { ...valid, sub: '00000000-0000-0000-0000-000000000000' }],
+    ['a version-0 uuid', { ...valid, sub: '3f0c8a9e-1b2c-0d5e-8f70-1234567890ab' }],
+    ['a bad variant', { ...valid, sub: '3f0c8a9e-1b2c-4d5e-cf70-1234567890ab' }],
+    ['a user id that is no uuid', { ...valid, sub: 'admin' }],
+    ['a number username', { ...valid, username: 7 }],
+    ['an unknown role', { ...valid, role: 'owner' }],
+    ['a fractional exp', { ...valid, exp: 1.5 }],
+    ['a string exp', { ...valid, exp: '1900000000' }],
+    ['an unsafe integer exp', { ...valid, exp: 2 ** 60 }],
+    ['a null iat', { ...valid, iat: null }],
+    ['null', null],
+    ['an array', [valid]],
+  ];
+  it.each(cases)('agrees with TokenClaimsSchema on %s', (_, value) => {
+    const parsed = TokenClaimsSchema.safeParse(value);
+    expect(readTokenClaims(value)).toEqual(parsed.success ? parsed.data : null);
   });
 });

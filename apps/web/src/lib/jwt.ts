@@ -1,5 +1,26 @@
-import { TokenClaimsSchema } from '@scrapper/contracts/http/auth';
 import type { TokenClaims } from '@scrapper/contracts/http/auth';
+
+// The session is restored from the token before the first render, on every page, the login
+// page included: these plain checks say what TokenClaimsSchema says (jwt.test.ts compares
+// them) without loading zod and the contracts into the entry chunk.
+const UUID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** The claims of our tokens, or null (unknown claims are dropped, as the schema does). */
+export function readTokenClaims(value: unknown): TokenClaims | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { sub, username, role, exp, iat } = value as Record<string, unknown>;
+  if (typeof sub !== 'string' || !UUID.test(sub)) return null;
+  if (typeof username !== 'string') return null;
+  if (role !== 'user' && role !== 'admin') return null;
+  if (!isInteger(exp)) return null;
+  if (iat !== undefined && !isInteger(iat)) return null;
+  return iat === undefined ? { sub, username, role, exp } : { sub, username, role, exp, iat };
+}
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -19,8 +40,7 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
   const payload = parts[1];
   if (parts.length !== 3 || !payload) return null;
   try {
-    const parsed = TokenClaimsSchema.safeParse(JSON.parse(decodeBase64Url(payload)));
-    return parsed.success ? parsed.data : null;
+    return readTokenClaims(JSON.parse(decodeBase64Url(payload)));
   } catch {
     return null;
   }

@@ -12,5 +12,16 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: 'history' })).toBe('/');
     expect(redirectTarget({ from: { pathname: '//evil.example' } })).toBe('/');
     expect(redirectTarget({ from: { pathname: '/login' } })).toBe('/');
+    expect(redirectTarget(null)).toBe('/');
+    expect(redirectTarget([{ from: { pathname: '/admin' } }])).toBe('/');
+    expect(redirectTarget({ from: { pathname: 'admin' } })).toBe('/');
+    expect(redirectTarget({ from: { pathname: 42 } })).toBe('/');
+    expect(redirectTarget({ from: { pathname: '/admin', search: 1 } })).toBe('/');
+    expect(redirectTarget({ from: { pathname: '/admin', hash: null } })).toBe('/');
+  });
+
+  it('reads a missing query or hash as empty', () => {
+    expect(redirectTarget({ from: { pathname: '/history' } })).toBe('/history');
+    expect(redirectTarget({ from: { pathname: '/files', hash: '#x' } })).toBe('/files#x');
   });
 });

@@ -1,4 +1,3 @@
-import { LoginBodySchema } from '@scrapper/contracts/http/auth';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { PasswordInput } from '@scrapper/ui/password-input';
@@ -6,7 +5,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { login } from '../api/login.ts';
+import type * as LoginApi from '../api/login.ts';
 import { loginErrorMessage } from '../utils/login-error-message.ts';
 
 interface FieldErrors {
@@ -17,6 +16,20 @@ interface FieldErrors {
 export interface LoginFormProps {
   /** Called after the session is stored; the route decides where to go. */
   onSuccess: () => void;
+}
+
+/**
+ * The login call and the body's schema (the API client, zod and the auth contract) load when
+ * the form is first touched, not with the page: the login screen shows without them.
+ */
+const LOAD_FAILED_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi.';
+let loginModule: Promise<typeof LoginApi> | undefined;
+function loadLogin() {
+  loginModule ??= import('../api/login.ts').catch((error: unknown) => {
+    loginModule = undefined;
+    throw error;
+  });
+  return loginModule;
 }
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
@@ -32,7 +45,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     event.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const parsed = LoginBodySchema.safeParse({ username, password });
+    let auth: Awaited<ReturnType<typeof loadLogin>>;
+    try {
+      auth = await loadLogin();
+    } catch {
+      setFormError(LOAD_FAILED_MESSAGE);
+      return;
+    }
+    const parsed = auth.LoginBodySchema.safeParse({ username, password });
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -48,7 +68,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     setFieldErrors({});
     setSubmitting(true);
     try {
-      const { token, user } = await login(parsed.data);
+      const { token, user } = await auth.login(parsed.data);
       useSessionStore.getState().login(token, user);
       onSuccess();
     } catch (error) {
@@ -58,7 +78,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   }
 
   return (
-    <form className="login-form" noValidate onSubmit={handleSubmit} aria-label="Login">
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={handleSubmit}
+      onFocus={() => void loadLogin().catch(() => undefined)}
+      aria-label="Login"
+    >
       {formError ? <Alert tone="danger">{formError}</Alert> : null}
       <TextInput
         ref={usernameRef}

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { TOKEN_STORAGE_KEY, useSessionStore } from '@/stores/use-session-store.ts';
-import { getMe } from '../api/get-me.ts';
 
 /**
  * Settles a restored session: the token decoded fine, now the server says whether it still
@@ -16,7 +15,10 @@ export function useSessionBootstrap() {
   useEffect(() => {
     if (status !== 'checking') return undefined;
     const controller = new AbortController();
-    getMe(controller.signal)
+    // Loaded here, not imported: the API client and its schemas stay out of the entry chunk
+    // (the login page does not need them until the form is sent).
+    import('../api/get-me.ts')
+      .then(({ getMe }) => getMe(controller.signal))
       .then(({ user }) => useSessionStore.getState().confirm(user))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
