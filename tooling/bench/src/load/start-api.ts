@@ -20,6 +20,11 @@ export interface LoadApi {
   rssMiB(): number;
   /** Whatever the API wrote to stderr (its warnings and errors). */
   stderr(): string;
+  /**
+   * A full garbage collection in the API process (through its inspector, on loopback), so the
+   * heap figures that follow are live memory, not garbage V8 has not got round to.
+   */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,7 @@ export async function startLoadApi(): Promise<LoadApi> {
   const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
   const port = await findFreePort();
   const adminPassword = randomBytes(12).toString('hex');
-  const server: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', API_MAIN], {
+  const server: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--inspect=127.0.0.1:0', API_MAIN], {
     env: {
       ...process.env,
       DATABASE_URL: pg.url,
@@ -69,6 +74,19 @@ export async function startLoadApi(): Promise<LoadApi> {
       return Number(kb) / 1024;
     },
     stderr: () => errors,
+    async collectGarbage() {
+      const url = /Debugger listening on (ws:\/\/\S+)/.exec(errors)?.[1];
+      if (!url) throw new Error('the API has no inspector to collect garbage through');
+      const socket = new WebSocket(url);
+      await new Promise<void>((resolvePromise, reject) => {
+        socket.addEventListener('open', () => socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' })));
+        socket.addEventListener('message', (event) => {
+          if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) resolvePromise();
+        });
+        socket.addEventListener('error', () => reject(new Error('inspector connection failed')));
+      });
+      socket.close();
+    },
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
