@@ -91,7 +91,9 @@ if (!smoke && !flag('--skip-external')) {
 }
 
 const seconds = Math.round((Date.now() - started) / 1000);
-const info = { date: new Date().toISOString(), smoke, seconds, machine: machine(), loadAtStart, loadAtEnd: load() };
+const shownArgs = argv.filter((a, i) => a !== '--json' && argv[i - 1] !== '--json');
+const command = ['pnpm bench', ...shownArgs].join(' ');
+const info = { date: new Date().toISOString(), smoke, seconds, command, machine: machine(), loadAtStart, loadAtEnd: load() };
 process.stdout.write(`\n${formatTable(rows)}\n\n${rows.filter((r) => r.pass === false).length} of ${rows.filter((r) => r.pass !== null).length} targets missed; ${seconds} s; ${info.machine.cores} cores, ${info.machine.memoryGiB} GiB; load ${loadAtStart} -> ${info.loadAtEnd}\n`);
 const jsonFile = option('--json');
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ ...info, rows }, null, 2));

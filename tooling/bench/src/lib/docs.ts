@@ -22,13 +22,13 @@ export const COMMANDS = [
 
 export function renderResults(
   rows: Row[],
-  info: { date: string; seconds: number; machine: { cores: number; cpuModel: string; memoryGiB: number; node: string }; loadAtStart: string; loadAtEnd: string },
+  info: { date: string; seconds: number; command: string; machine: { cores: number; cpuModel: string; memoryGiB: number; node: string }; loadAtStart: string; loadAtEnd: string },
 ): string {
   const missed = rows.filter((r) => r.pass === false).length;
   const targets = rows.filter((r) => r.pass !== null).length;
   return [
     START,
-    `Last run: ${info.date.slice(0, 16).replace('T', ' ')} UTC, ${info.seconds} s. Machine: ${info.machine.cores} cores (${info.machine.cpuModel}), ${info.machine.memoryGiB} GiB memory, Node ${info.machine.node}; load average (1, 5, 15 min) ${info.loadAtStart} at the start, ${info.loadAtEnd} at the end, and per row below. ${targets - missed} of ${targets} targets met.`,
+    `Last run: \`${info.command}\`, ${info.date.slice(0, 16).replace('T', ' ')} UTC, ${info.seconds} s. Machine: ${info.machine.cores} cores (${info.machine.cpuModel}), ${info.machine.memoryGiB} GiB memory, Node ${info.machine.node}; load average (1, 5, 15 min) ${info.loadAtStart} at the start, ${info.loadAtEnd} at the end, and per row below. ${targets - missed} of ${targets} targets met.`,
     '',
     markdownTable(rows),
     '',
