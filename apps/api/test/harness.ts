@@ -12,6 +12,7 @@ import { insertUser } from '@scrapper/db/queries/users';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Storage } from '@scrapper/integrations/storage/storage';
+import type { S3Server } from '@scrapper/testkit/s3-server/start-s3-server';
 import { startTestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -25,6 +26,8 @@ export interface Harness {
   storage: Storage;
   /** Which driver this run's files are on (TEST_STORAGE_DRIVER). */
   storageDriver: 'local' | 's3';
+  /** The S3 test server when the driver is s3 (to make it run out of room, count requests). */
+  s3: S3Server | undefined;
   /** What the store holds under a key prefix, in-progress writes included (see startTestStorage). */
   storedFiles(prefix: string): Promise<string[]>;
   baseUrl: string;
@@ -39,12 +42,14 @@ export interface Harness {
 export interface HarnessOptions {
   /** Keep the app's log lines in `logs` instead of printing them; LOG_LEVEL still applies. */
   captureLogs?: boolean;
+  /** Force a storage driver for this file, whatever TEST_STORAGE_DRIVER says. */
+  storageDriver?: 'local' | 's3';
 }
 
 export async function startHarness(envOverrides: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-api-test-'));
-  const testStorage = await startTestStorage({ dataDir });
+  const testStorage = await startTestStorage({ dataDir, driver: options.storageDriver });
   const env = loadEnv({
     DATABASE_URL: testDb.url,
     DATA_DIR: dataDir,
@@ -93,6 +98,7 @@ export async function startHarness(envOverrides: Record<string, string> = {}, op
     boss,
     storage,
     storageDriver: testStorage.driver,
+    s3: testStorage.s3,
     storedFiles: (prefix) => testStorage.files(prefix),
     baseUrl,
     logs,

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
+import { StorageFullError } from '@scrapper/integrations/storage/storage';
 import { AppError } from '../lib/errors.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/text-hygiene.ts';
 import { isDatabaseUnavailable } from '../services/system/is-database-unavailable.ts';
@@ -102,6 +103,12 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (status >= 400 && status < 500) {
       const message = (error.code && FRIENDLY[error.code]) || error.message;
       return reply.code(status).send(body(status, message));
+    }
+    // The store is out of room (disk or S3 quota): the request was fine, the server cannot keep
+    // it now. The drivers already removed what they had written.
+    if (error instanceof StorageFullError) {
+      request.log.error(errorLogFields(error), 'storage full');
+      return reply.code(507).send(body(507, error.message));
     }
     const sqlState = sqlStateOf(error);
     // A write that lost a race on a unique key: the caller may simply try again.
