@@ -37,8 +37,14 @@ export function parseRange(
   return { start, end };
 }
 
-function drained(res: ServerResponse): Promise<void> {
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
+    // A client gone before we listen: 'close' has fired already and would never come again,
+    // leaving the send (and its file handle) waiting forever.
+    if (res.destroyed || res.writableEnded) {
+      resolve();
+      return;
+    }
     const done = () => {
       res.off('drain', done);
       res.off('close', done);
