@@ -122,6 +122,26 @@ test('the Worker tab lists the running workers with their queues and last beat',
   }
 });
 
+test('on a phone the tab row shows the selected tab, opened from the URL or by the arrow keys', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const tablist = page.getByRole('tablist', { name: /./ }).first();
+  const inView = async (name: string) => {
+    const list = await tablist.boundingBox();
+    const tab = await tablist.getByRole('tab', { name, exact: true }).boundingBox();
+    if (!list || !tab) throw new Error('no box');
+    return tab.x >= list.x - 1 && tab.x + tab.width <= list.x + list.width + 1;
+  };
+  await page.goto('/#/admin?tab=workers');
+  await expect(tablist.getByRole('tab', { name: 'Worker', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => inView('Worker')).toBe(true);
+  await tablist.getByRole('tab', { name: 'Worker', exact: true }).focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => inView('Pengguna')).toBe(true);
+  await page.keyboard.press('End');
+  await expect.poll(() => inView('Worker')).toBe(true);
+  await page.setViewportSize(DESKTOP);
+});
+
 test('the Cookie tab sets a per-platform request limit and refuses a bad one', async ({ page }, testInfo) => {
   await page.goto('/#/admin?tab=cookies');
   const panel = page.getByRole('tabpanel');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface TabItem {
@@ -29,6 +29,20 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect }: 
   const requested = selectedId ?? ownSelected;
   const current = items.some((item) => item.id === requested) ? requested : items[0]?.id;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the tab row scrolls: keep the selected tab in view (a tab opened from
+  // the URL or by the arrow keys could otherwise sit off to the side, selected but unseen).
+  // Only the row scrolls, never the page.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = current === undefined ? undefined : tabRefs.current.get(current);
+    if (!list || !tab) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+  }, [current]);
 
   function select(id: string) {
     if (selectedId === undefined) setOwnSelected(id);
@@ -66,7 +80,7 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect }: 
 
   return (
     <div className="ui-tabs">
-      <div role="tablist" aria-label={label} className="ui-tablist" onKeyDown={handleKeyDown}>
+      <div ref={listRef} role="tablist" aria-label={label} className="ui-tablist" onKeyDown={handleKeyDown}>
         {items.map((item) => {
           const selected = item.id === current;
           return (
