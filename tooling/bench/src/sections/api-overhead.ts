@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { findFreePort } from '@scrapper/db/embedded';
-import { load, round, startNode, stopChild, waitForHttp } from '../lib/proc.ts';
+import { load, percentile, round, startNode, stopChild, waitForHttp } from '../lib/proc.ts';
 import type { Row } from '../lib/report.ts';
 import type { Stack } from './stack.ts';
 
@@ -18,7 +18,10 @@ export interface ApiOverheadSizes {
   logLinesPerTask: number;
   memberFinishedTasks: number;
   otherFinishedTasks: number;
+  /** About this many seconds of measurement per side, in `rounds` slices of a fixed number of requests each. */
   durationSeconds: number;
+  /** Alternating slices per side (default 4: each side goes first twice). */
+  rounds?: number;
   warmupSeconds: number;
   connections: number;
 }
@@ -109,28 +112,107 @@ async function seed(stack: Stack, sizes: ApiOverheadSizes, memberId: string, log
   }
 }
 
-interface Run {
+interface Slice {
   rps: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/**
+ * One autocannon run of `amount` requests (all of them answered: a run cut off by a duration
+ * drops the requests in flight, which is every request of a slow endpoint in a short slice).
+ * Every response time (ms) is also pushed onto `latencies`.
+ */
+async function cannon(url: string, token: string | undefined, amount: number, connections: number, latencies?: number[]): Promise<Slice> {
+  const job = autocannon({
+    url,
+    connections,
+    amount,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+  if (latencies) job.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await job;
+  return {
+    // Answered requests over the run's wall time (autocannon's per-second average drops a
+    // partial last second, which matters for runs of a few seconds).
+    rps: result.requests.total / Math.max(result.duration, 0.001),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+interface Side {
+  /** Median of the slices' req/s. */
+  rps: number;
+  slices: number[];
+  /** Over every request of every slice of this side. */
   p50: number;
   p99: number;
   errors: number;
   requests: number;
 }
 
-async function cannon(url: string, token: string | undefined, seconds: number, connections: number): Promise<Run> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+/** The middle value; for an even count, the mean of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+}
+
+function side(slices: Slice[], latencies: number[]): Side {
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
+    rps: median(slices.map((s) => s.rps)),
+    slices: slices.map((s) => s.rps),
+    p50: round(percentile(latencies, 0.5), 1),
+    p99: round(percentile(latencies, 0.99), 1),
+    errors: slices.reduce((n, s) => n + s.errors, 0),
+    requests: slices.reduce((n, s) => n + s.requests, 0),
   };
+}
+
+/**
+ * Product and baseline in alternating slices (`rounds` x (product, baseline), the order
+ * swapped each round), so a load spike from other processes on the machine falls on both
+ * sides instead of biasing whichever ran during it. Each side gets a warm-up first.
+ */
+async function interleaved(
+  product: { url: string; token: string },
+  baseline: { url: string },
+  sizes: ApiOverheadSizes,
+): Promise<{ prod: Side; base: Side }> {
+  const rounds = Math.max(1, sizes.rounds ?? 4);
+  const sliceSeconds = sizes.durationSeconds / rounds;
+  // Warm-up: waves of one request per connection for warmupSeconds (at least one wave); the
+  // last wave's rate sizes the slices, so that each lasts about sliceSeconds. No warm-up
+  // (smoke): one wave per slice.
+  const amountFor = async (url: string, token: string | undefined) => {
+    if (sizes.warmupSeconds <= 0) return sizes.connections;
+    const until = performance.now() + sizes.warmupSeconds * 1000;
+    let wave: Slice;
+    do wave = await cannon(url, token, sizes.connections, sizes.connections);
+    while (performance.now() < until);
+    return Math.max(sizes.connections, Math.round(wave.rps * sliceSeconds));
+  };
+  const baseAmount = await amountFor(baseline.url, undefined);
+  const prodAmount = await amountFor(product.url, product.token);
+  const prodSlices: Slice[] = [];
+  const baseSlices: Slice[] = [];
+  const prodLatencies: number[] = [];
+  const baseLatencies: number[] = [];
+  const runProduct = async () => prodSlices.push(await cannon(product.url, product.token, prodAmount, sizes.connections, prodLatencies));
+  const runBaseline = async () => baseSlices.push(await cannon(baseline.url, undefined, baseAmount, sizes.connections, baseLatencies));
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) {
+      await runProduct();
+      await runBaseline();
+    } else {
+      await runBaseline();
+      await runProduct();
+    }
+  }
+  return { prod: side(prodSlices, prodLatencies), base: side(baseSlices, baseLatencies) };
 }
 
 /** A number each answer must agree on: both servers read the same rows. */
@@ -192,19 +274,19 @@ export async function runApiOverhead(stack: Stack, sizes: ApiOverheadSizes, log:
       const a = await fingerprint(`${stack.apiBase}${e.product}`, e.token, e.pick);
       const b = await fingerprint(`${baseBase}${e.baseline}`, undefined, e.pickBase);
       if (a !== b) throw new Error(`${e.name}: product and baseline disagree (${a} vs ${b})`);
-      if (sizes.warmupSeconds > 0) {
-        await cannon(`${baseBase}${e.baseline}`, undefined, sizes.warmupSeconds, sizes.connections);
-        await cannon(`${stack.apiBase}${e.product}`, e.token, sizes.warmupSeconds, sizes.connections);
-      }
-      const base = await cannon(`${baseBase}${e.baseline}`, undefined, sizes.durationSeconds, sizes.connections);
-      const prod = await cannon(`${stack.apiBase}${e.product}`, e.token, sizes.durationSeconds, sizes.connections);
+      const { prod, base } = await interleaved(
+        { url: `${stack.apiBase}${e.product}`, token: e.token },
+        { url: `${baseBase}${e.baseline}` },
+        sizes,
+      );
       const ratio = round(prod.rps / base.rps);
-      log(`  ${e.name}: product ${prod.rps.toFixed(0)} req/s p50 ${prod.p50} p99 ${prod.p99} (${prod.errors} errors); baseline ${base.rps.toFixed(0)} req/s p50 ${base.p50} p99 ${base.p99}; rows ${a}`);
+      const slices = (s: Side) => s.slices.map((x) => x.toFixed(0)).join(', ');
+      log(`  ${e.name}: product ${prod.rps.toFixed(0)} req/s (slices ${slices(prod)}) p50 ${prod.p50} p99 ${prod.p99} (${prod.errors} errors); baseline ${base.rps.toFixed(0)} req/s (slices ${slices(base)}) p50 ${base.p50} p99 ${base.p99}; rows ${a}`);
       rows.push({
         id: e.id,
         benchmark: `${e.name} [${a} rows], ${sizes.connections} conn`,
-        figure: `${prod.rps.toFixed(0)} req/s, p50 ${prod.p50} ms, p99 ${prod.p99} ms, ${prod.errors} errors`,
-        baseline: `${base.rps.toFixed(0)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms`,
+        figure: `${prod.rps.toFixed(0)} req/s (slices ${slices(prod)}), p50 ${prod.p50} ms, p99 ${prod.p99} ms, ${prod.errors} errors`,
+        baseline: `${base.rps.toFixed(0)} req/s (slices ${slices(base)}), p50 ${base.p50} ms, p99 ${base.p99} ms`,
         ratio,
         target: '>= 0.70x req/s, p99 < 50 ms, 0 errors',
         pass: ratio >= 0.7 && prod.p99 < 50 && prod.errors === 0,
