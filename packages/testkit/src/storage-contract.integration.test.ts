@@ -21,6 +21,8 @@ interface Subject {
   ioMarker(): Promise<string>;
   /** Writes left unfinished: `.partial` files, or multipart uploads neither completed nor aborted. */
   leftovers(): Promise<string[]>;
+  /** Requests the driver made to its store so far (S3 only: the local driver has no requests). */
+  requestCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ async function startS3(): Promise<Subject> {
   return {
     storage,
     ioMarker: async () => String(server.requestCount()),
+    requestCount: () => server.requestCount(),
     leftovers: async () => (await server.multipartUploads()).map((u) => `${u.key} (${u.uploadId})`),
     close: async () => {
       storage.close();
@@ -277,6 +280,9 @@ describe.each([
       ['readText', (key) => storage.readText(key)],
       ['size', (key) => storage.size(key)],
       ['exists', (key) => storage.exists(key)],
+      ['existing', (key) => storage.existing([key])],
+      // A safe key before the unsafe one: nothing is read for it either.
+      ['existing after a safe key', (key) => storage.existing(['results/u1/keep.json', key])],
       ['remove', (key) => storage.remove(key)],
     ];
     for (const [name, operation] of operations) {
@@ -354,5 +360,68 @@ describe.each([
     await storage.write(key, Readable.from([Buffer.from('short')]));
     expect(await storage.readText(key)).toBe('short');
     expect(await storage.size(key)).toBe(5);
+  });
+
+  it('existing: says which keys are files now, folder by folder', async () => {
+    await storage.write('ex/u1/a.mp4', 'a');
+    await storage.write('ex/u1/b1.mp4', 'b1');
+    await storage.write('ex/u1/b10.mp4', 'b10');
+    await storage.write('ex/u1/sub/deep.mp4', 'deep');
+    await storage.write('ex/u2/a.mp4', 'other folder');
+    await storage.write('ex/u3/only.mp4', 'x');
+    await storage.write('ex-top.txt', 'no folder');
+    expect(await storage.existing([])).toEqual(new Set());
+    const asked = [
+      'ex/u1/a.mp4',
+      'ex/u1/b1.mp4',
+      'ex/u1/b10.mp4',
+      'ex/u1/b100.mp4', // shares its start with b10 and b1: not there
+      'ex/u1/b.mp4', // a prefix of b1.mp4 and b10.mp4 in its folder: not there
+      'ex/u1/missing.mp4',
+      'ex/u1/deep.mp4', // only in a deeper folder
+      'ex/u1/sub/deep.mp4',
+      'ex/u1/sub', // a folder, not a file
+      'ex/u2/a.mp4',
+      'ex/u2/b1.mp4', // b1.mp4 exists, in another folder
+      'ex/u3/a.mp4', // a.mp4 exists, in other folders
+      'ex/u9/a.mp4', // no such folder
+      'ex-top.txt',
+      'ex-none.txt',
+      'ex/u1/a.mp4', // asked twice
+    ];
+    expect([...(await storage.existing(asked))].sort()).toEqual([
+      'ex-top.txt',
+      'ex/u1/a.mp4',
+      'ex/u1/b1.mp4',
+      'ex/u1/b10.mp4',
+      'ex/u1/sub/deep.mp4',
+      'ex/u2/a.mp4',
+    ]);
+    // Agrees with exists() key by key.
+    for (const key of asked) {
+      expect((await storage.existing([key])).has(key), key).toBe(await storage.exists(key));
+    }
+    // No caching: a file removed (here, or behind the product's back) is missing at once.
+    await storage.remove('ex/u1/b1.mp4');
+    expect(await storage.existing(['ex/u1/b1.mp4', 'ex/u1/b10.mp4'])).toEqual(new Set(['ex/u1/b10.mp4']));
+    await storage.write('ex/u1/b1.mp4', 'back');
+    expect(await storage.existing(['ex/u1/b1.mp4'])).toEqual(new Set(['ex/u1/b1.mp4']));
+  });
+
+  it('existing: more than one listing page (1,000 keys on S3) in one folder', async () => {
+    const keys = Array.from({ length: 1_105 }, (_, i) => `many/u1/${String(i).padStart(5, '0')}.mp4`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(keys.slice(i, i + 50).map((key) => storage.write(key, 'x')));
+    }
+    const gone = new Set(keys.filter((_, i) => i % 97 === 0));
+    await Promise.all([...gone].map((key) => storage.remove(key)));
+    const asked = [...keys, 'many/u1/99999.mp4', 'many/u1/zzz.mp4'];
+    const before = subject.requestCount?.();
+    const found = await storage.existing(asked);
+    expect(found.size).toBe(keys.length - gone.size);
+    expect([...found].sort()).toEqual(keys.filter((key) => !gone.has(key)));
+    // The last keys (past the first page) were found; and S3 was listed, not asked per key.
+    expect(found.has(keys.at(-1) ?? '')).toBe(true);
+    if (before !== undefined) expect((subject.requestCount?.() ?? 0) - before).toBeLessThanOrEqual(3);
   });
 });

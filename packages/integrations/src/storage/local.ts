@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import {
   mkdir,
   open,
+  readdir,
   readFile,
   rename,
   rm,
@@ -14,7 +15,7 @@ import { ServerResponse } from 'node:http';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, StorageFullError, StorageKeyError, type Storage } from './storage.ts';
+import { assertSafeKey, forEachLimited, keysByFolder, StorageFullError, StorageKeyError, type Storage } from './storage.ts';
 
 /** Bytes per read: 256 KB serves a 500 MB file in about a second on loopback. */
 const CHUNK_BYTES = 256 * 1024;
@@ -195,6 +196,31 @@ export function createLocalStorage(root: string): Storage {
         if (error instanceof StorageKeyError) throw error;
         return false;
       }
+    },
+    async existing(keys) {
+      // Every key is checked before the first readdir.
+      for (const key of keys) pathOf(key);
+      const found = new Set<string>();
+      const folders = [...keysByFolder(keys)];
+      await forEachLimited(folders, 8, async ([folder, names]) => {
+        const dir = folder ? join(base, folder) : base;
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return; // no such folder (or unreadable): none of its files are there, as size() says
+        }
+        const prefix = folder ? `${folder}/` : '';
+        await Promise.all(
+          entries.map(async (entry) => {
+            if (!names.has(entry.name)) return;
+            // A symbolic link counts when it leads to a file, as stat() in size() and exists() sees it.
+            const isFile = entry.isFile() || (entry.isSymbolicLink() && (await stat(join(dir, entry.name)).then((s) => s.isFile(), () => false)));
+            if (isFile) found.add(prefix + entry.name);
+          }),
+        );
+      });
+      return found;
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

@@ -6,13 +6,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, StorageFullError, type Storage } from './storage.ts';
+import { assertSafeKey, forEachLimited, keysByFolder, StorageFullError, type Storage } from './storage.ts';
 
 /** Where the objects live: AWS itself (no endpoint) or any S3-compatible store. */
 export interface S3StorageConfig {
@@ -239,6 +240,40 @@ export function createS3Storage(
     async exists(key) {
       assertSafeKey(key);
       return (await headSize(key)) !== undefined;
+    },
+    async existing(keys) {
+      for (const key of keys) assertSafeKey(key);
+      const found = new Set<string>();
+      const folders = [...keysByFolder(keys)];
+      // One listing per folder (1,000 keys a page) instead of one HEAD per key. The delimiter
+      // keeps deeper folders out: `a/` lists `a/b1` and `a/b10`, not `a/sub/...`. ListObjects
+      // (v1, paged by Marker) rather than v2: every S3-compatible store has it, and s3rver's v2
+      // continuation tokens are DES-encrypted, which OpenSSL 3 (Node >= 17) refuses.
+      await forEachLimited(folders, 8, async ([folder, names]) => {
+        const prefix = folder ? `${folder}/` : '';
+        let marker: string | undefined;
+        for (;;) {
+          const page = await client.send(
+            new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Delimiter: '/', Marker: marker }),
+          );
+          let last: string | undefined;
+          for (const object of page.Contents ?? []) {
+            const key = object.Key;
+            if (key === undefined) continue;
+            last = key;
+            if (key.startsWith(prefix) && names.has(key.slice(prefix.length))) found.add(key);
+          }
+          if (!page.IsTruncated) break;
+          // With a delimiter S3 says where the page ended (a key or a common prefix).
+          const lastPrefix = page.CommonPrefixes?.at(-1)?.Prefix;
+          const next = page.NextMarker ?? [last, lastPrefix].filter((k) => k !== undefined).sort().at(-1);
+          if (next === undefined || (marker !== undefined && next <= marker)) {
+            throw new Error(`S3 listing of ${prefix} did not advance past ${marker ?? 'its start'}`);
+          }
+          marker = next;
+        }
+      });
+      return found;
     },
     async remove(key) {
       assertSafeKey(key);

@@ -13,6 +13,13 @@ export interface Storage {
   size(key: string): Promise<number | undefined>;
   readText(key: string): Promise<string>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Which of `keys` are files now, in one pass: each distinct folder (`a/b/` of `a/b/c.mp4`)
+   * is read once (local: readdir; S3: ListObjectsV2 over the prefix, paged) instead of one
+   * look-up per key. No caching: a file removed a moment ago is missing. Every key is checked
+   * by assertSafeKey before any I/O.
+   */
+  existing(keys: readonly string[]): Promise<Set<string>>;
   remove(key: string): Promise<void>;
 }
 
@@ -41,4 +48,29 @@ export function assertSafeKey(key: string): void {
   if (segments.length === 0 || segments.some((s) => !SEGMENT.test(s) || s.includes('..'))) {
     throw new StorageKeyError(`unsafe storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/** The keys grouped by their folder (`a/b` of `a/b/c`; `''` for a key without one), deduplicated. */
+export function keysByFolder(keys: readonly string[]): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const key of keys) {
+    const slash = key.lastIndexOf('/');
+    const folder = slash < 0 ? '' : key.slice(0, slash);
+    let names = folders.get(folder);
+    if (!names) folders.set(folder, (names = new Set()));
+    names.add(key.slice(slash + 1));
+  }
+  return folders;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+export async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
 }

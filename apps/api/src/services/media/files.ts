@@ -18,10 +18,11 @@ export async function listFiles(
     sortBy: query.sortBy,
     order: query.order,
   });
-  // The disk is the truth for "File hilang": a file removed behind our back shows as missing.
-  const sizes = await Promise.all(rows.map((r) => (r.storageKey ? storage.size(r.storageKey) : Promise.resolve(undefined))));
-  const files: FileItem[] = rows.map((r, i) => {
-    const exists = sizes[i] !== undefined;
+  // The store is the truth for "File hilang": a file removed behind our back shows as missing.
+  // One look per folder (readdir; an S3 listing), not one stat or HEAD per file; never cached.
+  const present = await storage.existing(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])));
+  const files: FileItem[] = rows.map((r) => {
+    const exists = !!r.storageKey && present.has(r.storageKey);
     return {
       id: r.id,
       title: r.title,
