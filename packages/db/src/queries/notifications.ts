@@ -21,8 +21,18 @@ export async function notifyAdmins(db: Db, n: NewNotification): Promise<void> {
     on conflict do nothing`);
 }
 
+/**
+ * Newest first, in the nulls order of notifications_user_created_idx (`desc nulls last`; a plain
+ * `desc` means nulls first, which that index cannot serve: every row of the user was sorted).
+ * created_at is never null: the same rows in the same order.
+ */
 export async function listNotifications(db: Db, userId: string, limit = 50): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(sql`${notifications.createdAt} desc nulls last`, desc(notifications.id))
+    .limit(limit);
 }
 
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {

@@ -284,7 +284,9 @@ export async function listYouTubeUploads(
       .innerJoin(youtubeAccounts, eq(youtubeAccounts.id, youtubeUploads.accountId))
       .innerJoin(users, eq(users.id, youtubeUploads.userId))
       .where(where)
-      .orderBy(desc(youtubeUploads.createdAt), desc(youtubeUploads.id))
+      // The indexes' nulls order (`desc nulls last`, youtube_uploads_user_created_idx and
+      // youtube_uploads_created_idx); a plain `desc` (nulls first) made it sort every row.
+      .orderBy(sql`${youtubeUploads.createdAt} desc nulls last`, desc(youtubeUploads.id))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(youtubeUploads).where(where),
