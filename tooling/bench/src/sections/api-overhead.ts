@@ -131,12 +131,19 @@ async function cannon(url: string, token: string | undefined, amount: number, co
     amount,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
-  if (latencies) job.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  // Timed here, from the start to the last answer: autocannon notices that `amount` is reached
+  // only at its next one-second sample, so its own duration is rounded up to whole seconds.
+  const started = performance.now();
+  let answered = 0;
+  let lastAnswer = started;
+  job.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    answered++;
+    lastAnswer = performance.now();
+    latencies?.push(ms);
+  });
   const result = await job;
   return {
-    // Answered requests over the run's wall time (autocannon's per-second average drops a
-    // partial last second, which matters for runs of a few seconds).
-    rps: result.requests.total / Math.max(result.duration, 0.001),
+    rps: answered / Math.max((lastAnswer - started) / 1000, 0.001),
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
