@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
-import { mapItem } from '@scrapper/contracts/rules/map-items';
+import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
@@ -55,15 +55,20 @@ async function platformCookies(ctx: JobContext, platformId: string): Promise<str
   return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
 }
 
-/** Fails the task and tells its owner, once. */
-async function failTask(ctx: JobContext, task: ScrapeTaskWithOwner, message: string): Promise<void> {
-  if (await failScrapeTask(ctx.database.db, task.id, message)) {
-    await notifyUser(ctx.database.db, task.ownerId, {
+/**
+ * Fails the task and tells its owner, once. One transaction: a worker that dies between the two
+ * writes must not leave a failed task whose owner never hears of it (the job's retry finds the
+ * task already final and does nothing).
+ */
+async function failTask(ctx: JobContext, task: Pick<ScrapeTaskWithOwner, 'id' | 'ownerId' | 'platformId' | 'platformInfo' | 'target'>, message: string): Promise<void> {
+  await ctx.database.transaction(async ({ db }) => {
+    if (!(await failScrapeTask(db, task.id, message))) return;
+    await notifyUser(db, task.ownerId, {
       kind: 'scrape.failed',
       message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${message}`,
       dedupeKey: `scrape:${task.id}`,
     });
-  }
+  });
 }
 
 /**
@@ -84,8 +89,8 @@ async function log(ctx: JobContext, taskId: string, ...messages: string[]): Prom
 /** Starts the actor once; a task that already has a run id keeps following that run. */
 async function ensureRun(ctx: JobContext, apify: Apify, task: ScrapeTaskWithOwner, config: ActorConfig) {
   if (task.apifyRunId && task.apifyDatasetId) return { runId: task.apifyRunId, datasetId: task.apifyDatasetId };
-  const input = buildActorInput(config, task.scrapeType, task.input, await platformCookies(ctx, config.platformId));
-  await log(ctx, task.id, `Memulai aktor ${config.actorId}...`);
+  const [cookies] = await Promise.all([platformCookies(ctx, config.platformId), log(ctx, task.id, `Memulai aktor ${config.actorId}...`)]);
+  const input = buildActorInput(config, task.scrapeType, task.input, cookies);
   const run = await apify.startRun(config.actorId, input);
   if (!(await setScrapeTaskRun(ctx.database.db, task.id, run.runId, run.datasetId))) {
     // Cancelled meanwhile (or another delivery got there first): this run is not wanted.
@@ -96,11 +101,10 @@ async function ensureRun(ctx: JobContext, apify: Apify, task: ScrapeTaskWithOwne
   return { runId: run.runId, datasetId: run.datasetId };
 }
 
-async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, runId: string, final: boolean) {
-  const current = await findScrapeTask(ctx.database.db, taskId);
-  if (!current) throw new TaskGone();
-  const { lines, nextOffset } = await apify.readNewLogLines(runId, current.logOffset, { final });
-  if (lines.length > 0 || nextOffset !== current.logOffset) {
+/** `logOffset` as the task row had it at the top of this poll: only this job moves it. */
+async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, runId: string, logOffset: number, final: boolean) {
+  const { lines, nextOffset } = await apify.readNewLogLines(runId, logOffset, { final });
+  if (lines.length > 0 || nextOffset !== logOffset) {
     await appendScrapeTaskLogs(ctx.database.db, taskId, lines.slice(-500), nextOffset);
   }
 }
@@ -121,7 +125,15 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
     let run;
     try {
       run = await apify.getRun(runId, ctx.deps.apifyPollSeconds);
-      await copyNewLogLines(ctx, apify, taskId, runId, Boolean(run?.isTerminal));
+      // The log lines and the progress are independent writes: made side by side.
+      const logged = copyNewLogLines(ctx, apify, taskId, runId, task.logOffset, Boolean(run?.isTerminal));
+      if (run) {
+        const itemsFound = run.itemCount ?? 0;
+        const progress = updateScrapeTaskProgress(ctx.database.db, taskId, { itemsFound, percentage: progressPercentage(itemsFound, expected) });
+        await Promise.all([logged, progress]);
+      } else {
+        await logged;
+      }
       transientInARow = 0;
     } catch (error) {
       // Apify asked us to slow down: wait as long as it says (bounded) and keep following,
@@ -137,8 +149,6 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
       continue;
     }
     misses = 0;
-    const itemsFound = run.itemCount ?? 0;
-    await updateScrapeTaskProgress(ctx.database.db, taskId, { itemsFound, percentage: progressPercentage(itemsFound, expected) });
     if (run.isTerminal) return run;
   }
 }
@@ -181,21 +191,26 @@ async function writeResult(
   const path = `results/${task.ownerId}/${fileName}`;
   let itemCount = 0;
   const seen = new Set<string>();
+  // The actor's rules are read once for the whole dataset, not once per item.
+  const map = createItemMapper(config);
 
   async function* body(): AsyncGenerator<string> {
     yield '{"items":[';
     for await (const page of readAhead(apify.iterateItems(datasetId, PAGE_SIZE))) {
       if (ctx.signal.aborted) throw new Error('job stopped by the worker');
-      const parts: string[] = [];
+      const items: VideoItem[] = [];
       for (const raw of page.items) {
-        const item: VideoItem | null = mapItem(raw, config);
-        if (!item || seen.has(item.id)) continue;
+        const item = map(raw);
+        if (item === null || seen.has(item.id)) continue;
         seen.add(item.id);
-        parts.push(JSON.stringify(item));
+        items.push(item);
       }
-      if (parts.length === 0) continue;
-      yield (itemCount > 0 ? ',' : '') + parts.join(',');
-      itemCount += parts.length;
+      if (items.length === 0) continue;
+      // One JSON.stringify per page: `[a,b]` without its brackets is exactly the items joined
+      // by commas, as stringifying each item and joining them gave.
+      const text = JSON.stringify(items);
+      yield (itemCount > 0 ? ',' : '') + text.slice(1, -1);
+      itemCount += items.length;
     }
     const metadata = {
       taskId: task.id,
@@ -220,17 +235,19 @@ async function writeResult(
  */
 export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
   const { db } = ctx.database;
-  const task = await markScrapeTaskActive(db, taskId);
+  // Independent reads go side by side: each round trip before the first dataset page is time
+  // the member waits (the key is read even for a task that turns out to be gone: one cheap read).
+  const [task, key] = await Promise.all([markScrapeTaskActive(db, taskId), findActiveApiKey(db, 'apify')]);
   if (!task) return;
-  const full = await findScrapeTask(db, taskId);
-  if (!full) return;
+  let full: ScrapeTaskWithOwner | undefined;
   try {
-    const config = await findActorConfig(db, full.platformId);
+    const [found, config] = await Promise.all([findScrapeTask(db, taskId), findActorConfig(db, task.platformId)]);
+    full = found;
+    if (!full) return;
     if (!config) {
       await failTask(ctx, full, 'Platform scraper tidak valid.');
       return;
     }
-    const key = await findActiveApiKey(db, 'apify');
     if (!key) {
       await log(ctx, taskId, NO_ACTIVE_KEY);
       await failTask(ctx, full, NO_ACTIVE_KEY);
@@ -246,16 +263,34 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       await failTask(ctx, full, message);
       return;
     }
-    await log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
+    // The log line is written while the first page is read; it is in before the task completes.
+    const announced = log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
+    announced.catch(() => undefined);
     const result = await writeResult(ctx, apify, full, config, run.datasetId ?? datasetId);
-    if (await completeScrapeTask(db, taskId, result)) {
-      await log(ctx, taskId, `Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`);
-      await notifyUser(db, full.ownerId, {
-        kind: 'scrape.completed',
-        message: `Scraping ${full.platformInfo.displayName || full.platformId} "${full.target}" selesai: ${result.itemCount} item.`,
-        dedupeKey: `scrape:${taskId}`,
+    await announced;
+    const owner = full;
+    // The final state, its log line and the owner's notification commit together: a worker that
+    // dies in between leaves the task as it was, and the job's retry completes it (once).
+    let completed: boolean;
+    try {
+      completed = await ctx.database.transaction(async ({ db: tx }) => {
+        if (!(await completeScrapeTask(tx, taskId, result))) return false;
+        await appendScrapeTaskLogs(tx, taskId, [`Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`]);
+        await notifyUser(tx, owner.ownerId, {
+          kind: 'scrape.completed',
+          message: `Scraping ${owner.platformInfo.displayName || owner.platformId} "${owner.target}" selesai: ${result.itemCount} item.`,
+          dedupeKey: `scrape:${taskId}`,
+        });
+        return true;
       });
-    } else {
+    } catch (error) {
+      // The retry writes its own file. This one goes unless the task names it after all (a
+      // commit whose answer was lost); when the task cannot be read, it stays.
+      const now = await findScrapeTask(db, taskId).catch(() => undefined);
+      if (now && now.resultPath !== result.path) await ctx.deps.storage.remove(result.path).catch(() => undefined);
+      throw error;
+    }
+    if (!completed) {
       // Cancelled while the file was being written: the file is not the task's result.
       await ctx.deps.storage.remove(result.path);
     }
@@ -271,6 +306,6 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     }
     const message = error instanceof ApifyError ? apifyFailureMessage(error, ctx.retryCount + 1) : `Tugas gagal: ${reason}`;
     await log(ctx, taskId, message).catch(() => undefined);
-    await failTask(ctx, full, message);
+    await failTask(ctx, full ?? task, message);
   }
 };

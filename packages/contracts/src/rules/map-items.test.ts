@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ActorConfigSchema, VideoItemSchema, type ActorConfig, type ActorConfigInput } from '../http/actor-configs.ts';
-import { mapItem, mapItems } from './map-items.ts';
+import { createItemMapper, mapItem, mapItems } from './map-items.ts';
 import { stableIdFromUrl } from './stable-id.ts';
 
 // The rules of the mapping engine, each on a small config. Realistic items from each
@@ -363,5 +363,39 @@ describe('mapItems', () => {
     expect(mapItems(undefined as unknown as unknown[], config())).toEqual([]);
     expect(mapItems({ items: [base] } as unknown as unknown[], config())).toEqual([]);
     expect(mapItems([], config())).toEqual([]);
+  });
+});
+
+describe('createItemMapper', () => {
+  it('gives what mapItem gives, key order included (the result file is these items as JSON)', () => {
+    const configs = [
+      config(),
+      config({ platformSpecific: { dimensionFields: true, skipIfNoUrl: false } }),
+      config({
+        mapping: { url: '', duration: 'meta.len', duration_format: 'ms', thumbnail: 'covers', play_count: 'stats[0]', is_video_check: 'kind' },
+        platformSpecific: { urlGeneration: { template: 'https://video.test/@{author}/{id}', authorField: '', idField: '' } },
+      }),
+    ];
+    const raws: unknown[] = [
+      base,
+      { ...base, width: 720, height: 1280 },
+      { ...base, videoMeta: { width: '576', height: 1024 }, 'meta.len': 9000 },
+      { id: 7000000001, author: '@budi', meta: { len: 61000 }, covers: ['x', 'https://img.test/a.jpg'], stats: ['1.5K'], kind: 'Video' },
+      { id: 'v9', author: 'sari', kind: 'Image' },
+      { url: 'https://video.test/no-id' },
+      { title: 'nothing' },
+      'junk',
+      null,
+      [base],
+    ];
+    for (const cfg of configs) {
+      const map = createItemMapper(cfg);
+      for (const raw of raws) expect(JSON.stringify(map(raw))).toBe(JSON.stringify(mapItem(raw, cfg)));
+    }
+  });
+
+  it('maps nothing for a malformed config, without throwing', () => {
+    const map = createItemMapper({ platformId: 'x' } as unknown as ActorConfig);
+    expect(map(base)).toBeNull();
   });
 });

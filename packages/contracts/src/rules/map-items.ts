@@ -60,22 +60,32 @@ export function mapItem(raw: unknown, config: ActorConfig): VideoItem | null {
 }
 
 /**
+ * `mapItem` for many items of one config: the config is read once, not once per item (a
+ * scrape result maps thousands of items with the same rules). Same results as `mapItem`;
+ * never throws.
+ */
+export function createItemMapper(config: ActorConfig): (raw: unknown) => VideoItem | null {
+  let rules: MappingRules;
+  try {
+    rules = readRules(config);
+  } catch {
+    return () => null;
+  }
+  return (raw) => applyRulesSafely(raw, rules);
+}
+
+/**
  * Video items for a whole dataset, in order, without the dropped ones. Items with an id
  * already seen are left out (the first one stays): actors return the same video twice when
  * it matches two hashtags or pages, and ids key downloads and UI lists.
  */
 export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoItem[] {
   if (!Array.isArray(raws)) return [];
-  let rules: MappingRules;
-  try {
-    rules = readRules(config);
-  } catch {
-    return [];
-  }
+  const map = createItemMapper(config);
   const seen = new Set<string>();
   const items: VideoItem[] = [];
   for (const raw of raws) {
-    const item = applyRulesSafely(raw, rules);
+    const item = map(raw);
     if (item === null || seen.has(item.id)) continue;
     seen.add(item.id);
     items.push(item);
@@ -127,54 +137,69 @@ function applyRules(raw: unknown, rules: MappingRules): VideoItem | null {
   const id = mappedId !== '' ? mappedId : url !== '' ? stableIdFromUrl(url) : '';
   if (id === '') return null;
 
-  return {
-    id,
-    platform: rules.platform,
-    url,
-    duration: firstDuration(raw, rules.durationPaths, rules.durationFormat),
-    title: firstText(raw, rules.titlePaths),
-    author,
-    play_count: firstCount(raw, rules.playCountPaths),
-    like_count: firstCount(raw, rules.likeCountPaths),
-    thumbnail: firstThumbnail(raw, rules.thumbnailPaths),
-    ...(rules.dimensionFields ? findDimensions(raw) : {}),
-    raw,
-  };
+  const duration = firstDuration(raw, rules.durationPaths, rules.durationFormat);
+  const title = firstText(raw, rules.titlePaths);
+  const playCount = firstCount(raw, rules.playCountPaths);
+  const likeCount = firstCount(raw, rules.likeCountPaths);
+  const thumbnail = firstThumbnail(raw, rules.thumbnailPaths);
+  // Plain literals (no spread): one object shape each, and the keys in this order are the
+  // order of the result file.
+  const dimensions = rules.dimensionFields ? findDimensions(raw) : undefined;
+  if (dimensions !== undefined) {
+    const { width, height } = dimensions;
+    return { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, width, height, raw };
+  }
+  return { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, raw };
 }
 
 function isRawItem(value: unknown): value is RawItem {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The first path whose value converts is used; present-but-unusable values (wrong type,
- * unparseable text, a non-http URL) are skipped like missing ones. */
-function firstUsable<T>(raw: RawItem, paths: readonly string[], convert: (value: unknown) => T | null): T | null {
+// The first path whose value converts is used; present-but-unusable values (wrong type,
+// unparseable text, a non-http URL) are skipped like missing ones. One loop per kind of value
+// rather than a shared helper taking a converter: these run for every field of every item.
+
+function firstText(raw: RawItem, paths: readonly string[]): string {
   for (const path of paths) {
-    const converted = convert(getByPath(raw, path));
-    if (converted !== null) return converted;
+    const text = toText(getByPath(raw, path));
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+function firstUrl(raw: RawItem, paths: readonly string[]): string | null {
+  for (const path of paths) {
+    const url = toHttpUrl(getByPath(raw, path));
+    if (url !== null) return url;
   }
   return null;
 }
 
-function firstText(raw: RawItem, paths: readonly string[]): string {
-  return firstUsable(raw, paths, (value) => toText(value) || null) ?? '';
-}
-
-function firstUrl(raw: RawItem, paths: readonly string[]): string | null {
-  return firstUsable(raw, paths, toHttpUrl);
-}
-
 function firstDuration(raw: RawItem, paths: readonly string[], format: DurationFormat): number | null {
-  return firstUsable(raw, paths, (value) => toSeconds(value, format));
+  for (const path of paths) {
+    const seconds = toSeconds(getByPath(raw, path), format);
+    if (seconds !== null) return seconds;
+  }
+  return null;
 }
 
 function firstCount(raw: RawItem, paths: readonly string[]): number | null {
-  return firstUsable(raw, paths, parseCount);
+  for (const path of paths) {
+    const count = parseCount(getByPath(raw, path));
+    if (count !== null) return count;
+  }
+  return null;
 }
 
 /** A thumbnail path may point at a list of image URLs (`covers`); the first URL is used. */
 function firstThumbnail(raw: RawItem, paths: readonly string[]): string {
-  return firstUsable(raw, paths, (value) => (Array.isArray(value) ? firstHttpUrl(value) : toHttpUrl(value))) ?? '';
+  for (const path of paths) {
+    const value = getByPath(raw, path);
+    const url = Array.isArray(value) ? firstHttpUrl(value) : toHttpUrl(value);
+    if (url !== null) return url;
+  }
+  return '';
 }
 
 function firstHttpUrl(values: readonly unknown[]): string | null {
@@ -209,13 +234,13 @@ function withoutAt(author: string): string {
   return author.startsWith('@') ? author.slice(1) : author;
 }
 
-function findDimensions(raw: RawItem): { width?: number; height?: number } {
+function findDimensions(raw: RawItem): { width: number; height: number } | undefined {
   for (const [widthPath, heightPath] of DIMENSION_PATHS) {
     const width = parseCount(getByPath(raw, widthPath));
     const height = parseCount(getByPath(raw, heightPath));
     if (width !== null && height !== null && width > 0 && height > 0) return { width, height };
   }
-  return {};
+  return undefined;
 }
 
 function ownText(record: Readonly<Record<string, string>>, key: string): string {

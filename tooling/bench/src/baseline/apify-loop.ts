@@ -1,7 +1,9 @@
 // The baseline for the scrape ingest benchmark: what reading a run's dataset costs with nothing
-// but apify-client: start the actor, wait for the run, page through the dataset (1,000 items a
-// page, as the scrape job does) and write the items to a file as they come. The fake Apify and
-// its items are exactly those of apps/worker/bench/scrape-20k.ts, in this process as there.
+// but apify-client: start the actor, wait for the run, page through the dataset and write the
+// items to a file as they come. The same requests as the scrape job: 1,000 items a page, the
+// next page asked for while the current one is written (the job reads one page ahead), and no
+// page past the dataset's total. The fake Apify and its items are exactly those of
+// apps/worker/bench/scrape-20k.ts, in this process as there.
 // Run: node --expose-gc src/baseline/apify-loop.ts [--json file]   (BENCH_ITEMS, BENCH_REPEAT)
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
@@ -33,9 +35,9 @@ fake.script('clockworks/tiktok-scraper', { polls: 0, items: { count: ITEMS, item
 const client = new ApifyClient({ token: fake.token, baseUrl: fake.baseUrl });
 
 global.gc?.();
-const baseline = process.memoryUsage().rss;
+const baseline = process.memoryUsage.rss();
 let peak = baseline;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
 
 // BENCH_REPEAT > 1: one untimed warm-up run first, as in scrape-20k.ts.
 const runs: number[] = [];
@@ -46,13 +48,18 @@ for (let r = REPEAT > 1 ? -1 : 0; r < REPEAT; r++) {
   const out = createWriteStream(join(dir, `result-${r + 1}.json`));
   out.write('{"items":[');
   let count = 0;
+  const dataset = client.dataset(done.defaultDatasetId);
+  let next = dataset.listItems({ offset: 0, limit: PAGE });
   for (let offset = 0; ; offset += PAGE) {
-    const page = await client.dataset(done.defaultDatasetId).listItems({ offset, limit: PAGE });
-    if (page.items.length === 0) break;
-    const text = page.items.map((i) => JSON.stringify(i)).join(',');
-    if (!out.write((count > 0 ? ',' : '') + text)) await once(out, 'drain');
-    count += page.items.length;
-    if (page.items.length < PAGE) break;
+    const page = await next;
+    const more = offset + PAGE < page.total;
+    if (more) next = dataset.listItems({ offset: offset + PAGE, limit: PAGE });
+    if (page.items.length > 0) {
+      const text = page.items.map((i) => JSON.stringify(i)).join(',');
+      if (!out.write((count > 0 ? ',' : '') + text)) await once(out, 'drain');
+      count += page.items.length;
+    }
+    if (!more) break;
   }
   out.end(']}');
   await once(out, 'close');
