@@ -125,11 +125,11 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   });
 
   // Before any write's answer leaves (success or failure: it may have changed rows anyway).
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       generation++;
       userRows.clear();
     }
-    return payload;
+    done(null, payload);
   });
 });
