@@ -105,17 +105,9 @@ async function createTask(target = 'kucing lucu', input: Record<string, unknown>
   return task.id;
 }
 
-/**
- * The task's notifications. They are written just after the task's final state, so a test that
- * saw the state waits for them (on a busy machine it could read between the two writes).
- */
+/** The task's notifications: committed with its final state, so there is nothing to wait for. */
 async function taskNotifications(taskId: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `scrape:${taskId}`));
-    if (notes.length > 0 || Date.now() > deadline) return notes;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return database.db.select().from(notifications).where(eq(notifications.dedupeKey, `scrape:${taskId}`));
 }
 
 async function run(taskId: string, w: RunningWorker) {
@@ -307,6 +299,44 @@ describe('scrape.run', () => {
     expect(task.apifyRunId).toBe(running.apifyRunId);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
   }, 90_000);
+
+  it('commits the final state with the notification: while the notification cannot be written the task stays unfinished, and the retry completes it once', async () => {
+    fake.script(ACTOR, { polls: 1, items: { count: 5, item: tiktokItem } });
+    const w = await startTestWorker();
+    const taskId = await createTask();
+    // A real fault in the database: inserting this task's notification raises.
+    await database.sql.unsafe(`
+      create or replace function test_refuse_notification() returns trigger language plpgsql as $$
+      begin raise exception 'notifications are down (test fault)'; end $$;
+      create trigger test_refuse_notification before insert on notifications for each row
+        when (new.dedupe_key = 'scrape:${taskId}') execute function test_refuse_notification();`);
+    try {
+      await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId, retryDelay: 1, retryBackoff: false });
+      // The attempt got as far as the notification and failed there: the job says so in the log.
+      const deadline = Date.now() + 30_000;
+      while (!(await logsOf(taskId)).some((line) => line.startsWith('Gangguan sementara') && line.includes('insert into "notifications"'))) {
+        if (Date.now() > deadline) throw new Error(`no failed attempt; logs: ${(await logsOf(taskId)).join(' | ')}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const during = await findScrapeTask(database.db, taskId);
+      expect(during?.state).toBe('running');
+      expect(during?.resultFileName).toBeNull();
+      expect(during?.finishedAt).toBeNull();
+      expect(await taskNotifications(taskId)).toEqual([]);
+      expect((await logsOf(taskId)).filter((line) => line.startsWith('Selesai'))).toEqual([]);
+    } finally {
+      await database.sql.unsafe('drop trigger if exists test_refuse_notification on notifications; drop function if exists test_refuse_notification();');
+    }
+    // The fault is gone: a retry (same job, same run) completes the task, with one notification.
+    const task = await waitForTask(taskId, ['completed', 'failed']);
+    expect(task.state).toBe('completed');
+    expect(task.resultItemCount).toBe(5);
+    expect(await taskNotifications(taskId)).toEqual([expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 5 item.' })]);
+    expect((await logsOf(taskId)).filter((line) => line.startsWith('Selesai'))).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+    const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
+    expect(file.items).toHaveLength(5);
+  }, 60_000);
 
   it('scrapes through a sixth platform that exists only as configuration', async () => {
     // X/Twitter: no code knows this platform; the admin's config alone drives input and mapping.

@@ -2,6 +2,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
+import type { Db } from '@scrapper/db/client';
+import { downloadBatches } from '@scrapper/db/schema';
+import { eq } from 'drizzle-orm';
 import {
   completeDownload,
   failDownload,
@@ -48,14 +51,18 @@ export function mimeOf(ext: string): string {
   return MIME_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** When the last download of a batch ends, its owner gets one notification for the batch. */
-export async function notifyIfBatchDone(ctx: JobContext, batchId: string | null, ownerId: string): Promise<void> {
+/**
+ * When the last download of a batch ends, its owner gets one notification for the batch. Runs
+ * in the transaction that ends the row (see finishRow), so the row's final state and the
+ * notification commit together.
+ */
+export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId: string): Promise<void> {
   if (!batchId) return;
-  const rows = await listBatchDownloads(ctx.database.db, batchId);
+  const rows = await listBatchDownloads(db, batchId);
   if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return;
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
-  await notifyUser(ctx.database.db, ownerId, {
+  await notifyUser(db, ownerId, {
     kind: 'batch.finished',
     message: failed === 0 ? `Unduhan batch selesai: ${done} item berhasil.` : `Unduhan batch selesai: ${done} berhasil, ${failed} gagal.`,
     dedupeKey: `batch:${batchId}`,
@@ -63,11 +70,30 @@ export async function notifyIfBatchDone(ctx: JobContext, batchId: string | null,
 }
 
 /** A login wall or bot check: the admins hear that the platform's cookies look expired (once a day). */
-export async function notifyCookiesExpired(ctx: JobContext, platform: string): Promise<void> {
-  await notifyAdmins(ctx.database.db, {
+export async function notifyCookiesExpired(db: Db, platform: string): Promise<void> {
+  await notifyAdmins(db, {
     kind: 'cookies.expired',
     message: `Cookie ${platform} tampaknya kedaluwarsa: platform meminta login atau verifikasi bot. Perbarui di tab Cookie.`,
     dedupeKey: `cookies:${platform}:${jakartaDate(new Date())}`,
+  });
+}
+
+/**
+ * Ends a download row and sends what its end notifies, in one transaction: a worker that dies
+ * between the row's final state and the batch's notification would otherwise lose the
+ * notification (the retry finds the row final and stops). The batch row is locked first, so
+ * the last two downloads of a batch ending at the same moment take turns: the second one sees
+ * the first one's final state and notifies (each alone would see the other still running).
+ */
+async function finishRow(
+  ctx: JobContext,
+  row: { batchId: string | null; ownerId: string },
+  write: (db: Db) => Promise<unknown>,
+): Promise<void> {
+  await ctx.database.transaction(async ({ db }) => {
+    if (row.batchId) await db.select({ id: downloadBatches.id }).from(downloadBatches).where(eq(downloadBatches.id, row.batchId)).for('update');
+    await write(db);
+    await notifyIfBatchDone(db, row.batchId, row.ownerId);
   });
 }
 
@@ -173,9 +199,12 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     }
     const storageKey = `downloads/${row.ownerId}/${row.id}.${result.ext}`;
     const { size } = await ctx.deps.storage.write(storageKey, createReadStream(result.filePath));
-    if (!(await completeDownload(db, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) }))) {
-      await ctx.deps.storage.remove(storageKey);
-    }
+    let completed = false;
+    await finishRow(ctx, row, async (tx) => {
+      completed = await completeDownload(tx, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) });
+    });
+    // Cancelled meanwhile: the file is not the row's.
+    if (!completed) await ctx.deps.storage.remove(storageKey);
   } catch (error) {
     if (cancel.signal.aborted) return; // cancelled by the member: the row already says so
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
@@ -185,11 +214,12 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     if (transient && !ctx.isLastAttempt) throw error;
     const needsCookies = error instanceof YtDlpError && error.needsCookies;
     const reason = needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
-    await failDownload(db, row.id, reason);
-    if (needsCookies) await notifyCookiesExpired(ctx, row.platform);
+    await finishRow(ctx, row, async (tx) => {
+      await failDownload(tx, row.id, reason);
+      if (needsCookies) await notifyCookiesExpired(tx, row.platform);
+    });
   } finally {
     clearInterval(watch);
     await rm(jobDir, { recursive: true, force: true });
   }
-  await notifyIfBatchDone(ctx, row.batchId, row.ownerId);
 };

@@ -309,12 +309,18 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
       }
     }
 
-    if (await completeUpload(db, uploadId, warnings.length > 0 ? warnings.join(' ') : null)) {
-      await notifyUser(db, upload.userId, {
+    // The final state and the member's notification commit together (a worker dying between
+    // them would lose the notification: the retry finds the upload final and stops).
+    const completed = await ctx.database.transaction(async ({ db: tx }) => {
+      if (!(await completeUpload(tx, uploadId, warnings.length > 0 ? warnings.join(' ') : null))) return false;
+      await notifyUser(tx, upload.userId, {
         kind: 'upload.uploaded',
         message: `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
         dedupeKey: `upload:${uploadId}`,
       });
+      return true;
+    });
+    if (completed) {
       // The video is on YouTube now: the copies kept for the job are not needed any more.
       for (const key of [upload.videoStorageKey, upload.audioStorageKey, upload.thumbnailStorageKey]) {
         if (key) await ctx.deps.storage.remove(key).catch(() => undefined);
@@ -346,15 +352,18 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
   const { db } = ctx.database;
   // Shutdown or expiry: pg-boss hands the job to another attempt, which resumes it.
   if (ctx.signal.aborted) throw error;
-  const fail = async (message: string) => {
-    if (await failUpload(db, uploadId, message)) {
-      await notifyUser(db, rows.upload.userId, {
+  // The final state and its notification: one transaction, like the success path. `before`
+  // writes what goes with them (the account's re-auth mark and its notification).
+  const fail = (message: string, before?: (tx: typeof db) => Promise<void>) =>
+    ctx.database.transaction(async ({ db: tx }) => {
+      await before?.(tx);
+      if (!(await failUpload(tx, uploadId, message))) return;
+      await notifyUser(tx, rows.upload.userId, {
         kind: 'upload.failed',
         message: `Upload "${rows.upload.title}" gagal: ${message}`,
         dedupeKey: `upload:${uploadId}`,
       });
-    }
-  };
+    });
 
   if (error instanceof UploadStop || error instanceof UrlNotAllowedError) return fail(error.message);
   if (error instanceof YtDlpError) {
@@ -368,13 +377,14 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
   }
   const yt = error;
   if (yt.kind === 'invalid_grant') {
-    await markAccountNeedsReauth(db, rows.account.id);
-    await notifyUser(db, rows.upload.userId, {
-      kind: 'youtube.reauth',
-      message: `Akun YouTube "${rows.account.accountName}" perlu dihubungkan ulang (re-autentikasi).`,
-      dedupeKey: `reauth:${rows.account.id}:${jakartaDate(new Date())}`,
+    return fail(REAUTH_MESSAGE, async (tx) => {
+      await markAccountNeedsReauth(tx, rows.account.id);
+      await notifyUser(tx, rows.upload.userId, {
+        kind: 'youtube.reauth',
+        message: `Akun YouTube "${rows.account.accountName}" perlu dihubungkan ulang (re-autentikasi).`,
+        dedupeKey: `reauth:${rows.account.id}:${jakartaDate(new Date())}`,
+      });
     });
-    return fail(REAUTH_MESSAGE);
   }
   if (yt.kind === 'quotaExceeded' && rows.client) {
     await exhaustQuotaToday(db, rows.client.id, rows.client.quotaDailyUnits);
