@@ -204,6 +204,54 @@ describe('video.download', () => {
     expect(notes).toEqual([expect.objectContaining({ userId: ownerId, kind: 'batch.finished', message: 'Unduhan batch selesai: 1 berhasil, 1 gagal.' })]);
   });
 
+  it("commits a batch's last row with the batch notification: while the notification cannot be written the row stays running, and the retry completes it once", async () => {
+    const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 1 });
+    // A real fault in the database: inserting this batch's notification raises.
+    await database.sql.unsafe(`
+      create or replace function test_refuse_batch_note() returns trigger language plpgsql as $$
+      begin raise exception 'notifications are down (test fault)'; end $$;
+      create trigger test_refuse_batch_note before insert on notifications for each row
+        when (new.dedupe_key = 'batch:${batch.id}') execute function test_refuse_batch_note();`);
+    let id = '';
+    try {
+      counter++;
+      const { row } = await insertOrJoinDownload(database.db, {
+        ownerId,
+        platform: 'tiktok',
+        sourceItemId: `item-${counter}`,
+        sourceUrl: media.urls.clip3s,
+        directUrl: null,
+        resultFileName: null,
+        title: `Video ${counter}`,
+        author: 'kreator',
+        quality: 'best',
+        batchId: batch.id,
+        item: {},
+      });
+      id = row.id;
+      const jobId = await enqueue(worker.boss, 'video.download', { downloadId: id }, { singletonKey: id, retryDelay: 1, retryBackoff: false });
+      if (!jobId) throw new Error('not queued');
+      // Wait for the first attempt to fail (at the notification: the only fault there is).
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const job = await worker.boss.getJobById('video.download', jobId);
+        if (job && (job.retryCount > 0 || job.state === 'retry')) break;
+        if (job?.state === 'completed' || job?.state === 'failed' || Date.now() > deadline) throw new Error(`job ${job?.state}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const during = await findDownload(database.db, id);
+      expect(during?.status).toBe('running');
+      expect(during?.finishedAt).toBeNull();
+      expect(await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `batch:${batch.id}`))).toEqual([]);
+    } finally {
+      await database.sql.unsafe('drop trigger if exists test_refuse_batch_note on notifications; drop function if exists test_refuse_batch_note();');
+    }
+    const done = await finished(id);
+    expect(done.status).toBe('completed');
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `batch:${batch.id}`));
+    expect(notes).toEqual([expect.objectContaining({ userId: ownerId, kind: 'batch.finished', message: 'Unduhan batch selesai: 1 item berhasil.' })]);
+  }, 90_000);
+
   it('stops yt-dlp and removes partial files when the batch is cancelled', async () => {
     const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 1 });
     const id = await queue(media.urls.slow, { batchId: batch.id });
