@@ -138,7 +138,7 @@ describe('yt-dlp killed mid-download', () => {
     expect([row.status, row.error]).toEqual(['completed', null]);
     expect(stored).toEqual([row.storageKey]);
     expect(row.sizeBytes).toBeGreaterThan(0);
-    expect(existsSync(jobDir)).toBe(false);
+    await until('the job folder to be removed', () => (existsSync(jobDir) ? undefined : true), 15_000);
   }, 120_000);
 
   it('with no retry left, fails the row with the readable reason and stores nothing', async () => {
@@ -154,13 +154,15 @@ describe('yt-dlp killed mid-download', () => {
       console.log(`fault ytdlp-killed-no-retry: sent=1 failed=1 recovered=0 lost=0 (row ${row.status}: ${JSON.stringify(row.error)})`);
       expect([row.status, row.error, row.storageKey]).toEqual(['failed', 'yt-dlp dihentikan oleh sinyal SIGKILL.', null]);
       expect((await testStorage.files(`downloads/${ownerId}/`)).filter((k) => k.includes(id))).toEqual([]);
-      expect(existsSync(jobDir)).toBe(false);
+      await until('the job folder to be removed', () => (existsSync(jobDir) ? undefined : true), 15_000);
     } finally {
       await worker.boss.updateQueue('video.download', { retryLimit: 3 });
     }
   }, 120_000);
 });
 
+// Rows reach their final state inside a job's try; the job folder goes in its finally, just
+// after: the checks below wait for it rather than racing it.
 describe('ffmpeg killed mid-render', () => {
   it('records the reason, retries and completes the upload with exactly one video', async () => {
     const videosBefore = google.uploads.length;
@@ -178,7 +180,7 @@ describe('ffmpeg killed mid-render', () => {
     expect(reason).toMatch(/^ffmpeg dihentikan oleh sinyal SIGKILL/);
     expect([row.status, row.errorMessage]).toEqual(['uploaded', null]);
     expect(google.uploads).toHaveLength(videosBefore + 1);
-    expect(existsSync(jobDir)).toBe(false);
+    await until('the job folder to be removed', () => (existsSync(jobDir) ? undefined : true), 15_000);
     expect(lost).toBe(0);
   }, 150_000);
 
