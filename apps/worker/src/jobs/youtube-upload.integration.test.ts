@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
+import type { SendOptions } from 'pg-boss';
 import { insertUser } from '@scrapper/db/queries/users';
 import {
   notifications,
@@ -90,7 +91,7 @@ async function newAccount(opts: { channelId?: string; expiresInMs?: number; vali
 }
 
 let counter = 0;
-async function queueUpload(accountId: string, values: Partial<typeof youtubeUploads.$inferInsert> = {}): Promise<string> {
+async function queueUpload(accountId: string, values: Partial<typeof youtubeUploads.$inferInsert> = {}, send: SendOptions = {}): Promise<string> {
   counter++;
   const id = values.id ?? crypto.randomUUID();
   const withFile = values.sourceKind !== 'url';
@@ -113,7 +114,7 @@ async function queueUpload(accountId: string, values: Partial<typeof youtubeUplo
     status: 'processing',
     ...values,
   });
-  await enqueue(worker.boss, 'youtube.upload', { uploadId: id });
+  await enqueue(worker.boss, 'youtube.upload', { uploadId: id }, send);
   return id;
 }
 
@@ -242,17 +243,44 @@ describe('youtube.upload', () => {
     expect(google.thumbnails.find((t) => t.videoId === row.youtubeVideoId)?.sha256).toBe(sha256(thumbnail));
     expect(google.playlistItems).toEqual([expect.objectContaining({ playlistId: 'PLfakeplaylist000000000000000000002', videoId: row.youtubeVideoId })]);
     expect(row.thumbnailSet && row.playlistAdded).toBe(true);
-    // The member hears of it; the job's copies are gone from storage; quota is counted.
-    // The notification follows the status change, in its own statement.
-    const notes = await until(async () => {
-      const found = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
-      return found.length > 0 ? found : undefined;
-    });
+    // The member hears of it (committed with the status); the job's copies are gone from
+    // storage; quota is counted.
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
     expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
     expect(await storage.exists(`uploads/${ownerId}/${id}/video.mp4`)).toBe(false);
     const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
     expect(usage?.unitsUsed).toBeGreaterThanOrEqual(1600 + 50 + 50);
   });
+
+  it('commits the uploaded state with its notification: while the notification cannot be written the upload stays processing, and the retry finishes it once', async () => {
+    const accountId = await newAccount();
+    const id = crypto.randomUUID();
+    // A real fault in the database: inserting this upload's notification raises.
+    await database.sql.unsafe(`
+      create or replace function test_refuse_upload_note() returns trigger language plpgsql as $$
+      begin raise exception 'notifications are down (test fault)'; end $$;
+      create trigger test_refuse_upload_note before insert on notifications for each row
+        when (new.dedupe_key = 'upload:${id}') execute function test_refuse_upload_note();`);
+    try {
+      await queueUpload(accountId, { id }, { retryDelay: 1, retryBackoff: false });
+      await until(async () => {
+        const rows = await database.sql<{ state: string }[]>`
+          select state from pgboss.job where name = 'youtube.upload' and data->>'uploadId' = ${id}`;
+        return rows[0]?.state === 'retry' ? rows : undefined;
+      });
+      const [during] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+      expect(during?.status).toBe('processing');
+      expect(await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${id}`))).toEqual([]);
+    } finally {
+      await database.sql.unsafe('drop trigger if exists test_refuse_upload_note on notifications; drop function if exists test_refuse_upload_note();');
+    }
+    const row = await settled(id);
+    expect(row.status).toBe('uploaded');
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${id}`));
+    expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
+    // The retry found the video id recorded: YouTube got the video once.
+    expect(google.uploads.filter((u) => u.snippet.title === row.title)).toHaveLength(1);
+  }, 60_000);
 
   it('schedules: uploads private with publishAt', async () => {
     const accountId = await newAccount();
