@@ -84,6 +84,8 @@ export async function notifyCookiesExpired(db: Db, platform: string): Promise<vo
  * notification (the retry finds the row final and stops). The batch row is locked first, so
  * the last two downloads of a batch ending at the same moment take turns: the second one sees
  * the first one's final state and notifies (each alone would see the other still running).
+ * `for no key update`: it does not hold up new downloads being added to the batch (their
+ * foreign key takes a key-share lock).
  */
 async function finishRow(
   ctx: JobContext,
@@ -91,7 +93,7 @@ async function finishRow(
   write: (db: Db) => Promise<unknown>,
 ): Promise<void> {
   await ctx.database.transaction(async ({ db }) => {
-    if (row.batchId) await db.select({ id: downloadBatches.id }).from(downloadBatches).where(eq(downloadBatches.id, row.batchId)).for('update');
+    if (row.batchId) await db.select({ id: downloadBatches.id }).from(downloadBatches).where(eq(downloadBatches.id, row.batchId)).for('no key update');
     await write(db);
     await notifyIfBatchDone(db, row.batchId, row.ownerId);
   });
