@@ -139,6 +139,12 @@ test('on a phone the tab row shows the selected tab, opened from the URL or by t
   await expect.poll(() => inView('Pengguna')).toBe(true);
   await page.keyboard.press('End');
   await expect.poll(() => inView('Worker')).toBe(true);
+  // Selected on a wide screen, then the window narrows: the row follows.
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+  await expect(tablist.getByRole('tab', { name: 'Worker', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => inView('Worker')).toBe(true);
   await page.setViewportSize(DESKTOP);
 });
 

@@ -34,14 +34,22 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect }: 
   // On a narrow screen the tab row scrolls: keep the selected tab in view (a tab opened from
   // the URL or by the arrow keys could otherwise sit off to the side, selected but unseen).
   // Only the row scrolls, never the page.
+  // The row is measured again when it changes size (a phone turned, a window narrowed).
   useLayoutEffect(() => {
     const list = listRef.current;
     const tab = current === undefined ? undefined : tabRefs.current.get(current);
     if (!list || !tab) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = tab.getBoundingClientRect();
-    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
-    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+    const reveal = () => {
+      const listBox = list.getBoundingClientRect();
+      const tabBox = tab.getBoundingClientRect();
+      if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+      else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+    };
+    reveal();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [current]);
 
   function select(id: string) {
