@@ -58,6 +58,23 @@ try {
     // V8 heap in use after a full collection (the API's own figure from /api/metrics): RSS keeps
     // pages the allocator already has, so the live heap is what shows whether the run leaked.
     heapUsedAfterGcMiB: { before: round(heapBefore), after: round(heapAfter), settled: round(heapSettled) },
+    // For `pnpm bench` (tooling/bench/src/sections/external.ts): one table row each.
+    rows: [
+      ...results.map((r) => ({
+        id: `${r.method} ${r.path}`,
+        benchmark: `${connections} clients: ${r.method} ${r.path}`,
+        figure: `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.status5xx} x 5xx, ${r.errors} errors`,
+        target: '0 x 5xx',
+        pass: r.status5xx === 0 && r.errors === 0,
+      })),
+      {
+        id: 'memory',
+        benchmark: 'API heap used after a full GC: before, right after, settled',
+        figure: `${round(heapBefore)} / ${round(heapAfter)} / ${round(heapSettled)} MiB (RSS ${round(rssBefore)} / ${round(rssAfter)} / ${round(rssSettled)} MiB)`,
+        target: 'flat',
+        pass: null,
+      },
+    ],
   };
   printTable(results, total);
   console.log(`API RSS: before ${round(rssBefore)} MiB, right after ${round(rssAfter)} MiB, ${settleSeconds} s after ${round(rssSettled)} MiB`);
