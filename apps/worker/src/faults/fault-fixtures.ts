@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '@scrapper/db/client';
+import { findDownload } from '@scrapper/db/queries/downloads';
 import { enqueue, type Boss } from '@scrapper/db/queue';
 import { oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
@@ -83,4 +84,12 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined> | 
     if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** A download row once it is completed or failed. */
+export function downloadFinished(database: Database, id: string, ms?: number) {
+  return until(`download ${id} to finish`, async () => {
+    const row = await findDownload(database.db, id);
+    return row && (row.status === 'completed' || row.status === 'failed') ? row : undefined;
+  }, ms);
 }

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { findDownload, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { insertUser } from '@scrapper/db/queries/users';
 import { youtubeUploads } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
@@ -22,7 +22,7 @@ import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-serv
 import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { loadEnv } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
-import { childProcesses, connectFakeChannel, queueUpload, until } from './fault-fixtures.ts';
+import { childProcesses, connectFakeChannel, downloadFinished, queueUpload, until } from './fault-fixtures.ts';
 
 const secretsKey = randomBytes(32).toString('base64');
 const box = createSecretBox(secretsKey);
@@ -127,10 +127,7 @@ describe('yt-dlp killed mid-download', () => {
     // Killed once yt-dlp has part of the file on disk.
     await killChild(['yt-dlp', `n=${counter}`], () => partFilesIn(jobDir));
     const reason = await firstFailure('video.download', 'downloadId', id);
-    const row = await until('the download to finish', async () => {
-      const r = await findDownload(database.db, id);
-      return r && (r.status === 'completed' || r.status === 'failed') ? r : undefined;
-    });
+    const row = await downloadFinished(database, id);
     const stored = await testStorage.files(`downloads/${ownerId}/`);
     const lost = row.status === 'completed' ? 0 : 1;
     console.log(`fault ytdlp-killed: sent=1 failed=1 recovered=${1 - lost} lost=${lost} (attempt error ${JSON.stringify(reason)})`);
@@ -147,10 +144,7 @@ describe('yt-dlp killed mid-download', () => {
       const id = await queueDownload(media.urls.slow);
       const jobDir = join(dataDir, 'tmp', 'downloads', id);
       await killChild(['yt-dlp', `n=${counter}`], () => partFilesIn(jobDir));
-      const row = await until('the download to fail', async () => {
-        const r = await findDownload(database.db, id);
-        return r && (r.status === 'completed' || r.status === 'failed') ? r : undefined;
-      });
+      const row = await downloadFinished(database, id);
       console.log(`fault ytdlp-killed-no-retry: sent=1 failed=1 recovered=0 lost=0 (row ${row.status}: ${JSON.stringify(row.error)})`);
       expect([row.status, row.error, row.storageKey]).toEqual(['failed', 'yt-dlp dihentikan oleh sinyal SIGKILL.', null]);
       expect((await testStorage.files(`downloads/${ownerId}/`)).filter((k) => k.includes(id))).toEqual([]);

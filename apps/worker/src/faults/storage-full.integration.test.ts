@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { findDownload, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { insertUser } from '@scrapper/db/queries/users';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { STORAGE_FULL_MESSAGE } from '@scrapper/integrations/storage/storage';
@@ -20,7 +20,7 @@ import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-serv
 import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { loadEnv } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
-import { until } from './fault-fixtures.ts';
+import { downloadFinished, until } from './fault-fixtures.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 
@@ -142,11 +142,8 @@ async function queueDownload(worker: RunningWorker): Promise<string> {
   return row.id;
 }
 
-async function finished(id: string) {
-  return until(`download ${id} to finish`, async () => {
-    const row = await findDownload(database.db, id);
-    return row && (row.status === 'completed' || row.status === 'failed') ? row : undefined;
-  });
+function finished(id: string) {
+  return downloadFinished(database, id);
 }
 
 for (const [driver, start] of [['local', localOnTmpfs], ['s3', s3OutOfSpace]] as const) {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { findDownload, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { downloadFinished } from '../faults/fault-fixtures.ts';
 import { insertUser } from '@scrapper/db/queries/users';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
@@ -60,14 +61,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function finished(id: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const row = await findDownload(database.db, id);
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`download ${id} still ${row?.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+function finished(id: string, ms = 60_000) {
+  return downloadFinished(database, id, ms);
 }
 
 describe('video.download with hostile titles and file names', () => {
