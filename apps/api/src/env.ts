@@ -45,10 +45,18 @@ const EnvSchema = z.object({
   GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GEMINI_BASE_URL: z.url().optional(),
-  GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').default('gemini-2.0-flash'),
+  GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').optional(),
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
-  YTDLP_PATH: z.string().min(1).default('yt-dlp'),
+  /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
+  YTDLP_PATH: z.string().min(1).optional(),
+  /** Download base of the managed yt-dlp (holds `yt-dlp_linux`, `yt-dlp_linux_aarch64`, `SHA2-256SUMS`). */
+  YTDLP_RELEASE_URL: z.url({ protocol: /^https?$/, message: 'YTDLP_RELEASE_URL must be an http(s) URL' }).optional(),
+  YTDLP_CHANNEL: z.enum(['stable', 'nightly']).default('stable'),
+  YTDLP_AUTO_UPDATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
@@ -89,10 +97,22 @@ export interface Env {
   /** googleapis root, OAuth endpoints and Gemini root; undefined: Google's own. */
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
   geminiBaseUrl: string | undefined;
-  geminiModel: string;
+  /** GEMINI_MODEL; undefined: the newest usable flash model the key lists is chosen. */
+  geminiModel: string | undefined;
   /** Without a trailing slash; undefined: derived from each request. */
   publicBaseUrl: string | undefined;
+  /** YTDLP_PATH, else `yt-dlp` (PATH): what runs until the managed copy is resolved. */
   ytdlpPath: string;
+  /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
+  ytdlp: {
+    pinnedPath: string | undefined;
+    /** Without a trailing slash. */
+    releaseUrl: string;
+    channel: 'stable' | 'nightly';
+    autoUpdate: boolean;
+    /** DATA_DIR/tools */
+    toolsDir: string;
+  };
   ffmpegPath: string;
   ffprobePath: string;
   /** YTDLP_AUDIO_SEARCH_URL: lets tests search a local server instead of YouTube. */
@@ -112,6 +132,13 @@ export interface Env {
 }
 
 export class EnvError extends Error {}
+
+/** yt-dlp's official release channels ("latest release" download bases). */
+export function defaultYtDlpReleaseUrl(channel: 'stable' | 'nightly'): string {
+  return channel === 'nightly'
+    ? 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download'
+    : 'https://github.com/yt-dlp/yt-dlp/releases/latest/download';
+}
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
 function readStorageConfig(cleaned: Record<string, string | undefined>): { config?: StorageConfig; issues: string[] } {
@@ -161,7 +188,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
     geminiModel: e.GEMINI_MODEL,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
-    ytdlpPath: e.YTDLP_PATH,
+    ytdlpPath: e.YTDLP_PATH ?? 'yt-dlp',
+    ytdlp: {
+      pinnedPath: e.YTDLP_PATH,
+      releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),
+      channel: e.YTDLP_CHANNEL,
+      autoUpdate: e.YTDLP_AUTO_UPDATE,
+      toolsDir: resolve(dataDir, 'tools'),
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     audioSearchUrlTemplate: e.YTDLP_AUDIO_SEARCH_URL,

@@ -31,7 +31,15 @@ const BaseSchema = z.object({
     }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
     .optional(),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
-  YTDLP_PATH: z.string().min(1).default('yt-dlp'),
+  /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
+  YTDLP_PATH: z.string().min(1).optional(),
+  /** Download base of the managed yt-dlp (holds `yt-dlp_linux`, `yt-dlp_linux_aarch64`, `SHA2-256SUMS`). */
+  YTDLP_RELEASE_URL: z.url({ protocol: /^https?$/, message: 'YTDLP_RELEASE_URL must be an http(s) URL' }).optional(),
+  YTDLP_CHANNEL: z.enum(['stable', 'nightly']).default('stable'),
+  YTDLP_AUTO_UPDATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   ALLOW_PRIVATE_NETWORK_FETCH: z
@@ -62,7 +70,18 @@ export interface Env {
   storage: StorageConfig;
   apifyBaseUrl: string;
   apifyPollSeconds: number;
+  /** YTDLP_PATH, else `yt-dlp` (PATH): what runs until the managed copy is resolved. */
   ytdlpPath: string;
+  /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
+  ytdlp: {
+    pinnedPath: string | undefined;
+    /** Without a trailing slash. */
+    releaseUrl: string;
+    channel: 'stable' | 'nightly';
+    autoUpdate: boolean;
+    /** DATA_DIR/tools */
+    toolsDir: string;
+  };
   ffmpegPath: string;
   ffprobePath: string;
   allowPrivateNetworkFetch: boolean;
@@ -76,6 +95,13 @@ export interface Env {
 }
 
 export class EnvError extends Error {}
+
+/** yt-dlp's official release channels ("latest release" download bases). */
+export function defaultYtDlpReleaseUrl(channel: 'stable' | 'nightly'): string {
+  return channel === 'nightly'
+    ? 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download'
+    : 'https://github.com/yt-dlp/yt-dlp/releases/latest/download';
+}
 
 /**
  * WORKER_QUEUES: names of the job catalog, comma-separated (spaces allowed). Undefined when
@@ -141,7 +167,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storage,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
-    ytdlpPath: e.YTDLP_PATH,
+    ytdlpPath: e.YTDLP_PATH ?? 'yt-dlp',
+    ytdlp: {
+      pinnedPath: e.YTDLP_PATH,
+      releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),
+      channel: e.YTDLP_CHANNEL,
+      autoUpdate: e.YTDLP_AUTO_UPDATE,
+      toolsDir: resolve(dataDir, 'tools'),
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,

@@ -14,6 +14,10 @@ export const apiKeys = pgTable(
     isValid: boolean('is_valid'),
     validationMessage: text('validation_message'),
     lastValidated: timestamp('last_validated', { withTimezone: true }),
+    /** Gemini keys: the model generation uses with this key (chosen from the key's model list). */
+    model: text('model'),
+    /** When `model` was chosen; the choice is refreshed after a day or when the model answers 404. */
+    modelCheckedAt: timestamp('model_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PlatformInfo, ScrapeInput, TaskState } from '@scrapper/contracts/http/scrape';
 import { users } from './users.ts';
 
@@ -22,6 +22,8 @@ export const scrapeTasks = pgTable(
     itemsFound: integer('items_found').notNull().default(0),
     apifyRunId: text('apify_run_id'),
     apifyDatasetId: text('apify_dataset_id'),
+    /** What the Apify run cost (the run's `usageTotalUsd`), recorded as the run is followed. */
+    usageTotalUsd: numeric('usage_total_usd', { precision: 12, scale: 6, mode: 'number' }),
     /** How much of the Apify run log has been copied into scrape_task_logs. */
     logOffset: integer('log_offset').notNull().default(0),
     resultFileName: text('result_file_name'),

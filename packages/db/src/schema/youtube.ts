@@ -37,17 +37,20 @@ export const oauthClientSecrets = pgTable(
     platform: text('platform').notNull().default('youtube'),
     redirectUri: text('redirect_uri').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** Daily quota units of the project (Google's default: 10,000). */
+    /**
+     * Daily units of the project for every call but videos.insert (Google's default since
+     * 2026-06-01: 10,000; thumbnails.set and playlistItems.insert cost 50, channels.list 1).
+     */
     quotaDailyUnits: integer('quota_daily_units').notNull().default(10_000),
-    /** Units one videos.insert costs against that quota (Google's documents: 1,600). */
-    quotaUploadUnits: integer('quota_upload_units').notNull().default(1_600),
+    /** videos.insert calls a day: its own bucket since 2026-06-01, 1 unit each (default 100). */
+    quotaDailyUploads: integer('quota_daily_uploads').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('oauth_client_secrets_active_idx').on(t.isActive, t.createdAt),
     check('oauth_client_secrets_platform_check', sql`${t.platform} = 'youtube'`),
-    check('oauth_client_secrets_quota_check', sql`${t.quotaDailyUnits} > 0 and ${t.quotaUploadUnits} >= 0`),
+    check('oauth_client_secrets_quota_check', sql`${t.quotaDailyUnits} > 0 and ${t.quotaDailyUploads} > 0`),
   ],
 );
 export type OAuthClientSecretRow = typeof oauthClientSecrets.$inferSelect;
@@ -63,7 +66,9 @@ export const youtubeQuotaUsage = pgTable(
       .notNull()
       .references(() => oauthClientSecrets.id, { onDelete: 'cascade' }),
     quotaDay: date('quota_day', { mode: 'string' }).notNull(),
+    /** Units of the shared bucket (every call but videos.insert). */
     unitsUsed: integer('units_used').notNull().default(0),
+    /** videos.insert calls (the upload bucket). */
     uploads: integer('uploads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientSecretId, t.quotaDay] })],
@@ -141,6 +146,8 @@ export const youtubeUploads = pgTable(
     publishType: text('publish_type').$type<YouTubePublishType>().notNull().default('now'),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     madeForKids: boolean('made_for_kids').notNull().default(false),
+    /** "Konten sintetis/diubah": sent as status.containsSyntheticMedia. */
+    containsSyntheticMedia: boolean('contains_synthetic_media').notNull().default(false),
     videoEffect: text('video_effect').notNull().default('none'),
     playlistId: text('playlist_id'),
     sourceKind: text('source_kind').$type<YouTubeUploadSourceKind>().notNull(),
@@ -166,6 +173,11 @@ export const youtubeUploads = pgTable(
     /** What the worker is doing, for the history ("Mengunduh video", "Menerapkan efek", ...). */
     stage: text('stage'),
     youtubeVideoId: text('youtube_video_id'),
+    /**
+     * The privacy YouTube answered to videos.insert. Unaudited API projects get `private` whatever
+     * was asked; the history explains it when this differs from what the member chose.
+     */
+    youtubePrivacyStatus: text('youtube_privacy_status').$type<YouTubePrivacyStatus>(),
     thumbnailSet: boolean('thumbnail_set').notNull().default(false),
     playlistAdded: boolean('playlist_added').notNull().default(false),
     errorMessage: text('error_message'),
