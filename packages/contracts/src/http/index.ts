@@ -10,6 +10,7 @@ import { mediaEndpoints } from './media.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { systemEndpoints } from './system.ts';
+import { toolEndpoints } from './tools.ts';
 import { userEndpoints } from './users.ts';
 import { rateLimitEndpoints } from './rate-limits.ts';
 import { youtubeEndpoints } from './youtube.ts';
@@ -33,4 +34,5 @@ export const endpoints = {
   codegen: codegenEndpoints,
   youtube: youtubeEndpoints,
   rateLimits: rateLimitEndpoints,
+  tools: toolEndpoints,
 };

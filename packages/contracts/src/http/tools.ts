@@ -83,6 +83,12 @@ export const WorkerToolsSchema = z.object({
   tools: WorkerToolReportSchema.nullable(),
   /** Days since the yt-dlp release; null when unknown. */
   ytDlpAgeDays: z.number().int().nullable(),
+  /**
+   * The newest update check of this worker's machine: its newest `tool_update_checks` row (by
+   * hostname) or the report's `lastCheck`, whichever finished later (one worker per machine does
+   * the check, so another worker's report may not carry it yet); null before the first.
+   */
+  lastCheck: ToolCheckSchema.nullable(),
 });
 export type WorkerTools = z.infer<typeof WorkerToolsSchema>;
 
