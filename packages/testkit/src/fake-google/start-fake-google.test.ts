@@ -235,7 +235,7 @@ describe('fake Gemini', () => {
   it('refuses unknown keys with API_KEY_INVALID and answers from the prompt otherwise', async () => {
     fake.addGeminiKey('good-key');
     const call = (key: string) =>
-      fetch(`${fake.urls.geminiBaseUrl}/v1beta/models/gemini-2.0-flash:generateContent`, {
+      fetch(`${fake.urls.geminiBaseUrl}/v1beta/models/gemini-3.5-flash:generateContent`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-goog-api-key': key },
         body: JSON.stringify({

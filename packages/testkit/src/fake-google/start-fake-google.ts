@@ -1,7 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BadRequestError } from '../fake-apify/http-io.ts';
-import { GEMINI_PATTERN, GEMINI_PREFIX, geminiKeyOf, handleGemini } from './gemini-api.ts';
+import {
+  createFakeGeminiModels,
+  FAKE_GEMINI_MODELS,
+  GEMINI_PREFIX,
+  geminiKeyOf,
+  geminiRouteOf,
+  handleGemini,
+  listGeminiModels,
+  resetFakeGeminiModels,
+  toFakeGeminiModels,
+  type FakeGeminiModelInput,
+} from './gemini-api.ts';
 import {
   sendErrorPage,
   sendGeminiError,
@@ -69,6 +80,7 @@ export type {
   FakeUpload,
 } from './state.ts';
 export type { IssuedTokens } from './oauth.ts';
+export type { FakeGeminiModel, FakeGeminiModelInput } from './gemini-api.ts';
 
 /** What GOOGLE_API_ROOT_URL, GOOGLE_OAUTH_AUTH_URL, GOOGLE_OAUTH_TOKEN_URL and GEMINI_BASE_URL hold. */
 export interface FakeGoogleUrls {
@@ -126,6 +138,12 @@ export interface FakeGoogle {
   addGeminiKey(key: string): void;
   /** Sticky until reset; undefined goes back to the default reply built from the prompt. */
   setGeminiReply(reply: string | FakeGeminiReply | undefined): void;
+  /** What every key lists (strings are text model ids); undefined: the default 2026 catalog. */
+  setGeminiModels(models: FakeGeminiModelInput[] | undefined): void;
+  /** What one key lists ([]: nothing); undefined: the common list again. */
+  setGeminiKeyModels(key: string, models: FakeGeminiModelInput[] | undefined): void;
+  /** From now on the model is listed for no key and answers 404 NOT_FOUND. */
+  retireGeminiModel(model: string): void;
   readonly authRequests: FakeAuthRequest[];
   readonly uploads: FakeUpload[];
   readonly thumbnails: FakeThumbnail[];
@@ -134,7 +152,7 @@ export interface FakeGoogle {
   readonly requests: FakeGoogleRequest[];
   readonly stats: FakeGoogleStats;
   readonly maxConcurrentUploadsPerChannel: number;
-  /** Forget requests, uploads, faults, scripted replies and stats (clients, channels, keys and tokens stay). */
+  /** Forget requests, uploads, faults, scripted replies, Gemini model lists and stats (clients, channels, keys and tokens stay). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -196,7 +214,7 @@ const DEFAULT_SCOPE = 'https://www.googleapis.com/auth/youtube';
 
 /**
  * A fake of Google's OAuth 2.0 endpoints, the part of the YouTube Data API v3 we publish with,
- * and Gemini's generateContent/countTokens, on one real HTTP server on 127.0.0.1.
+ * and Gemini's models.list, generateContent and countTokens, on one real HTTP server on 127.0.0.1.
  */
 export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<FakeGoogle> {
   const lifetime = new AbortController();
@@ -227,6 +245,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     requests: [],
     lifetime: lifetime.signal,
   };
+  const geminiModels = createFakeGeminiModels();
   for (const client of options.clients ?? []) state.clients.set(client.clientId, client);
   for (const channel of options.channels ?? [DEFAULT_CHANNEL]) addChannel(channel);
 
@@ -275,14 +294,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
-    const gemini = method === 'POST' ? GEMINI_PATTERN.exec(url.pathname) : null;
+    const gemini = geminiRouteOf(method, url.pathname);
     const route: Route | undefined = gemini
-      ? {
-          method,
-          path: GEMINI_PATTERN,
-          endpoint: gemini[2] === 'countTokens' ? 'gemini.countTokens' : 'gemini.generateContent',
-          family: 'gemini',
-        }
+      ? { method, path: url.pathname, endpoint: gemini.endpoint, family: 'gemini' }
       : routes.find((candidate) => candidate.method === method && candidate.path === url.pathname);
     const record: FakeGoogleRequest = {
       method,
@@ -316,14 +330,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       return;
     }
 
-    if (route.family === 'gemini') {
+    if (gemini) {
       const apiKey = geminiKeyOf(state, req, url, res);
       if (apiKey === undefined) return;
-      const fault = takeFault(state, route.endpoint);
+      const fault = takeFault(state, gemini.endpoint);
       if (fault && (await applyFault(route, fault, req, res))) return;
-      const endpoint =
-        route.endpoint === 'gemini.countTokens' ? 'gemini.countTokens' : 'gemini.generateContent';
-      await handleGemini(state, req, res, gemini?.[1] ?? '', endpoint, apiKey);
+      if (gemini.endpoint === 'gemini.listModels') listGeminiModels(geminiModels, url, res, apiKey);
+      else await handleGemini(state, geminiModels, req, res, gemini.model, gemini.endpoint, apiKey);
       return;
     }
 
@@ -438,6 +451,16 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     setGeminiReply(reply) {
       state.geminiReply = typeof reply === 'string' ? { text: reply } : reply;
     },
+    setGeminiModels(models) {
+      geminiModels.common = toFakeGeminiModels(models ?? FAKE_GEMINI_MODELS);
+    },
+    setGeminiKeyModels(key, models) {
+      if (models) geminiModels.byKey.set(key, toFakeGeminiModels(models));
+      else geminiModels.byKey.delete(key);
+    },
+    retireGeminiModel(model) {
+      geminiModels.retired.add(model);
+    },
     authRequests: state.authRequests,
     uploads: state.uploads,
     thumbnails: state.thumbnails,
@@ -458,6 +481,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       state.faults.clear();
       state.pendingRefreshFailures.length = 0;
       state.geminiReply = undefined;
+      resetFakeGeminiModels(geminiModels);
       state.nextConsentChannelId = undefined;
       state.uploadDelayMs = options.uploadDelayMs ?? 0;
       state.accessTokenLifetimeSecs = options.accessTokenLifetimeSecs ?? 3599;

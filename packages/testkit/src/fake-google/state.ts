@@ -10,7 +10,8 @@ export type FakeGoogleEndpoint =
   | 'thumbnails.set'
   | 'playlistItems.insert'
   | 'gemini.generateContent'
-  | 'gemini.countTokens';
+  | 'gemini.countTokens'
+  | 'gemini.listModels';
 
 /** Trouble injected into the next `times` requests to one endpoint (after auth passed). */
 export interface FakeGoogleFault {
