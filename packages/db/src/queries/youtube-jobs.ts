@@ -1,5 +1,6 @@
 // What the youtube.upload job reads and writes. The API's side lives in youtube.ts.
 import { and, eq, sql } from 'drizzle-orm';
+import { quotaDay, UPLOAD_BUCKET_COST } from '@scrapper/contracts/rules/youtube-quota';
 import type { Db } from '../client.ts';
 import {
   oauthClientSecrets,
@@ -54,9 +55,20 @@ export async function startUploadAttempt(db: Db, uploadId: string): Promise<YouT
   return row;
 }
 
-/** Recorded the moment YouTube answers, so a retry never inserts the video twice. */
-export async function recordYouTubeVideoId(db: Db, uploadId: string, youtubeVideoId: string): Promise<void> {
-  await db.update(youtubeUploads).set({ youtubeVideoId, updatedAt: new Date() }).where(eq(youtubeUploads.id, uploadId));
+/**
+ * Recorded the moment YouTube answers, so a retry never inserts the video twice; with the
+ * privacy YouTube gave it (unaudited API projects get private whatever was asked).
+ */
+export async function recordYouTubeVideoId(
+  db: Db,
+  uploadId: string,
+  youtubeVideoId: string,
+  youtubePrivacyStatus: YouTubeUploadRow['youtubePrivacyStatus'],
+): Promise<void> {
+  await db
+    .update(youtubeUploads)
+    .set({ youtubeVideoId, youtubePrivacyStatus, updatedAt: new Date() })
+    .where(eq(youtubeUploads.id, uploadId));
 }
 
 export async function markThumbnailSet(db: Db, uploadId: string): Promise<void> {
@@ -107,56 +119,52 @@ export async function markAccountNeedsReauth(db: Db, accountId: string): Promise
     .where(eq(youtubeAccounts.id, accountId));
 }
 
-/** Google's quota day: the date in America/Los_Angeles (quota resets at Pacific midnight). */
-export function quotaDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** The first instant of the next quota day (Pacific midnight, daylight saving included). */
-export function nextQuotaDayStart(at: Date = new Date()): Date {
-  const today = quotaDay(at);
-  // Step forward an hour at a time from now: the first hour whose Pacific date differs is
-  // the day change (at most 25 steps, exact to the hour, which is how Pacific offsets move).
-  let probe = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
-  for (let i = 0; i < 26 && quotaDay(probe) === today; i++) probe = new Date(probe.getTime() + 3_600_000);
-  return probe;
+/**
+ * Takes one videos.insert from the client's upload bucket for today. False (nothing taken)
+ * when the bucket is empty: the caller waits for the next quota day instead of failing.
+ */
+export async function reserveUpload(db: Db, clientSecretId: string, dailyUploads: number, at = new Date()): Promise<boolean> {
+  const day = quotaDay(at);
+  const rows = await db.execute<{ uploads: number }>(sql`
+    insert into ${youtubeQuotaUsage} (client_secret_id, quota_day, units_used, uploads)
+    select ${clientSecretId}::uuid, ${day}::date, 0, ${UPLOAD_BUCKET_COST}::int where ${UPLOAD_BUCKET_COST}::int <= ${dailyUploads}::int
+    on conflict (client_secret_id, quota_day) do update
+      set uploads = ${youtubeQuotaUsage}.uploads + excluded.uploads
+      where ${youtubeQuotaUsage}.uploads + excluded.uploads <= ${dailyUploads}::int
+    returning uploads`);
+  return rows.length > 0;
 }
 
 /**
- * Reserves `units` of the client's quota for today. False (nothing reserved) when it would
- * go over the daily limit: the caller waits for the next quota day instead of failing.
+ * Takes `units` from the client's units bucket for today (thumbnails.set, playlistItems.insert).
+ * False (nothing taken) when they do not fit: the caller skips the optional call.
  */
-export async function reserveQuota(db: Db, clientSecretId: string, units: number, dailyLimit: number, at = new Date()): Promise<boolean> {
+export async function reserveUnits(db: Db, clientSecretId: string, units: number, dailyUnits: number, at = new Date()): Promise<boolean> {
   const day = quotaDay(at);
   const rows = await db.execute<{ units_used: number }>(sql`
     insert into ${youtubeQuotaUsage} (client_secret_id, quota_day, units_used, uploads)
-    select ${clientSecretId}::uuid, ${day}::date, ${units}::int, 1 where ${units}::int <= ${dailyLimit}::int
+    select ${clientSecretId}::uuid, ${day}::date, ${units}::int, 0 where ${units}::int <= ${dailyUnits}::int
     on conflict (client_secret_id, quota_day) do update
-      set units_used = ${youtubeQuotaUsage}.units_used + excluded.units_used,
-          uploads = ${youtubeQuotaUsage}.uploads + 1
-      where ${youtubeQuotaUsage}.units_used + excluded.units_used <= ${dailyLimit}::int
+      set units_used = ${youtubeQuotaUsage}.units_used + excluded.units_used
+      where ${youtubeQuotaUsage}.units_used + excluded.units_used <= ${dailyUnits}::int
     returning units_used`);
   return rows.length > 0;
 }
 
-/** Adds units spent on smaller calls (thumbnail, playlist item) without a limit check. */
-export async function addQuotaUnits(db: Db, clientSecretId: string, units: number, at = new Date()): Promise<void> {
+/** Google said a bucket is empty although our count disagrees: believe Google for today. */
+export async function exhaustQuotaToday(
+  db: Db,
+  clientSecretId: string,
+  bucket: 'uploads' | 'units',
+  limit: number,
+  at = new Date(),
+): Promise<void> {
+  const set =
+    bucket === 'uploads'
+      ? { uploads: sql`greatest(${youtubeQuotaUsage.uploads}, ${limit}::int)` }
+      : { unitsUsed: sql`greatest(${youtubeQuotaUsage.unitsUsed}, ${limit}::int)` };
   await db
     .insert(youtubeQuotaUsage)
-    .values({ clientSecretId, quotaDay: quotaDay(at), unitsUsed: units, uploads: 0 })
-    .onConflictDoUpdate({
-      target: [youtubeQuotaUsage.clientSecretId, youtubeQuotaUsage.quotaDay],
-      set: { unitsUsed: sql`${youtubeQuotaUsage.unitsUsed} + ${units}` },
-    });
-}
-
-/** Google said the quota is gone although our count disagrees: believe Google for today. */
-export async function exhaustQuotaToday(db: Db, clientSecretId: string, dailyLimit: number, at = new Date()): Promise<void> {
-  await db
-    .insert(youtubeQuotaUsage)
-    .values({ clientSecretId, quotaDay: quotaDay(at), unitsUsed: dailyLimit, uploads: 0 })
-    .onConflictDoUpdate({
-      target: [youtubeQuotaUsage.clientSecretId, youtubeQuotaUsage.quotaDay],
-      set: { unitsUsed: sql`greatest(${youtubeQuotaUsage.unitsUsed}, ${dailyLimit})` },
-    });
+    .values({ clientSecretId, quotaDay: quotaDay(at), unitsUsed: bucket === 'units' ? limit : 0, uploads: bucket === 'uploads' ? limit : 0 })
+    .onConflictDoUpdate({ target: [youtubeQuotaUsage.clientSecretId, youtubeQuotaUsage.quotaDay], set });
 }

@@ -14,13 +14,19 @@ import {
   type YouTubeAccountRow,
   type YouTubeUploadRow,
 } from '../schema/youtube.ts';
-import { quotaDay } from './youtube-jobs.ts';
+import { quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 
 // ---------------------------------------------------------------------------------------
 // OAuth clients
 // ---------------------------------------------------------------------------------------
 
-export type ClientSecretWithUsage = OAuthClientSecretRow & { quotaUsedToday: number; uploadsToday: number };
+/** What a client used of its two buckets in one quota day. */
+export interface QuotaUsage {
+  unitsUsed: number;
+  uploads: number;
+}
+
+export type ClientSecretWithUsage = OAuthClientSecretRow & { usageToday: QuotaUsage };
 
 /** Every client, oldest first, with what it used in the current quota day (Pacific date). */
 export async function listClientSecretsWithUsage(db: Db, at: Date = new Date()): Promise<ClientSecretWithUsage[]> {
@@ -36,7 +42,31 @@ export async function listClientSecretsWithUsage(db: Db, at: Date = new Date()):
       and(eq(youtubeQuotaUsage.clientSecretId, oauthClientSecrets.id), eq(youtubeQuotaUsage.quotaDay, quotaDay(at))),
     )
     .orderBy(asc(oauthClientSecrets.createdAt), asc(oauthClientSecrets.id));
-  return rows.map((r) => ({ ...r.client, quotaUsedToday: r.unitsUsed ?? 0, uploadsToday: r.uploads ?? 0 }));
+  return rows.map((r) => ({ ...r.client, usageToday: { unitsUsed: r.unitsUsed ?? 0, uploads: r.uploads ?? 0 } }));
+}
+
+/** One client's use of its buckets in the quota day of `at` (zeros when nothing was used). */
+export async function findQuotaUsage(db: Db, clientSecretId: string, at: Date = new Date()): Promise<QuotaUsage> {
+  const [row] = await db
+    .select({ unitsUsed: youtubeQuotaUsage.unitsUsed, uploads: youtubeQuotaUsage.uploads })
+    .from(youtubeQuotaUsage)
+    .where(and(eq(youtubeQuotaUsage.clientSecretId, clientSecretId), eq(youtubeQuotaUsage.quotaDay, quotaDay(at))))
+    .limit(1);
+  return row ?? { unitsUsed: 0, uploads: 0 };
+}
+
+/**
+ * Counts units the API spent on small reads (channels.list at connect, playlists.list on the
+ * upload page). Never refused locally: Google answers quotaExceeded itself when they are gone.
+ */
+export async function chargeQuotaUnits(db: Db, clientSecretId: string, units: number, at: Date = new Date()): Promise<void> {
+  await db
+    .insert(youtubeQuotaUsage)
+    .values({ clientSecretId, quotaDay: quotaDay(at), unitsUsed: units, uploads: 0 })
+    .onConflictDoUpdate({
+      target: [youtubeQuotaUsage.clientSecretId, youtubeQuotaUsage.quotaDay],
+      set: { unitsUsed: sql`${youtubeQuotaUsage.unitsUsed} + ${units}::int` },
+    });
 }
 
 export async function findClientSecret(db: Db, id: string): Promise<OAuthClientSecretRow | undefined> {
@@ -60,7 +90,7 @@ export interface ClientSecretValues {
   redirectUri: string;
   isActive: boolean;
   quotaDailyUnits?: number;
-  quotaUploadUnits?: number;
+  quotaDailyUploads?: number;
 }
 
 export async function insertClientSecret(db: Db, values: ClientSecretValues): Promise<OAuthClientSecretRow> {
