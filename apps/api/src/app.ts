@@ -26,6 +26,7 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
+import { toolRoutes } from './routes/tools/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './routes/web/index.ts';
 import { youtubeFormRoutes, youtubeRoutes } from './routes/youtube/index.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, routeDeps);
   userRoutes(app, routeDeps);
   systemRoutes(app, routeDeps);
+  toolRoutes(app, routeDeps);
   actorConfigRoutes(app, routeDeps);
   cookieRoutes(app, routeDeps);
   rateLimitRoutes(app, routeDeps);

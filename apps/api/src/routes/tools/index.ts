@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@scrapper/contracts/http';
+import { defineRoute } from '../../lib/define-route.ts';
+import { listToolStatus, type ToolStatusWindows } from '../../services/tools/list-tool-status.ts';
+import { WORKER_ALIVE_SECONDS, WORKER_LIST_SECONDS } from '../system/index.ts';
+import type { AppDeps } from '../../app.ts';
+
+/** The same workers, and the same stale flag, as the admin's Worker tab. */
+const WINDOWS: ToolStatusWindows = { listSeconds: WORKER_LIST_SECONDS, aliveSeconds: WORKER_ALIVE_SECONDS };
+
+/** Admin tab "Alat & Layanan" and its header badge: what each worker runs, and what needs an admin. */
+export function toolRoutes(app: FastifyInstance, { database }: AppDeps): void {
+  defineRoute(app, endpoints.tools.list, () => listToolStatus(database.db, WINDOWS));
+  // The badge polls this with the notifications: only the warnings travel.
+  defineRoute(app, endpoints.tools.warnings, async () => ({ warnings: (await listToolStatus(database.db, WINDOWS)).warnings }));
+}
