@@ -19,7 +19,8 @@ const USER_MESSAGES: Record<YouTubeErrorKind, string> = {
   invalid_grant: 'Akun YouTube ini memerlukan re-autentikasi. Silakan hubungkan ulang akun.',
   quotaExceeded:
     'Kuota harian YouTube API untuk client ini sudah habis. Upload akan dicoba lagi setelah kuota direset.',
-  uploadLimitExceeded: 'Channel ini sudah mencapai batas upload harian YouTube. Coba lagi besok.',
+  uploadLimitExceeded:
+    'Channel ini sudah mencapai batas upload harian YouTube. Batas ini berlaku per channel (bukan kuota aplikasi) dan ditentukan oleh YouTube. Upload ulang video ini besok.',
   forbidden: 'YouTube menolak permintaan ini (forbidden). Periksa izin akun dan channel.',
   unauthorized: 'Akses ke akun YouTube ditolak. Silakan hubungkan ulang akun.',
   notFound: 'Video, playlist, atau channel tidak ditemukan di YouTube.',

@@ -57,6 +57,18 @@ export interface VideoMetadata {
   /** Set: a scheduled video, uploaded private with status.publishAt (what YouTube requires). */
   publishAt: Date | null;
   madeForKids: boolean;
+  /** Realistic altered or synthetic content ("Konten sintetis/diubah"), YouTube's label since 2024-10-30. */
+  containsSyntheticMedia: boolean;
+}
+
+/** What YouTube answered to videos.insert. */
+export interface UploadedVideo {
+  videoId: string;
+  /**
+   * The privacy YouTube gave the video. Unaudited API projects get `private` whatever was
+   * asked; null when the answer did not say.
+   */
+  privacyStatus: PrivacyStatus | null;
 }
 
 export interface AccountCall {
@@ -208,7 +220,7 @@ export async function refreshIfExpiring(
  * held whole in memory). Not retried by the client, and not safe to retry blindly: YouTube may
  * have taken the video even when the answer was lost.
  */
-export async function uploadVideo(args: UploadVideoArgs): Promise<{ videoId: string }> {
+export async function uploadVideo(args: UploadVideoArgs): Promise<UploadedVideo> {
   const progress = progressReporter(args.onProgress, args.size);
   return withMedia(args, async (session, body) => {
     const res = await session.api.videos.insert(
@@ -226,7 +238,7 @@ export async function uploadVideo(args: UploadVideoArgs): Promise<{ videoId: str
     progress.finish();
     const videoId = res.data.id;
     if (!videoId) throw new YouTubeError('other', 'YouTube answered the upload without a video id');
-    return { videoId };
+    return { videoId, privacyStatus: privacyOf(res.data.status?.privacyStatus) };
   });
 }
 
@@ -270,8 +282,13 @@ export function videoResource(metadata: VideoMetadata): youtube_v3.Schema$Video 
       privacyStatus: scheduled ? 'private' : metadata.privacyStatus,
       ...(metadata.publishAt ? { publishAt: metadata.publishAt.toISOString() } : {}),
       selfDeclaredMadeForKids: metadata.madeForKids,
+      containsSyntheticMedia: metadata.containsSyntheticMedia,
     },
   };
+}
+
+function privacyOf(value: string | null | undefined): PrivacyStatus | null {
+  return value === 'public' || value === 'private' || value === 'unlisted' ? value : null;
 }
 
 interface Session {

@@ -231,6 +231,133 @@ describe('fake YouTube Data API', () => {
   });
 });
 
+/** One multipart videos.insert over raw HTTP, as googleapis sends it. */
+async function insertVideo(accessToken: string, metadata: unknown): Promise<Response> {
+  const boundary = 'q1';
+  return fetch(
+    `${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet,status`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': `multipart/related; boundary=${boundary}`,
+      },
+      body: `--${boundary}\r\ncontent-type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\ncontent-type: video/mp4\r\n\r\nvideo-bytes\r\n--${boundary}--`,
+    },
+  );
+}
+
+describe('fake YouTube quota (2026 buckets) and audit', () => {
+  const video = { snippet: { title: 'Kuota' }, status: { privacyStatus: 'public' } };
+
+  async function setThumbnail(accessToken: string, videoId: string): Promise<Response> {
+    return fetch(`${fake.urls.apiRootUrl}upload/youtube/v3/thumbnails/set?videoId=${videoId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'image/png' },
+      body: 'png-bytes',
+    });
+  }
+
+  it('defaults to 100 inserts and 10,000 units a day per client', async () => {
+    const { accessToken } = fake.issueTokens({ clientId: 'project-default' });
+    fake.setQuotaUsage('project-default', { uploads: 99, units: 9_950 });
+    const last = await insertVideo(accessToken, video);
+    expect(last.status).toBe(200);
+    const { id } = (await last.json()) as { id: string };
+    // The insert cost 1 of its own bucket and nothing of the units.
+    expect(fake.quotaUsage('project-default')).toEqual({ uploads: 100, units: 9_950 });
+    const over = await insertVideo(accessToken, video);
+    expect(over.status).toBe(403);
+    expect(await over.json()).toMatchObject({
+      error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] },
+    });
+    // The units bucket is separate: a thumbnail (50) still fits, the next one does not.
+    expect((await setThumbnail(accessToken, id)).status).toBe(200);
+    expect(fake.quotaUsage('project-default')).toEqual({ uploads: 100, units: 10_000 });
+    expect((await setThumbnail(accessToken, id)).status).toBe(403);
+    expect(fake.thumbnails).toHaveLength(1);
+  });
+
+  it('counts each OAuth client on its own, at 2026 costs, with limits set per test', async () => {
+    fake.setQuota({ dailyUploads: 2, dailyUnits: 102 });
+    const a = fake.issueTokens({ clientId: 'project-a' });
+    const b = fake.issueTokens({ clientId: 'project-b' });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await insertVideo(a.accessToken, video);
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    expect((await insertVideo(a.accessToken, video)).status).toBe(403);
+    expect((await insertVideo(b.accessToken, video)).status).toBe(200);
+
+    const list = await fetch(`${fake.urls.apiRootUrl}youtube/v3/channels?part=snippet&mine=true`, {
+      headers: { authorization: `Bearer ${a.accessToken}` },
+    });
+    expect(list.status).toBe(200);
+    expect(fake.quotaUsage('project-a')).toEqual({ uploads: 2, units: 1 });
+    const item = (videoId: string) =>
+      fetch(`${fake.urls.apiRootUrl}youtube/v3/playlistItems?part=snippet`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          snippet: {
+            playlistId: 'PLfakeplaylist000000000000000000001',
+            resourceId: { kind: 'youtube#video', videoId },
+          },
+        }),
+      });
+    expect((await item(ids[0] ?? '')).status).toBe(200);
+    expect((await setThumbnail(a.accessToken, ids[0] ?? '')).status).toBe(200);
+    expect(fake.quotaUsage('project-a')).toEqual({ uploads: 2, units: 101 });
+    // 101 + 50 > 102: refused and not charged; a 1-unit read still fits.
+    expect((await item(ids[1] ?? '')).status).toBe(403);
+    expect(fake.playlistItems).toHaveLength(1);
+    expect(fake.quotaUsage('project-a')).toEqual({ uploads: 2, units: 101 });
+
+    // A new Pacific day fills every bucket again.
+    fake.resetQuotaUsage();
+    expect((await insertVideo(a.accessToken, video)).status).toBe(200);
+    fake.reset();
+    expect(fake.quotaUsage('project-a')).toEqual({ uploads: 0, units: 0 });
+  });
+
+  it('answers uploads of an unaudited project as private, and echoes containsSyntheticMedia', async () => {
+    fake.setUnaudited(['project-unaudited']);
+    const locked = fake.issueTokens({ clientId: 'project-unaudited' });
+    const audited = fake.issueTokens({ clientId: 'project-audited' });
+    const metadata = {
+      snippet: { title: 'AI' },
+      status: { privacyStatus: 'public', containsSyntheticMedia: true },
+    };
+    const answer = (await (await insertVideo(locked.accessToken, metadata)).json()) as {
+      status: Record<string, unknown>;
+    };
+    expect(answer.status).toMatchObject({ privacyStatus: 'private', containsSyntheticMedia: true });
+    expect(fake.uploads[0]).toMatchObject({
+      clientId: 'project-unaudited',
+      status: { privacyStatus: 'public', containsSyntheticMedia: true },
+      answeredPrivacyStatus: 'private',
+    });
+    const open = (await (await insertVideo(audited.accessToken, video)).json()) as {
+      status: Record<string, unknown>;
+    };
+    expect(open.status).toMatchObject({ privacyStatus: 'public', containsSyntheticMedia: false });
+    // Every project at once, and a wrong type is refused as YouTube does.
+    fake.setUnaudited(true);
+    const all = (await (await insertVideo(audited.accessToken, video)).json()) as {
+      status: Record<string, unknown>;
+    };
+    expect(all.status.privacyStatus).toBe('private');
+    const bad = await insertVideo(audited.accessToken, {
+      snippet: { title: 'x' },
+      status: { containsSyntheticMedia: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { errors: [{ reason: 'invalidVideoMetadata' }] } });
+  });
+});
+
 describe('fake Gemini', () => {
   it('refuses unknown keys with API_KEY_INVALID and answers from the prompt otherwise', async () => {
     fake.addGeminiKey('good-key');

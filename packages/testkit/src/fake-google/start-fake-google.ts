@@ -20,6 +20,7 @@ import {
   sendYouTubeError,
 } from './google-errors.ts';
 import { MultipartError } from './multipart.ts';
+import { chargeQuota, FAKE_QUOTA_DEFAULTS, setUsage, usageOf } from './quota.ts';
 import {
   APPROVE_PATH,
   AUTH_PATH,
@@ -49,6 +50,8 @@ import {
   type FakeGoogleStats,
   type FakeOAuthClient,
   type FakePlaylistItem,
+  type FakeQuotaLimits,
+  type FakeQuotaUsage,
   type FakeThumbnail,
   type FakeUpload,
 } from './state.ts';
@@ -76,6 +79,8 @@ export type {
   FakeGoogleStats,
   FakeOAuthClient,
   FakePlaylistItem,
+  FakeQuotaLimits,
+  FakeQuotaUsage,
   FakeThumbnail,
   FakeUpload,
 } from './state.ts';
@@ -109,6 +114,17 @@ export interface FakeGoogleOptions {
   maxUploadBytes?: number;
   /** Gemini API keys; while none is registered, any non-empty key is accepted. */
   geminiKeys?: string[];
+  /**
+   * Daily quota per OAuth client (Google's 2026 buckets): 100 videos.insert and 10,000 units
+   * for every other call (channels.list and playlists.list 1, thumbnails.set and
+   * playlistItems.insert 50) by default. A call its bucket cannot pay answers 403 quotaExceeded.
+   */
+  quota?: Partial<FakeQuotaLimits>;
+  /**
+   * Unaudited API projects: their uploads are answered (and kept) private whatever was asked.
+   * true for every client, or a list of client ids. Default: none.
+   */
+  unaudited?: boolean | string[];
 }
 
 export interface FakeGoogle {
@@ -135,6 +151,16 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   failNext(endpoint: FakeGoogleEndpoint, fault: FakeGoogleFault): void;
   setUploadDelay(ms: number): void;
+  /** Changes the daily limits of the quota buckets (every client). */
+  setQuota(limits: Partial<FakeQuotaLimits>): void;
+  /** What an OAuth client used of its buckets in the current Pacific day. */
+  quotaUsage(clientId: string): FakeQuotaUsage;
+  /** Sets today's use of a client's buckets, as if earlier calls had spent it. */
+  setQuotaUsage(clientId: string, usage: Partial<FakeQuotaUsage>): void;
+  /** A new quota day for everyone: every bucket is full again. */
+  resetQuotaUsage(): void;
+  /** Makes projects unaudited (true: all; a list: those client ids) or audited again (false). */
+  setUnaudited(unaudited: boolean | string[]): void;
   addGeminiKey(key: string): void;
   /** Sticky until reset; undefined goes back to the default reply built from the prompt. */
   setGeminiReply(reply: string | FakeGeminiReply | undefined): void;
@@ -152,7 +178,11 @@ export interface FakeGoogle {
   readonly requests: FakeGoogleRequest[];
   readonly stats: FakeGoogleStats;
   readonly maxConcurrentUploadsPerChannel: number;
-  /** Forget requests, uploads, faults, scripted replies, Gemini model lists and stats (clients, channels, keys and tokens stay). */
+  /**
+   * Forget requests, uploads, faults, scripted replies, Gemini model lists, quota use and stats,
+   * and go back to the options' quota limits and audit state (clients, channels, keys and
+   * tokens stay).
+   */
   reset(): void;
   close(): Promise<void>;
 }
@@ -238,6 +268,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     thumbnails: [],
     playlistItems: [],
     inFlightUploads: new Map(),
+    quota: { limits: quotaLimits(), usage: new Map() },
+    unaudited: unauditedOf(options.unaudited),
     stats: emptyStats(),
     geminiKeys: new Set(options.geminiKeys ?? []),
     geminiReply: undefined,
@@ -246,6 +278,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     lifetime: lifetime.signal,
   };
   const geminiModels = createFakeGeminiModels();
+  function quotaLimits(): FakeQuotaLimits {
+    return { ...FAKE_QUOTA_DEFAULTS, ...options.quota };
+  }
+
   for (const client of options.clients ?? []) state.clients.set(client.clientId, client);
   for (const channel of options.channels ?? [DEFAULT_CHANNEL]) addChannel(channel);
 
@@ -354,6 +390,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     }
     const fault = takeFault(state, route.endpoint);
     if (fault && (await applyFault(route, fault, req, res))) return;
+    if (!chargeQuota(state, auth.grant.clientId, route.endpoint)) {
+      await drain(req);
+      sendYouTubeError(res, { reason: 'quotaExceeded' });
+      return;
+    }
     const handler = youtubeHandlers[route.endpoint];
     if (handler) await handler({ state, req, res, url, grant: auth.grant });
   }
@@ -445,6 +486,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     setUploadDelay(ms) {
       state.uploadDelayMs = ms;
     },
+    setQuota(limits) {
+      Object.assign(state.quota.limits, limits);
+    },
+    quotaUsage(clientId) {
+      return usageOf(state, clientId);
+    },
+    setQuotaUsage(clientId, usage) {
+      setUsage(state, clientId, usage);
+    },
+    resetQuotaUsage() {
+      state.quota.usage.clear();
+    },
+    setUnaudited(unaudited) {
+      state.unaudited = unauditedOf(unaudited);
+    },
     addGeminiKey(key) {
       state.geminiKeys.add(key);
     },
@@ -486,6 +542,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       state.uploadDelayMs = options.uploadDelayMs ?? 0;
       state.accessTokenLifetimeSecs = options.accessTokenLifetimeSecs ?? 3599;
       state.autoApprove = options.autoApprove ?? false;
+      state.quota.limits = quotaLimits();
+      state.quota.usage.clear();
+      state.unaudited = unauditedOf(options.unaudited);
       Object.assign(state.stats, emptyStats());
     },
     async close() {
@@ -496,4 +555,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       });
     },
   };
+}
+
+function unauditedOf(value: boolean | string[] | undefined): boolean | Set<string> {
+  return Array.isArray(value) ? new Set(value) : (value ?? false);
 }

@@ -82,10 +82,14 @@ export interface FakeMediaInfo {
 export interface FakeUpload extends FakeMediaInfo {
   id: string;
   channelId: string;
+  /** The OAuth client whose token sent it (its quota paid for it). */
+  clientId: string;
   /** The `part` parameter as sent. */
   part: string[];
   snippet: Record<string, unknown>;
   status: Record<string, unknown>;
+  /** The privacy the answer gave: `private` for an unaudited project, else what was asked. */
+  answeredPrivacyStatus: string;
   notifySubscribers: string | undefined;
   receivedAt: Date;
 }
@@ -167,6 +171,19 @@ export interface AccessGrant extends Grant {
   expiresAt: number;
 }
 
+/** Daily limits of the two quota buckets, per OAuth client. */
+export interface FakeQuotaLimits {
+  /** videos.insert calls a day (1 each). */
+  dailyUploads: number;
+  /** Units a day for every other call. */
+  dailyUnits: number;
+}
+
+export interface FakeQuotaUsage {
+  uploads: number;
+  units: number;
+}
+
 export interface FakeGoogleState {
   clients: Map<string, FakeOAuthClient>;
   channels: Map<string, FakeChannel>;
@@ -188,6 +205,13 @@ export interface FakeGoogleState {
   thumbnails: FakeThumbnail[];
   playlistItems: FakePlaylistItem[];
   inFlightUploads: Map<string, number>;
+  quota: {
+    limits: FakeQuotaLimits;
+    /** By `${clientId}|${Pacific date}`. */
+    usage: Map<string, FakeQuotaUsage>;
+  };
+  /** true: every client's project is unaudited; a set: those client ids'. */
+  unaudited: boolean | Set<string>;
   stats: FakeGoogleStats;
   geminiKeys: Set<string>;
   geminiReply: FakeGeminiReply | undefined;

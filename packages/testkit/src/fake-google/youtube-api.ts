@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, readRequestBody, sendJson } from '../fake-apify/http-io.ts';
 import { sendYouTubeError } from './google-errors.ts';
 import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
+import { isUnaudited } from './quota.ts';
 import {
   pause,
   randomId,
@@ -188,12 +189,16 @@ export async function insertVideo(ctx: ApiContext): Promise<void> {
       sendYouTubeError(res, { reason: 'badRequest', message: 'Media is empty.' });
       return;
     }
+    const asked = typeof status.privacyStatus === 'string' ? status.privacyStatus : 'public';
     const upload: FakeUpload = {
       id: newVideoId(),
       channelId,
+      clientId: grant.clientId,
       part: parts,
       snippet,
       status,
+      // Google locks uploads of unaudited API projects (created after 2020-07-28) to private.
+      answeredPrivacyStatus: isUnaudited(state, grant.clientId) ? 'private' : asked,
       notifySubscribers: url.searchParams.get('notifySubscribers') ?? undefined,
       receivedAt: new Date(),
       ...received.media,
@@ -442,6 +447,12 @@ function videoProblem(
   ) {
     return { reason: 'invalidVideoMetadata' };
   }
+  if (
+    status.containsSyntheticMedia !== undefined &&
+    typeof status.containsSyntheticMedia !== 'boolean'
+  ) {
+    return { reason: 'invalidVideoMetadata' };
+  }
   if (status.publishAt !== undefined) {
     // A scheduled video must be private (YouTube publishes it at publishAt) and in the future.
     const at = typeof status.publishAt === 'string' ? Date.parse(status.publishAt) : Number.NaN;
@@ -485,14 +496,14 @@ function videoJson(
       ? {
           status: {
             uploadStatus: 'uploaded',
-            privacyStatus:
-              typeof status.privacyStatus === 'string' ? status.privacyStatus : 'public',
+            privacyStatus: upload.answeredPrivacyStatus,
             ...(typeof status.publishAt === 'string' ? { publishAt: status.publishAt } : {}),
             license: 'youtube',
             embeddable: true,
             publicStatsViewable: true,
             madeForKids,
             selfDeclaredMadeForKids: madeForKids,
+            containsSyntheticMedia: status.containsSyntheticMedia === true,
           },
         }
       : {}),

@@ -69,6 +69,7 @@ const metadata: VideoMetadata = {
   privacyStatus: 'unlisted',
   publishAt: null,
   madeForKids: true,
+  containsSyntheticMedia: false,
 };
 
 async function mediaFile(bytes: number): Promise<{ path: string; sha256: string }> {
@@ -170,7 +171,11 @@ describe('youtube adapter: uploads', () => {
         tags: metadata.tags,
         categoryId: '24',
       },
-      status: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: true },
+      status: {
+        privacyStatus: 'unlisted',
+        selfDeclaredMadeForKids: true,
+        containsSyntheticMedia: false,
+      },
     });
     expect(upload?.status.publishAt).toBeUndefined();
     expect(progress.at(-1)).toBe(1_500_000);
@@ -191,7 +196,35 @@ describe('youtube adapter: uploads', () => {
       privacyStatus: 'private',
       publishAt: publishAt.toISOString(),
       selfDeclaredMadeForKids: false,
+      containsSyntheticMedia: false,
     });
+  });
+
+  it('declares realistic altered or synthetic content as status.containsSyntheticMedia', async () => {
+    const answer = await uploadVideo({
+      client,
+      endpoints,
+      tokens: storedTokens(),
+      metadata: { ...metadata, containsSyntheticMedia: true },
+      media: Readable.from([Buffer.from('ai video')]),
+      mimeType: 'video/mp4',
+    });
+    expect(fake.uploads[0]?.status).toMatchObject({ containsSyntheticMedia: true });
+    expect(answer.privacyStatus).toBe('unlisted');
+  });
+
+  it('tells what privacy YouTube gave: private for an unaudited project although unlisted was asked', async () => {
+    fake.setUnaudited([client.clientId]);
+    const answer = await uploadVideo({
+      client,
+      endpoints,
+      tokens: storedTokens(),
+      metadata,
+      media: Readable.from([Buffer.from('locked')]),
+      mimeType: 'video/mp4',
+    });
+    expect(answer).toEqual({ videoId: fake.uploads[0]?.id, privacyStatus: 'private' });
+    expect(fake.uploads[0]?.status.privacyStatus).toBe('unlisted');
   });
 
   it('sets the thumbnail and adds the video to a playlist', async () => {
@@ -433,6 +466,36 @@ describe('youtube adapter: errors', () => {
       expect(fake.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(1);
     });
   }
+
+  it('meets the 2026 buckets as quotaExceeded: the 101st insert of the day, and a thumbnail past 10,000 units', async () => {
+    const tokens = storedTokens();
+    fake.setQuotaUsage(client.clientId, { uploads: 99, units: 9_999 });
+    const upload = () =>
+      uploadVideo({
+        client,
+        endpoints,
+        tokens,
+        metadata,
+        media: Readable.from([Buffer.from('v')]),
+        mimeType: 'video/mp4',
+      });
+    const { videoId } = await upload();
+    expect(await rejection(upload())).toMatchObject({ kind: 'quotaExceeded', status: 403 });
+    const thumbnail = await rejection(
+      setThumbnail({
+        client,
+        endpoints,
+        tokens,
+        videoId,
+        media: Readable.from([Buffer.from('png')]),
+        mimeType: 'image/png',
+      }),
+    );
+    expect(thumbnail).toMatchObject({ kind: 'quotaExceeded', reason: 'quotaExceeded' });
+    // A 1-unit read still fits.
+    await getOwnChannel(client, endpoints, tokens);
+    expect(fake.quotaUsage(client.clientId)).toEqual({ uploads: 100, units: 10_000 });
+  });
 
   it('names a missing scope and an unreachable Google', async () => {
     const readOnly = storedTokens({}, 'https://www.googleapis.com/auth/youtube.readonly');
