@@ -38,10 +38,19 @@ describe('parseGeminiModelName', () => {
       bare: false,
     });
     expect(parseGeminiModelName('gemini-2.0-flash-exp')).toMatchObject({ unstable: true });
-    expect(parseGeminiModelName('gemini-2.5-flash-001')).toMatchObject({ bare: false, unstable: false });
-    expect(parseGeminiModelName('gemini-flash-latest')).toMatchObject({ version: null, tier: 'flash' });
+    expect(parseGeminiModelName('gemini-2.5-flash-001')).toMatchObject({
+      bare: false,
+      unstable: false,
+    });
+    expect(parseGeminiModelName('gemini-flash-latest')).toMatchObject({
+      version: null,
+      tier: 'flash',
+    });
     expect(parseGeminiModelName('gemini-3-pro')).toMatchObject({ tier: 'pro' });
-    expect(parseGeminiModelName('gemini-exp-1206')).toMatchObject({ tier: 'other', unstable: true });
+    expect(parseGeminiModelName('gemini-exp-1206')).toMatchObject({
+      tier: 'other',
+      unstable: true,
+    });
   });
 
   it('knows the models that write no text', () => {
@@ -176,7 +185,9 @@ describe('pickGeminiModel', () => {
   });
 
   it('leaves out models that just answered 404, the configured one too', () => {
-    expect(pickGeminiModel(listed, { exclude: ['gemini-3.5-flash'] })?.model).toBe('gemini-3-flash');
+    expect(pickGeminiModel(listed, { exclude: ['gemini-3.5-flash'] })?.model).toBe(
+      'gemini-3-flash',
+    );
     expect(
       pickGeminiModel(listed, { configured: 'gemini-2.5-pro', exclude: ['gemini-2.5-pro'] }),
     ).toEqual({ model: 'gemini-3.5-flash', configuredMissing: 'gemini-2.5-pro' });

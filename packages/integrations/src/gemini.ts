@@ -1,5 +1,7 @@
-// The one home of @google/generative-ai (in maintenance; its successor is @google/genai): keep
-// every use of it behind these two functions so it can be swapped.
+// The one home of @google/generative-ai (support ended in August 2025; its successor is
+// @google/genai): keep every use of it behind this module so it can be swapped. The SDK cannot
+// list models, so models.list is a plain fetch here too.
+import { createHash } from 'node:crypto';
 import {
   GoogleGenerativeAI,
   GoogleGenerativeAIAbortError,
@@ -10,6 +12,9 @@ import {
   SchemaType,
   type GenerativeModel,
 } from '@google/generative-ai';
+import { pickGeminiModel, type GeminiModelInfo } from './gemini-models.ts';
+
+export type { GeminiModelInfo } from './gemini-models.ts';
 
 export interface GeneratedContent {
   title: string;
@@ -17,7 +22,10 @@ export interface GeneratedContent {
   tags: string[];
 }
 
-export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
+/** Google's Gemini REST root, what GEMINI_BASE_URL replaces. */
+export const GOOGLE_GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
+/** How long a model choice is trusted before the key's list is read again. */
+export const MODEL_CHOICE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Spec: the generated description ends with the hashtags YouTube, Viral, Trending. */
 export const DEFAULT_DESCRIPTION_SUFFIX = '#YouTube #Viral #Trending';
 /** Spec: the tags when Gemini gives none. */
@@ -30,10 +38,22 @@ const TAGS_MAX_CHARS = 500;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 export type GeminiErrorKind =
-  'invalid_key' | 'blocked' | 'quota' | 'server' | 'network' | 'cancelled' | 'other';
+  | 'invalid_key'
+  | 'no_text_model'
+  | 'model_not_found'
+  | 'blocked'
+  | 'quota'
+  | 'server'
+  | 'network'
+  | 'cancelled'
+  | 'other';
 
 const USER_MESSAGES: Record<GeminiErrorKind, string> = {
   invalid_key: 'Kunci API Gemini tidak valid. Periksa kunci di halaman Admin.',
+  no_text_model:
+    'Kunci API Gemini ini tidak punya akses ke model teks Gemini mana pun: daftar modelnya tidak memuat model yang bisa menulis teks (generateContent). Aktifkan Gemini API untuk proyek kunci ini atau pakai kunci lain.',
+  model_not_found:
+    'Model Gemini tidak ditemukan: sudah dihentikan atau tidak tersedia untuk kunci ini.',
   blocked:
     'Gemini menolak membuat konten untuk judul ini (diblokir filter keamanan). Ubah judul lalu coba lagi.',
   quota: 'Kuota Gemini API sudah habis atau terlalu banyak permintaan. Coba lagi nanti.',
@@ -70,25 +90,93 @@ export interface GeminiCall {
   apiKey: string;
   /** GEMINI_BASE_URL; Google's when undefined. A trailing slash is dropped. */
   baseUrl?: string;
-  model?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+}
+
+/** What chooses the model: GEMINI_MODEL when the operator set it (undefined: choose). */
+export interface GeminiModelOptions {
+  configuredModel?: string | undefined;
+}
+
+export interface GeminiModelChoice {
+  model: string;
+  /** GEMINI_MODEL when it was set but the key does not list it (retired or not available). */
+  configuredMissing: string | null;
+  /** When the key's list was read. */
+  checkedAt: Date;
+}
+
+/** A model that answered 404 NOT_FOUND, and the one used instead. */
+export interface GeminiModelFallback {
+  retired: string;
+  used: string;
+  /** For members and admins, in Indonesian, naming both models. */
+  notice: string;
+  checkedAt: Date;
+}
+
+export interface GeneratedVideo {
+  content: GeneratedContent;
+  /** The model that wrote it. */
+  model: string;
+  /** Set when the model asked for answered 404 and the content came from a freshly chosen one. */
+  fallback: GeminiModelFallback | null;
+}
+
+/** Indonesian, naming the model that is gone and the one used instead. */
+export function retiredModelNotice(retired: string, used: string): string {
+  return `Model Gemini ${retired} sudah dihentikan atau tidak tersedia lagi (404 NOT_FOUND); sebagai gantinya dipakai ${used}.`;
+}
+
+/** Indonesian: GEMINI_MODEL is set to a model the key does not list. */
+export function configuredMissingNotice(configured: string, used: string): string {
+  return `GEMINI_MODEL ${configured} tidak ada di daftar model kunci ini (sudah dihentikan atau tidak tersedia); yang dipakai ${used}.`;
 }
 
 /**
  * A title, description and tags for a video from its original title, in Indonesian. Whatever
  * Gemini leaves out is filled with the spec's defaults, so the result is always usable as is.
+ * `model` is the model to use (a cached choice); without it one is chosen. A model that
+ * answers 404 NOT_FOUND (retired) is replaced once by a fresh choice without it, and the
+ * result says so; a second 404 is thrown.
  */
 export async function generateVideoContent(
-  args: GeminiCall & { originalTitle: string },
-): Promise<GeneratedContent> {
+  args: GeminiCall & GeminiModelOptions & { originalTitle: string; model?: string | undefined },
+): Promise<GeneratedVideo> {
   const originalTitle = oneLine(args.originalTitle);
   if (!originalTitle) {
     throw new GeminiError('other', 'A title is needed to generate content', {
       userMessage: 'Judul diperlukan untuk membuat konten dengan Gemini.',
     });
   }
-  const model = modelOf(args);
+  const first = args.model ?? (await chooseGeminiModel(args)).model;
+  try {
+    const content = await generateWith(args, first, originalTitle);
+    return { content, model: first, fallback: null };
+  } catch (error) {
+    if (!(error instanceof GeminiError) || error.kind !== 'model_not_found') throw error;
+  }
+  const next = await chooseGeminiModel({ ...args, exclude: [first] });
+  const content = await generateWith(args, next.model, originalTitle);
+  return {
+    content,
+    model: next.model,
+    fallback: {
+      retired: first,
+      used: next.model,
+      notice: retiredModelNotice(first, next.model),
+      checkedAt: next.checkedAt,
+    },
+  };
+}
+
+async function generateWith(
+  args: GeminiCall,
+  modelName: string,
+  originalTitle: string,
+): Promise<GeneratedContent> {
+  const model = modelOf(args, modelName);
   const result = await guarded(args.signal, () =>
     model.generateContent(
       {
@@ -114,25 +202,256 @@ export async function generateVideoContent(
   return parseGeneratedContent(text, originalTitle);
 }
 
+export interface GeminiKeyCheck {
+  valid: boolean;
+  /** Indonesian, for the admin: the verdict, then what changed about the model. */
+  message: string;
+  /** The model generation will use with this key; null when none could be chosen. */
+  model: string | null;
+  /** When the key's list was read; null when it was not. */
+  checkedAt: Date | null;
+  /** The key works but lists no model that writes text: nothing can be generated with it. */
+  noTextModel: boolean;
+}
+
 /**
- * Whether Gemini accepts the key, by one countTokens call (free, and it checks the key like
- * generateContent does). A key answered with a quota error is valid. Throws GeminiError when the
- * question could not be answered (network, server): the key's validity stays unknown.
+ * Checks the key and chooses its model: lists the key's models (refused when the key is bad),
+ * chooses one, and makes one countTokens call with it (free; proves the model answers). A
+ * chosen model that answers 404 is replaced once. `currentModel` is the model the key used
+ * so far: when it is gone from the list, the message says so. A key answered with a quota
+ * error is valid. Throws GeminiError when the question could not be answered (network,
+ * server): the key's validity stays unknown.
  */
 export async function validateGeminiKey(
-  args: GeminiCall,
-): Promise<{ valid: boolean; message: string }> {
+  args: GeminiCall & GeminiModelOptions & { currentModel?: string | null },
+): Promise<GeminiKeyCheck> {
+  const failed = { model: null, checkedAt: null, noTextModel: false };
+  let listing: { choice: GeminiModelChoice; listed: ReadonlySet<string> };
   try {
-    await guarded(args.signal, () => modelOf(args).countTokens('ping', requestOptions(args)));
-    return { valid: true, message: 'Kunci API Gemini valid.' };
+    listing = await listAndChoose(args, []);
   } catch (error) {
     if (!(error instanceof GeminiError)) throw error;
-    if (error.kind === 'invalid_key') return { valid: false, message: error.userMessage };
-    if (error.kind === 'quota') {
-      return { valid: true, message: 'Kunci API Gemini valid, tetapi kuotanya sedang habis.' };
+    if (error.kind === 'invalid_key')
+      return { ...failed, valid: false, message: error.userMessage };
+    if (error.kind === 'no_text_model') {
+      return { ...failed, valid: false, message: error.userMessage, noTextModel: true };
     }
+    if (error.kind === 'quota') return { ...failed, valid: true, message: QUOTA_MESSAGE };
     throw error;
   }
+  let { choice } = listing;
+  let retired =
+    args.currentModel && !listing.listed.has(args.currentModel) ? args.currentModel : null;
+  let probe: 'ok' | 'quota';
+  try {
+    probe = await probeModel(args, choice.model);
+  } catch (error) {
+    if (!(error instanceof GeminiError)) throw error;
+    if (error.kind === 'invalid_key')
+      return { ...failed, valid: false, message: error.userMessage };
+    if (error.kind !== 'model_not_found') throw error;
+    retired = choice.model;
+    choice = await chooseGeminiModel({ ...args, exclude: [choice.model] });
+    probe = await probeModel(args, choice.model);
+  }
+  const notes = [probe === 'quota' ? QUOTA_MESSAGE : 'Kunci API Gemini valid.'];
+  if (choice.configuredMissing) {
+    notes.push(configuredMissingNotice(choice.configuredMissing, choice.model));
+  }
+  if (retired && retired !== choice.configuredMissing && retired !== choice.model) {
+    notes.push(retiredModelNotice(retired, choice.model));
+  }
+  return {
+    valid: true,
+    message: notes.join(' '),
+    model: choice.model,
+    checkedAt: choice.checkedAt,
+    noTextModel: false,
+  };
+}
+
+const QUOTA_MESSAGE = 'Kunci API Gemini valid, tetapi kuotanya sedang habis.';
+
+/** countTokens with the model: 'quota' when the key is out of quota (still a valid key). */
+async function probeModel(args: GeminiCall, model: string): Promise<'ok' | 'quota'> {
+  try {
+    await guarded(args.signal, () =>
+      modelOf(args, model).countTokens('ping', requestOptions(args)),
+    );
+    return 'ok';
+  } catch (error) {
+    if (error instanceof GeminiError && error.kind === 'quota') return 'quota';
+    throw error;
+  }
+}
+
+const LIST_PAGE_SIZE = 1000;
+/** A service that keeps sending page tokens does not keep us listing forever. */
+const MAX_LIST_PAGES = 50;
+
+/**
+ * Every model the key can use (models.list, all pages): `GET {base}/v1beta/models` with the key
+ * in `x-goog-api-key`, following nextPageToken.
+ */
+export async function listGeminiModels(
+  args: GeminiCall & { pageSize?: number },
+): Promise<GeminiModelInfo[]> {
+  const models: GeminiModelInfo[] = [];
+  let pageToken = '';
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const url = new URL(`${baseOf(args)}/v1beta/models`);
+    url.searchParams.set('pageSize', String(args.pageSize ?? LIST_PAGE_SIZE));
+    if (pageToken) url.searchParams.set('pageToken', pageToken);
+    const body = recordOf(await fetchJson(args, url));
+    for (const entry of Array.isArray(body.models) ? body.models : []) {
+      const model = modelInfoOf(entry);
+      if (model) models.push(model);
+    }
+    pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : '';
+    if (!pageToken) return models;
+  }
+  return models;
+}
+
+/** In-memory choices per base URL, key and configured model (the key only as a hash). */
+const choices = new Map<string, GeminiModelChoice>();
+
+/** Forgets the choices made in this process (tests). */
+export function clearGeminiModelChoices(): void {
+  choices.clear();
+}
+
+/**
+ * The model to write with: GEMINI_MODEL when the key lists it, else the newest stable flash
+ * text model (gemini-models.ts). Kept in memory for a day; `fresh` reads the list anyway,
+ * `exclude` (models that just answered 404) does too. Throws GeminiError 'no_text_model' when
+ * the key can use no text model.
+ */
+export async function chooseGeminiModel(
+  args: GeminiCall & GeminiModelOptions & { exclude?: readonly string[]; fresh?: boolean },
+): Promise<GeminiModelChoice> {
+  const cached = choices.get(choiceKey(args));
+  const exclude = args.exclude ?? [];
+  if (
+    cached &&
+    !args.fresh &&
+    !exclude.includes(cached.model) &&
+    Date.now() - cached.checkedAt.getTime() < MODEL_CHOICE_MAX_AGE_MS
+  ) {
+    return cached;
+  }
+  return (await listAndChoose(args, exclude)).choice;
+}
+
+async function listAndChoose(
+  args: GeminiCall & GeminiModelOptions,
+  exclude: readonly string[],
+): Promise<{ choice: GeminiModelChoice; listed: ReadonlySet<string> }> {
+  const key = choiceKey(args);
+  const models = await listGeminiModels(args);
+  const pick = pickGeminiModel(models, { configured: args.configuredModel, exclude });
+  if (!pick) {
+    choices.delete(key);
+    throw new GeminiError(
+      'no_text_model',
+      `The key lists ${models.length} models, none of them a text model that supports generateContent`,
+      { status: null },
+    );
+  }
+  const choice: GeminiModelChoice = { ...pick, checkedAt: new Date() };
+  choices.set(key, choice);
+  return { choice, listed: new Set(models.map((model) => model.id)) };
+}
+
+function choiceKey(args: GeminiCall & GeminiModelOptions): string {
+  return createHash('sha256')
+    .update(`${baseOf(args)}\n${args.apiKey}\n${args.configuredModel ?? ''}`)
+    .digest('hex');
+}
+
+function baseOf(args: GeminiCall): string {
+  return args.baseUrl?.replace(/\/+$/, '') || GOOGLE_GEMINI_BASE_URL;
+}
+
+/** A GET with the key in its header, answered JSON; errors classified like the SDK's. */
+async function fetchJson(args: GeminiCall, url: URL): Promise<unknown> {
+  const options = requestOptions(args);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { 'x-goog-api-key': args.apiKey, accept: 'application/json' },
+      signal: options.signal,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (args.signal?.aborted) throw new GeminiError('cancelled', message, { cause: error });
+    throw new GeminiError('network', `Error fetching from ${url.pathname}: ${message}`, {
+      cause: error,
+    });
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (args.signal?.aborted) throw new GeminiError('cancelled', message, { cause: error });
+    if (!response.ok) throw statusError(response.status, response.statusText, undefined, error);
+    throw new GeminiError('server', `Gemini answered ${url.pathname} with no JSON: ${message}`, {
+      status: response.status,
+      cause: error,
+    });
+  }
+  if (response.ok) return body;
+  const problem = recordOf(recordOf(body).error);
+  const message = typeof problem.message === 'string' ? problem.message : response.statusText;
+  throw statusError(response.status, message, problem.details);
+}
+
+/** Google's HTTP error as a GeminiError, the same way for the SDK's calls and ours. */
+function statusError(
+  status: number,
+  message: string,
+  details: unknown,
+  cause?: unknown,
+): GeminiError {
+  const fields = { status, cause };
+  if (status === 401 || status === 403 || isInvalidKey(message, details)) {
+    return new GeminiError('invalid_key', message, fields);
+  }
+  if (status === 429) return new GeminiError('quota', message, fields);
+  if (status >= 500) return new GeminiError('server', message, fields);
+  // Google's words for a retired or unknown model: "models/x is not found for API version ...".
+  const missing = status === 404 ? /models\/([^\s,]+) is not found/.exec(message)?.[1] : undefined;
+  if (missing) {
+    return new GeminiError('model_not_found', message, {
+      ...fields,
+      userMessage: `Model Gemini ${missing} tidak ditemukan: sudah dihentikan atau tidak tersedia untuk kunci ini.`,
+    });
+  }
+  return new GeminiError('other', message, {
+    ...fields,
+    userMessage: `${USER_MESSAGES.other} ${detailOf(message)}`,
+  });
+}
+
+function modelInfoOf(value: unknown): GeminiModelInfo | undefined {
+  const entry = recordOf(value);
+  if (typeof entry.name !== 'string') return undefined;
+  const id = entry.name.replace(/^models\//, '');
+  const methods = Array.isArray(entry.supportedGenerationMethods)
+    ? entry.supportedGenerationMethods.filter((m): m is string => typeof m === 'string')
+    : [];
+  return {
+    id,
+    displayName: typeof entry.displayName === 'string' ? entry.displayName : id,
+    supportedGenerationMethods: methods,
+  };
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** Exposed for tests: the prompt asks for bare JSON with the three fields. */
@@ -164,11 +483,10 @@ export function parseGeneratedContent(text: string, originalTitle: string): Gene
   return { title, description: withSuffix(body), tags: tagsOf(data.tags) };
 }
 
-function modelOf(args: GeminiCall): GenerativeModel {
-  const baseUrl = args.baseUrl?.replace(/\/+$/, '') || undefined;
+function modelOf(args: GeminiCall, model: string): GenerativeModel {
   return new GoogleGenerativeAI(args.apiKey).getGenerativeModel(
-    { model: args.model ?? DEFAULT_GEMINI_MODEL },
-    baseUrl ? { baseUrl } : {},
+    { model },
+    { baseUrl: baseOf(args) },
   );
 }
 
@@ -198,17 +516,16 @@ export function toGeminiError(error: unknown, signal?: AbortSignal): GeminiError
     return new GeminiError('network', message, { cause: error });
   }
   if (error instanceof GoogleGenerativeAIFetchError) {
-    const status = error.status ?? null;
-    const fields = { status, cause: error };
-    if (status === 401 || status === 403 || isInvalidKey(error)) {
-      return new GeminiError('invalid_key', message, fields);
+    if (error.status === undefined) {
+      if (isInvalidKey(message, error.errorDetails)) {
+        return new GeminiError('invalid_key', message, { cause: error });
+      }
+      return new GeminiError('other', message, {
+        cause: error,
+        userMessage: `${USER_MESSAGES.other} ${detailOf(message)}`,
+      });
     }
-    if (status === 429) return new GeminiError('quota', message, fields);
-    if (status !== null && status >= 500) return new GeminiError('server', message, fields);
-    return new GeminiError('other', message, {
-      ...fields,
-      userMessage: `${USER_MESSAGES.other} ${detailOf(message)}`,
-    });
+    return statusError(error.status, message, error.errorDetails, error);
   }
   if (error instanceof GoogleGenerativeAIResponseError) {
     return new GeminiError('blocked', message, { cause: error });
@@ -224,8 +541,7 @@ export function toGeminiError(error: unknown, signal?: AbortSignal): GeminiError
 }
 
 /** Google answers a bad key with 400 and reason API_KEY_INVALID in the details. */
-function isInvalidKey(error: GoogleGenerativeAIFetchError): boolean {
-  const details: unknown = error.errorDetails;
+function isInvalidKey(message: string, details: unknown): boolean {
   if (Array.isArray(details)) {
     for (const detail of details) {
       if (
@@ -237,7 +553,7 @@ function isInvalidKey(error: GoogleGenerativeAIFetchError): boolean {
       }
     }
   }
-  return /API key not valid|API_KEY_INVALID/i.test(error.message);
+  return /API key not valid|API_KEY_INVALID/i.test(message);
 }
 
 /** The SDK's message is "[GoogleGenerativeAI Error]: Error fetching from <url>: [400 Bad Request] <text>". */

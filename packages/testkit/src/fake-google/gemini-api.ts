@@ -46,10 +46,18 @@ export interface FakeGeminiModel {
   thinking?: boolean;
 }
 
-const TEXT_METHODS = ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'];
+const TEXT_METHODS = [
+  'generateContent',
+  'countTokens',
+  'createCachedContent',
+  'batchGenerateContent',
+];
 
 /** A text model (generateContent, countTokens...) with Google's usual limits, from its id. */
-export function fakeGeminiModel(id: string, fields: Partial<FakeGeminiModel> = {}): FakeGeminiModel {
+export function fakeGeminiModel(
+  id: string,
+  fields: Partial<FakeGeminiModel> = {},
+): FakeGeminiModel {
   return {
     name: `models/${id}`,
     version: '001',
@@ -76,7 +84,12 @@ export const FAKE_GEMINI_NON_TEXT_MODELS: readonly FakeGeminiModel[] = [
     displayName: 'Gemini Embedding 001',
     inputTokenLimit: 2048,
     outputTokenLimit: 1,
-    supportedGenerationMethods: ['embedContent', 'countTextTokens', 'countTokens', 'asyncBatchEmbedContent'],
+    supportedGenerationMethods: [
+      'embedContent',
+      'countTextTokens',
+      'countTokens',
+      'asyncBatchEmbedContent',
+    ],
     thinking: undefined,
   }),
   fakeGeminiModel('imagen-4.0-generate-001', {
