@@ -150,24 +150,28 @@ const instagramItems: unknown[] = [
   ...junk,
 ];
 
-const facebookVideoPost = {
-  postId: '1234567890123456',
-  pageName: 'detikcom',
-  url: 'https://www.facebook.com/detikcom/videos/1234567890123456/',
-  topLevelUrl: 'https://www.facebook.com/100064123456789/posts/1234567890123456',
+const facebookReel = {
+  post_id: '1234567890123456',
   text: 'Detik-detik banjir rob di Pantai Utara Jakarta',
-  likes: 1200,
-  viewsCount: 56000,
-  isVideo: true,
-  media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg', __typename: 'Video' }],
+  shareable_url: 'https://www.facebook.com/reel/987654321098765',
+  playCountRounded: 56000,
+  play_count_reduced: '56K',
+  short_form_video_context: { video_owner: { name: 'detikcom' } },
+  video: { id: '987654321098765', playable_duration_in_ms: 31466, first_frame_thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/thumb.jpg' },
+  attachments: [{ media: { __typename: 'Video', id: '987654321098765', duration: 31.466 } }],
 };
 const facebookItems: unknown[] = [
-  { ...facebookVideoPost, postId: '1234567890000001', isVideo: false },
-  facebookVideoPost,
-  { ...facebookVideoPost, postId: '1234567890000002', isVideo: undefined },
-  { ...facebookVideoPost, postId: undefined, url: undefined, viewsCount: '56K', likes: '1.2K', media: [] },
-  { ...facebookVideoPost, postId: '1234567890000003', url: 'N/A', topLevelUrl: 'ftp://x.test/a' },
-  { ...facebookVideoPost, postId: '1234567890000004', isVideo: 'true', url: 'www.facebook.com/reel/4' },
+  facebookReel,
+  // Duration only in milliseconds (read so by its name), the URL nested elsewhere.
+  { ...facebookReel, post_id: '1234567890000001', shareable_url: undefined, if_should_change_url_for_reels: { shareable_url: 'https://www.facebook.com/reel/111' }, attachments: [] },
+  // No URL anywhere: built from video.id.
+  { ...facebookReel, post_id: '1234567890000002', shareable_url: null, video: { id: '222', playable_duration_in_ms: '9000' } },
+  // No post id, rounded count as text.
+  { ...facebookReel, post_id: undefined, playCountRounded: undefined, video: { id: '333' }, shareable_url: 'https://www.facebook.com/reel/333' },
+  // An error item: no reel page, dropped.
+  { url: 'https://www.facebook.com/nobody', error: 'not_available' },
+  // No reel page and no video id: dropped.
+  { ...facebookReel, post_id: '1234567890000004', shareable_url: 'N/A', video: {}, attachments: [] },
   ...junk,
 ];
 

@@ -56,8 +56,9 @@ function constantsSection(rules: ResolvedMappingRules): string {
     `const AUTHOR_PATHS = ${jsLiteral(rules.authorPaths)};`,
     '// mapping.duration, then platformSpecific.durationMapping',
     `const DURATION_PATHS = ${jsLiteral(rules.durationPaths)};`,
-    `// duration_format ${stringLiteral(rules.durationFormat)}: what one unit of a bare number is in seconds.`,
-    `const DURATION_UNIT_SECONDS = ${jsLiteral(rules.durationUnitSeconds)};`,
+    `// duration_format ${stringLiteral(rules.durationFormat)}: what one unit of a bare number is in seconds,`,
+    '// per path (a field named in milliseconds, e.g. `…_in_ms`, is read in milliseconds).',
+    `const DURATION_UNITS_SECONDS = ${jsLiteral(rules.durationUnitsSeconds)};`,
     '// mapping.play_count, then platformSpecific.playCountMapping',
     `const PLAY_COUNT_PATHS = ${jsLiteral(rules.playCountPaths)};`,
     `const LIKE_COUNT_PATHS = ${jsLiteral(rules.likeCountPaths)};`,
@@ -139,7 +140,7 @@ function mapRawItemSection(rules: ResolvedMappingRules): string {
     '    id,',
     '    platform: PLATFORM,',
     '    url,',
-    '    duration: firstUsable(raw, DURATION_PATHS, toSeconds),',
+    '    duration: firstDuration(raw),',
     '    title: firstText(raw, TITLE_PATHS),',
     '    author,',
     '    play_count: firstUsable(raw, PLAY_COUNT_PATHS, parseCount),',
@@ -276,26 +277,35 @@ function countFromNumber(value) {
 }`;
 
 const DURATION_HELPERS = String.raw`// ---- Durations (seconds) ------------------------------------------------------------
-// Bare numbers are read in DURATION_UNIT_SECONDS; clock times ('1:02', '00:01:02') and
-// ISO 8601 ('PT1M2S') whatever the format. Negative or unreadable: null.
+// Bare numbers are read in their path's unit (DURATION_UNITS_SECONDS); clock times ('1:02',
+// '00:01:02') and ISO 8601 ('PT1M2S') whatever the format. Negative or unreadable: null.
 
 const NUMERIC = /^\d+(?:\.\d+)?$/;
 const CLOCK = /^\d+(?::\d+){1,2}(?:\.\d+)?$/;
 const ISO_8601 = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
 
-function toSeconds(value) {
-  if (typeof value === 'number') return secondsFromNumber(value);
+/** The first duration path whose value reads as seconds. */
+function firstDuration(raw) {
+  for (let i = 0; i < DURATION_PATHS.length; i++) {
+    const seconds = toSeconds(getByPath(raw, DURATION_PATHS[i]), DURATION_UNITS_SECONDS[i]);
+    if (seconds !== null) return seconds;
+  }
+  return null;
+}
+
+function toSeconds(value, unitSeconds) {
+  if (typeof value === 'number') return secondsFromNumber(value, unitSeconds);
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (NUMERIC.test(text)) return secondsFromNumber(Number(text));
+  if (NUMERIC.test(text)) return secondsFromNumber(Number(text), unitSeconds);
   if (CLOCK.test(text)) return secondsFromClock(text);
   if (ISO_8601.test(text)) return secondsFromIso8601(text);
   return null;
 }
 
-function secondsFromNumber(value) {
+function secondsFromNumber(value, unitSeconds) {
   if (!Number.isFinite(value) || value < 0) return null;
-  return roundToMillisecond(value * DURATION_UNIT_SECONDS);
+  return roundToMillisecond(value * unitSeconds);
 }
 
 function secondsFromClock(text) {

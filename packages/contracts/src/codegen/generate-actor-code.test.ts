@@ -90,11 +90,13 @@ describe('generateActorCode', () => {
   });
 
   it('leaves out the helpers a config does not use', () => {
-    const facebook = seeds.find((seed) => seed.platformId === 'facebook');
+    const instagram = seeds.find((seed) => seed.platformId === 'instagram');
     const youtube = seeds.find((seed) => seed.platformId === 'youtube');
-    if (!facebook || !youtube) throw new Error('missing seed');
-    expect(generateActorCode(facebook).dataParser).not.toContain('function fillUrlTemplate');
-    expect(generateActorCode(facebook).dataParser).toContain('function isVideoValue');
+    if (!instagram || !youtube) throw new Error('missing seed');
+    const noTemplate = { ...instagram, platformSpecific: { ...instagram.platformSpecific, urlGeneration: { authorField: '', idField: '', template: '' } } };
+    expect(generateActorCode(noTemplate).dataParser).not.toContain('function fillUrlTemplate');
+    expect(generateActorCode(instagram).dataParser).toContain('function fillUrlTemplate');
+    expect(generateActorCode(instagram).dataParser).toContain('function isVideoValue');
     expect(generateActorCode(youtube).dataParser).not.toContain('function isVideoValue');
     expect(generateActorCode(youtube).dataParser).not.toContain('function findDimensions');
   });

@@ -6,14 +6,17 @@ import { readRules, type MappingRules } from '../rules/map-items.ts';
 // constants instead of the whole config.
 
 export interface ResolvedMappingRules extends MappingRules {
-  /** What one unit of `durationFormat` is in seconds (`timestamp` reads bare numbers as seconds). */
-  durationUnitSeconds: number;
+  /**
+   * What one unit of each of `durationPaths` is in seconds (`timestamp` reads bare numbers
+   * as seconds; a path named in milliseconds is 0.001 whatever the format).
+   */
+  durationUnitsSeconds: number[];
 }
 
 /** The engine's own reading of the config, plus what the generated parser multiplies by. */
 export function resolveMappingRules(config: ActorConfig): ResolvedMappingRules {
   const rules = readRules(config);
-  return { ...rules, durationUnitSeconds: unitInSeconds(rules.durationFormat) };
+  return { ...rules, durationUnitsSeconds: rules.durationFormats.map(unitInSeconds) };
 }
 
 /** Same factors as rules/duration.ts, so the generated multiplication gives the same bits. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDurationFormat, toSeconds } from './duration.ts';
+import { durationFormatForPath, formatDuration, parseDurationFormat, toSeconds } from './duration.ts';
 
 describe('toSeconds', () => {
   it('reads milliseconds (Douyin video.duration)', () => {
@@ -97,5 +97,20 @@ describe('formatDuration', () => {
     expect(formatDuration(-1)).toBe('');
     expect(formatDuration(NaN)).toBe('');
     expect(formatDuration(Infinity)).toBe('');
+  });
+});
+
+describe('durationFormatForPath', () => {
+  it('reads fields named in milliseconds as milliseconds', () => {
+    for (const path of ['video.playable_duration_in_ms', 'duration_ms', 'videoMeta.durationMs', 'video_info.duration_millis', 'lengthMilliseconds']) {
+      expect(durationFormatForPath(path, 'seconds'), path).toBe('milliseconds');
+    }
+  });
+
+  it("keeps the config's format for every other name", () => {
+    for (const path of ['duration', 'videoMeta.duration', 'attachments.0.media.duration', 'items', 'stats.rooms', 'MS', 'lengthSeconds']) {
+      expect(durationFormatForPath(path, 'seconds'), path).toBe('seconds');
+      expect(durationFormatForPath(path, 'timestamp'), path).toBe('timestamp');
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { DurationFormat } from '../http/actor-configs.ts';
 
 // Durations arrive in whatever unit the actor uses (TikTok seconds, Douyin milliseconds,
-// YouTube "00:01:02"); the actor config's `duration_format` names it and the video item
-// always carries seconds (spec part 1 section 9).
+// YouTube "00:01:02"); the actor config's `duration_format` names it (a field named in
+// milliseconds overrides it, see durationFormatForPath) and the video item always carries
+// seconds (spec part 1 section 9).
 
 /** The spec's default unit when `duration_format` is missing or unreadable. */
 export const DEFAULT_DURATION_FORMAT: DurationFormat = 'seconds';
@@ -33,6 +34,25 @@ const FORMAT_ALIASES: Readonly<Record<string, DurationFormat>> = {
 export function parseDurationFormat(value: unknown): DurationFormat {
   if (typeof value !== 'string') return DEFAULT_DURATION_FORMAT;
   return FORMAT_ALIASES[value.trim().toLowerCase()] ?? DEFAULT_DURATION_FORMAT;
+}
+
+/**
+ * The last segment of a path that names milliseconds: `playable_duration_in_ms` (Facebook
+ * reels), `duration_ms`, `durationMs`, `duration_millis` (X/Twitter), `lengthMilliseconds`.
+ * Case-sensitive on purpose: `Ms` must start a camelCase word (`items` does not match).
+ */
+const MILLISECONDS_NAME = /(?:_in_ms|_ms|Ms|_millis|Millis|_milliseconds|Milliseconds)$/;
+
+/**
+ * The unit a duration path is read in: `format`, except that a field whose own name says
+ * milliseconds is read as milliseconds whatever the config says. A name is as good a witness
+ * as a colon (see `toSeconds`), and it lets one config list fields of two units as fallbacks:
+ * Facebook's reels actor gives `media.duration` in seconds on some items and
+ * `playable_duration_in_ms` on others.
+ */
+export function durationFormatForPath(path: string, format: DurationFormat): DurationFormat {
+  const last = path.slice(path.lastIndexOf('.') + 1);
+  return MILLISECONDS_NAME.test(last) ? 'milliseconds' : format;
 }
 
 const NUMERIC = /^\d+(?:\.\d+)?$/;

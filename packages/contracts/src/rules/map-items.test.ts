@@ -189,6 +189,18 @@ describe('mapItem: duration_format', () => {
     expect(mapItem({ ...base, video: { duration: 9000 } }, cfg)?.duration).toBe(9);
   });
 
+  it('reads a path named in milliseconds as milliseconds, whatever the format', () => {
+    const cfg = config({
+      mapping: { duration: 'media.duration', duration_format: 'seconds' },
+      platformSpecific: { durationMapping: ['video.playable_duration_in_ms', 'durationMs'] },
+    });
+    expect(mapItem({ ...base, media: { duration: 12.5 } }, cfg)?.duration).toBe(12.5);
+    expect(mapItem({ ...base, video: { playable_duration_in_ms: 12500 } }, cfg)?.duration).toBe(12.5);
+    expect(mapItem({ ...base, durationMs: '7000' }, cfg)?.duration).toBe(7);
+    // Clock times stay clock times.
+    expect(mapItem({ ...base, durationMs: '0:07' }, cfg)?.duration).toBe(7);
+  });
+
   it('gives null for negative or unreadable durations', () => {
     expect(mapItem({ ...base, d: -3 }, withFormat('seconds'))?.duration).toBeNull();
     expect(mapItem({ ...base, d: 'sebentar' }, withFormat('seconds'))?.duration).toBeNull();

@@ -1,5 +1,5 @@
 import type { ActorConfig, DurationFormat, VideoItem } from '../http/actor-configs.ts';
-import { parseDurationFormat, toSeconds } from './duration.ts';
+import { durationFormatForPath, parseDurationFormat, toSeconds } from './duration.ts';
 import { toHttpUrl } from './http-url.ts';
 import { getByPath } from './item-path.ts';
 import { parseCount } from './parse-count.ts';
@@ -32,7 +32,10 @@ export interface MappingRules {
   titlePaths: string[];
   authorPaths: string[];
   durationPaths: string[];
+  /** The config's `duration_format`. */
   durationFormat: DurationFormat;
+  /** The unit of each of `durationPaths`: `durationFormat`, or milliseconds for a path named so. */
+  durationFormats: DurationFormat[];
   playCountPaths: string[];
   likeCountPaths: string[];
   thumbnailPaths: string[];
@@ -97,14 +100,17 @@ export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoIt
 export function readRules(config: ActorConfig): MappingRules {
   const { mapping, platformSpecific: specific } = config;
   const mapped = (key: string): string => ownText(mapping, key);
+  const durationPaths = pathList([mapped('duration'), ...specific.durationMapping]);
+  const durationFormat = parseDurationFormat(mapped('duration_format'));
   return {
     platform: config.platformId,
     idPaths: pathList([mapped('id'), ...specific.idMapping]),
     urlPaths: pathList([mapped('url'), ...specific.urlMapping, mapped('webpage_url')]),
     titlePaths: pathList([mapped('title'), ...specific.titleMapping]),
     authorPaths: pathList([mapped('author')]),
-    durationPaths: pathList([mapped('duration'), ...specific.durationMapping]),
-    durationFormat: parseDurationFormat(mapped('duration_format')),
+    durationPaths,
+    durationFormat,
+    durationFormats: durationPaths.map((path) => durationFormatForPath(path, durationFormat)),
     playCountPaths: pathList([mapped('play_count'), ...specific.playCountMapping]),
     likeCountPaths: pathList([mapped('like_count')]),
     thumbnailPaths: pathList([mapped('thumbnail')]),
@@ -137,7 +143,7 @@ function applyRules(raw: unknown, rules: MappingRules): VideoItem | null {
   const id = mappedId !== '' ? mappedId : url !== '' ? stableIdFromUrl(url) : '';
   if (id === '') return null;
 
-  const duration = firstDuration(raw, rules.durationPaths, rules.durationFormat);
+  const duration = firstDuration(raw, rules.durationPaths, rules.durationFormats);
   const title = firstText(raw, rules.titlePaths);
   const playCount = firstCount(raw, rules.playCountPaths);
   const likeCount = firstCount(raw, rules.likeCountPaths);
@@ -176,9 +182,11 @@ function firstUrl(raw: RawItem, paths: readonly string[]): string | null {
   return null;
 }
 
-function firstDuration(raw: RawItem, paths: readonly string[], format: DurationFormat): number | null {
-  for (const path of paths) {
-    const seconds = toSeconds(getByPath(raw, path), format);
+function firstDuration(raw: RawItem, paths: readonly string[], formats: readonly DurationFormat[]): number | null {
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i];
+    if (path === undefined) continue;
+    const seconds = toSeconds(getByPath(raw, path), formats[i]);
     if (seconds !== null) return seconds;
   }
   return null;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ActorConfigSchema, KNOWN_MAPPING_KEYS, VideoItemSchema, type ActorConfig } from '../http/actor-configs.ts';
+import { directMediaUrlOf } from './direct-media-url.ts';
 import { mapItems } from './map-items.ts';
 import { seedActorConfigs } from './seed-actor-configs.ts';
-import { stableIdFromUrl } from './stable-id.ts';
+import { seedUpgrades, supersededSeedActorConfigs } from './seed-actor-configs-superseded.ts';
 
 // Realistic raw items for each platform, written from the output fields the chosen actors
 // document (see the comments in seed-actor-configs.ts), mapped with the seed configs.
@@ -218,6 +219,12 @@ describe('Douyin (natanielsantos/douyin-scraper, Douyin video fields)', () => {
     });
   });
 
+  it("keeps Douyin's play_addr as the direct media URL, the page as the item's URL", () => {
+    const [item] = mapItems([video], seed('douyin'));
+    expect(item?.url).toBe('https://www.douyin.com/video/7345678901234567890');
+    expect(directMediaUrlOf(item?.raw)).toBe('https://v26-web.douyinvod.com/video/tos/cn/play.mp4');
+  });
+
   it('reads the TikTok-style names some Douyin actors use', () => {
     const raw = {
       id: 7345678901234567,
@@ -238,6 +245,16 @@ describe('Douyin (natanielsantos/douyin-scraper, Douyin video fields)', () => {
 
   it('drops an item with neither id nor URL', () => {
     expect(mapItems([{ desc: '无效', statistics: { digg_count: 3 } }], seed('douyin'))).toEqual([]);
+  });
+
+  it("builds the douyin.com URL even when the actor's url is a share link yt-dlp cannot read", () => {
+    const raw = { ...video, url: 'https://v.douyin.com/iRNBho6u/', share_url: 'https://www.iesdouyin.com/share/video/7345678901234567890/' };
+    expect(mapItems([raw], seed('douyin'))[0]?.url).toBe('https://www.douyin.com/video/7345678901234567890');
+  });
+
+  it('reads a flattened play count', () => {
+    const { statistics: _statistics, ...flat } = video;
+    expect(mapItems([{ ...flat, play_count: 21000, digg_count: 5 }], seed('douyin'))[0]?.play_count).toBe(21000);
   });
 });
 
@@ -372,74 +389,86 @@ describe('Instagram (apify/instagram-scraper)', () => {
     });
   });
 
+  it('downloads through the post URL; the signed videoUrl is only the direct fallback', () => {
+    const [item] = mapItems([reel], seed('instagram'));
+    expect(item?.url).toBe('https://www.instagram.com/p/C8AbCdEfGhI/');
+    expect(directMediaUrlOf(item?.raw)).toBe(reel.videoUrl);
+    // A reel-scraper item whose url is a /reel/ link keeps it: yt-dlp reads both.
+    const reelLink = { ...reel, url: 'https://www.instagram.com/reel/C8AbCdEfGhI/' };
+    expect(mapItems([reelLink], seed('instagram'))[0]?.url).toBe('https://www.instagram.com/reel/C8AbCdEfGhI/');
+  });
+
   it('gives an empty title for a reel without caption', () => {
     expect(mapItems([{ ...reel, caption: '' }], seed('instagram'))[0]?.title).toBe('');
   });
 });
 
-describe('Facebook (apify/facebook-posts-scraper)', () => {
-  const videoPost = {
-    facebookUrl: 'https://www.facebook.com/detikcom',
-    postId: '1234567890123456',
-    pageName: 'detikcom',
-    url: 'https://www.facebook.com/detikcom/videos/1234567890123456/',
-    time: '2024-05-01T08:00:00.000Z',
-    timestamp: 1714550400,
-    user: { id: '100064123456789', name: 'detikcom', profileUrl: 'https://www.facebook.com/detikcom' },
-    text: 'Detik-detik banjir rob di Pantai Utara Jakarta',
-    likes: 1200,
-    comments: 85,
-    shares: 40,
-    topReactionsCount: 1350,
-    media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg', __typename: 'Video' }],
-    feedbackId: 'ZmVlZGJhY2s6MTIzNDU2Nzg5MDEyMzQ1Ng==',
-    topLevelUrl: 'https://www.facebook.com/100064123456789/posts/1234567890123456',
-    facebookId: '100064123456789',
+describe('Facebook (apify/facebook-reels-scraper)', () => {
+  // The reels actor's item: the reel under `video` (newer items) or `attachments[].media`.
+  const reel = {
     inputUrl: 'https://www.facebook.com/detikcom',
-    isVideo: true,
-    viewsCount: 56000,
+    facebookUrl: 'https://www.facebook.com/detikcom',
+    post_id: '1234567890123456',
+    text: 'Detik-detik banjir rob di Pantai Utara Jakarta #banjir',
+    time: '2026-10-01T08:00:00.000Z',
+    creation_time: 1790582400,
+    shareable_url: 'https://www.facebook.com/reel/987654321098765',
+    topLevelReelUrl: 'https://www.facebook.com/reel/987654321098765/',
+    playCountRounded: 56000,
+    play_count_reduced: '56K',
+    short_form_video_context: { video_owner: { name: 'detikcom', url: 'https://www.facebook.com/detikcom' } },
+    video: {
+      id: '987654321098765',
+      playable_duration_in_ms: 31466,
+      first_frame_thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg',
+    },
+    attachments: [{ media: { __typename: 'Video', id: '987654321098765', duration: 31.466 } }],
   };
-  const photoPost = {
-    ...videoPost,
-    postId: '1234567890000001',
-    url: 'https://www.facebook.com/detikcom/posts/1234567890000001',
-    isVideo: false,
-    viewsCount: undefined,
-    media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/photo.jpg', __typename: 'Photo' }],
-  };
-  const textPost = { ...videoPost, postId: '1234567890000002', url: 'https://www.facebook.com/detikcom/posts/1234567890000002', media: [] };
-  delete (textPost as { isVideo?: boolean }).isVideo;
 
-  it('maps a video post; the posts scraper gives no duration', () => {
-    const [item] = mapItems([videoPost], seed('facebook'));
+  it('maps a reel: the reel page as URL, seconds from media.duration, no direct media URL', () => {
+    const [item] = mapItems([reel], seed('facebook'));
     expect(item).toEqual({
       id: '1234567890123456',
       platform: 'facebook',
-      url: 'https://www.facebook.com/detikcom/videos/1234567890123456/',
-      duration: null,
-      title: 'Detik-detik banjir rob di Pantai Utara Jakarta',
+      url: 'https://www.facebook.com/reel/987654321098765',
+      duration: 31.466,
+      title: 'Detik-detik banjir rob di Pantai Utara Jakarta #banjir',
       author: 'detikcom',
       play_count: 56000,
-      like_count: 1200,
+      like_count: null,
       thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/thumb.jpg',
-      raw: videoPost,
+      raw: reel,
     });
+    expect(directMediaUrlOf(reel)).toBeNull();
   });
 
-  it('keeps only posts marked isVideo', () => {
-    expect(mapItems([photoPost, videoPost, textPost], seed('facebook')).map((item) => item.id)).toEqual([videoPost.postId]);
+  it('reads the duration in milliseconds when only playable_duration_in_ms is there', () => {
+    const raw = { ...reel, attachments: [{ media: { __typename: 'Video', id: '987654321098765' } }] };
+    expect(mapItems([raw], seed('facebook'))[0]?.duration).toBe(31.466);
+    const nested = { ...raw, video: undefined, attachments: [{ media: { id: '987654321098765', playable_duration_in_ms: 9000 } }] };
+    expect(mapItems([nested], seed('facebook'))[0]?.duration).toBe(9);
   });
 
-  it('falls back to topLevelUrl, reads abbreviated counts, and derives an id when postId is missing', () => {
-    const { postId: _postId, url: _url, ...sparse } = { ...videoPost, viewsCount: '56K', likes: '1.2K', media: [] };
-    const [item] = mapItems([sparse], seed('facebook'));
-    expect(item).toMatchObject({
-      id: stableIdFromUrl(videoPost.topLevelUrl),
-      url: videoPost.topLevelUrl,
-      play_count: 56000,
-      like_count: 1200,
-      thumbnail: '',
-    });
+  it('finds the reel page in the other places the actor puts it, else builds it from the video id', () => {
+    const { shareable_url: _share, topLevelReelUrl: _top, ...bare } = reel;
+    const nested = { ...bare, if_should_change_url_for_reels: { shareable_url: 'https://www.facebook.com/reel/111' } };
+    expect(mapItems([nested], seed('facebook'))[0]?.url).toBe('https://www.facebook.com/reel/111');
+    expect(mapItems([{ ...bare, topLevelReelUrl: 'https://www.facebook.com/reel/222/' }], seed('facebook'))[0]?.url).toBe(
+      'https://www.facebook.com/reel/222/',
+    );
+    expect(mapItems([bare], seed('facebook'))[0]?.url).toBe('https://www.facebook.com/reel/987654321098765');
+  });
+
+  it('reads the rounded count as text and takes the video id when there is no post id', () => {
+    const { post_id: _postId, playCountRounded: _plays, ...sparse } = reel;
+    expect(mapItems([sparse], seed('facebook'))[0]).toMatchObject({ id: '987654321098765', play_count: 56000 });
+  });
+
+  it("drops the actor's error items and items with no reel page", () => {
+    const errorItem = { url: 'https://www.facebook.com/nobody', error: 'not_available', errorDescription: 'Page not available' };
+    const { shareable_url: _s, topLevelReelUrl: _t, video: _v, ...noReel } = reel;
+    const noPage = { ...noReel, attachments: [] };
+    expect(mapItems([errorItem, noPage, reel], seed('facebook')).map((item) => item.id)).toEqual([reel.post_id]);
   });
 });
 
@@ -450,7 +479,7 @@ describe('every seed config', () => {
       douyin: [{ aweme_id: '2', video: { duration: 5000 } }],
       youtube: [{ id: 'abcdefghijk', duration: '00:00:05' }],
       instagram: [{ id: '3', shortCode: 'Sc3', type: 'Video', videoDuration: 5 }],
-      facebook: [{ postId: '4', url: 'https://www.facebook.com/reel/4', isVideo: true }],
+      facebook: [{ post_id: '4', shareable_url: 'https://www.facebook.com/reel/4' }],
     };
     for (const [platformId, raws] of Object.entries(samples)) {
       const items = mapItems(raws, seed(platformId));
@@ -458,5 +487,23 @@ describe('every seed config', () => {
       expectValidVideoItems(items);
       expect(items[0]?.platform).toBe(platformId);
     }
+  });
+});
+
+describe('superseded seeds', () => {
+  it('pairs each with the current seed of its platform, which differs from it', () => {
+    const upgrades = seedUpgrades();
+    expect(upgrades.map((u) => u.platformId)).toEqual(supersededSeedActorConfigs.map((c) => c.platformId));
+    for (const { platformId, from, to } of upgrades) {
+      expect(to).toEqual(seed(platformId));
+      expect(from, platformId).not.toEqual(to);
+    }
+  });
+
+  it('keeps the Facebook posts scraper and the Douyin url mapping as they were', () => {
+    const [douyin, facebook] = seedUpgrades();
+    expect(douyin?.from.mapping['url']).toBe('url');
+    expect(facebook?.from.actorId).toBe('apify/facebook-posts-scraper');
+    expect(facebook?.to.actorId).toBe('apify/facebook-reels-scraper');
   });
 });

@@ -65,12 +65,16 @@ const tiktok: ActorConfigInput = {
 
 /**
  * Douyin: natanielsantos/douyin-scraper. Input: `searchTermsOrHashtags` (keywords),
- * `postUrls` (video URLs), `maxItemsPerUrl`. Its items carry Douyin's own video fields
- * (`aweme_id`, `desc`, `author.nickname`, `statistics.digg_count` / `play_count`,
- * `video.duration` in milliseconds, `video.cover.url_list`, `video.width/height`); the
- * fallbacks cover the TikTok-style names (`id`, `text`, `url`) some Douyin actors use. The
- * URL is built as www.douyin.com/video/{id}, the form yt-dlp's Douyin extractor reads; the
- * `share_url` (iesdouyin.com) is not used for that reason.
+ * `postUrls` (video URLs), `maxItemsPerUrl`. Douyin has no first-party actor; the community
+ * actors give Douyin's own video fields (`aweme_id`, `desc`, `author.nickname`,
+ * `statistics.digg_count` / `play_count`, `video.duration` in milliseconds,
+ * `video.cover.url_list`, `video.play_addr.url_list`, `video.width/height`); the fallbacks
+ * cover the TikTok-style names (`id`, `text`, `playCount`) and flattened counts some of them
+ * use. The page URL is always built as www.douyin.com/video/{id}: it is the only form
+ * yt-dlp's Douyin extractor reads, and actors' own `url` / `share_url` fields are often
+ * iesdouyin.com share links or short v.douyin.com links it does not. `play_addr` is the
+ * direct media URL the downloader falls back to (rules/direct-media-url.ts) when Douyin
+ * wants fresh cookies from yt-dlp.
  */
 const douyin: ActorConfigInput = {
   platformId: 'douyin',
@@ -83,7 +87,6 @@ const douyin: ActorConfigInput = {
   isActive: true,
   mapping: {
     id: 'aweme_id',
-    url: 'url',
     title: 'desc',
     duration: 'video.duration',
     duration_format: 'milliseconds',
@@ -99,7 +102,7 @@ const douyin: ActorConfigInput = {
     titleMapping: ['text'],
     durationMapping: [],
     idMapping: ['id'],
-    playCountMapping: ['playCount'],
+    playCountMapping: ['play_count', 'playCount'],
     skipIfNoUrl: true,
     dimensionFields: true,
   },
@@ -184,7 +187,10 @@ const youtube: ActorConfigInput = {
  * `resultsLimit`. Output: `id`, `shortCode`, `type` (Video / Image / Sidecar), `caption`,
  * `url`, `videoDuration` (seconds), `ownerUsername`, `videoPlayCount` (`videoViewCount` is
  * the older, deprecated count), `likesCount` (-1 when hidden), `displayUrl`,
- * `dimensionsWidth/Height`. Only `type` Video is kept.
+ * `dimensionsWidth/Height`, and `videoUrl`. Only `type` Video is kept. The item's URL is the
+ * post URL (`url`, else built from `shortCode`), which yt-dlp opens first; `videoUrl` is a
+ * signed CDN URL that expires (its `oe` parameter), kept only as the direct fallback for when
+ * Instagram walls the page (rules/direct-media-url.ts).
  */
 const instagram: ActorConfigInput = {
   platformId: 'instagram',
@@ -235,45 +241,52 @@ const instagram: ActorConfigInput = {
 };
 
 /**
- * Facebook: apify/facebook-posts-scraper. Input: `startUrls` (page URLs), `resultsLimit`.
- * Output: `postId`, `url`, `topLevelUrl`, `text`, `pageName`, `likes`, `viewsCount`,
- * `isVideo`, `media[].thumbnail`. A page's posts include photos and text, so `isVideo`
- * filters them out. The posts scraper gives no duration; the preview step measures it.
- * (apify/facebook-reels-scraper was not chosen: its output fields are not documented in a
- * form we could check.)
+ * Facebook: apify/facebook-reels-scraper (short videos are what the product is for; the
+ * posts scraper it replaced returned every post of a page, photos and text included). Input:
+ * `startUrls` (page or profile URLs, or single reel URLs), `resultsLimit`. Output: `text`,
+ * `shareable_url` (the reel page; also under `if_should_change_url_for_reels`, or
+ * `topLevelReelUrl`), `playCountRounded` (`play_count_reduced` is the same as text, "63K"),
+ * `attachments[].media` or `video` with the reel's `id`, its `duration` (seconds) or
+ * `playable_duration_in_ms`, and `first_frame_thumbnail`; `post_id`. No playable URL: yt-dlp
+ * takes the reel page. Error items (`url`, `error`) carry no reel URL and are dropped. The
+ * owner's name (`short_form_video_context.video_owner.name`) is not in Apify's published
+ * sample; items without it show no author.
  */
 const facebook: ActorConfigInput = {
   platformId: 'facebook',
   displayName: 'Facebook',
-  actorId: 'apify/facebook-posts-scraper',
+  actorId: 'apify/facebook-reels-scraper',
   inputKey: 'startUrls',
   inputKeys: { url: 'startUrls' },
-  targetLabel: 'URL halaman Facebook',
+  targetLabel: 'URL halaman / profil Facebook atau URL reel',
   inputType: 'url',
   isActive: true,
   mapping: {
-    id: 'postId',
-    url: 'url',
+    id: 'post_id',
+    url: 'shareable_url',
     title: 'text',
-    author: 'pageName',
-    play_count: 'viewsCount',
-    like_count: 'likes',
-    thumbnail: 'media.0.thumbnail',
-    is_video_check: 'isVideo',
+    duration: 'attachments.0.media.duration',
+    duration_format: 'seconds',
+    author: 'short_form_video_context.video_owner.name',
+    play_count: 'playCountRounded',
+    thumbnail: 'video.first_frame_thumbnail',
   },
   platformSpecific: {
-    urlGeneration: { authorField: '', idField: '', template: '' },
-    urlMapping: ['topLevelUrl'],
-    titleMapping: [],
-    durationMapping: [],
-    idMapping: [],
-    playCountMapping: [],
+    // The reel page from the video id when the item names no URL ({video.id}, never the
+    // post id: /reel/ takes the video's id).
+    urlGeneration: { authorField: '', idField: '', template: 'https://www.facebook.com/reel/{video.id}' },
+    urlMapping: ['if_should_change_url_for_reels.shareable_url', 'topLevelReelUrl'],
+    titleMapping: ['message.text'],
+    // Read in milliseconds by their names (rules/duration.ts), whatever duration_format says.
+    durationMapping: ['video.playable_duration_in_ms', 'attachments.0.media.playable_duration_in_ms'],
+    idMapping: ['video.id', 'attachments.0.media.id'],
+    playCountMapping: ['play_count_reduced'],
     skipIfNoUrl: true,
     dimensionFields: false,
   },
   previewSpecific: DEFAULT_PREVIEW,
   options: {
-    resultsLimit: { label: 'Jumlah postingan maksimum', type: 'number', default: 20 },
+    resultsLimit: { label: 'Jumlah reel maksimum', type: 'number', default: 20 },
   },
   downloadOptions: [],
 };
