@@ -98,14 +98,19 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Each recorded run's argv, oldest first; the record is cleared. */
+/**
+ * Each recorded run's argv, oldest first; the record is cleared. The adapters' one-time question
+ * for the program's version (`--ignore-config --version`, for the JS runtime gate) carries no
+ * user value and is left out.
+ */
 async function takeRecorded(): Promise<string[][]> {
   const text = existsSync(recorded) ? await readFile(recorded, 'utf8') : '';
   await rm(recorded, { force: true });
   return text
     .split('\n')
     .filter((run) => run !== '')
-    .map((run) => run.split('\0').slice(0, -1));
+    .map((run) => run.split('\0').slice(0, -1))
+    .filter((argv) => argv.join(' ') !== '--ignore-config --version');
 }
 
 /** The argv rules: config ignored, no exec, no forbidden option, the user value alone after `--`. */

@@ -27,6 +27,8 @@ const FAKE_SOURCE =
   String.raw`
 const fs = require('node:fs');
 const path = require('node:path');
+// Asked for its version (once per program file): too old for --js-runtimes, like Debian's.
+if (process.argv.includes('--version')) { process.stdout.write('2023.03.04\n'); process.exit(0); }
 const here = path.dirname(process.argv[1]);
 const script = JSON.parse(fs.readFileSync(path.join(here, 'script.json'), 'utf8'));
 fs.writeFileSync(path.join(here, 'recording.json'), JSON.stringify({

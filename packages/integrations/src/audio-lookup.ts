@@ -14,6 +14,7 @@ import {
   proxyArgs,
   runYtDlp,
   YtDlpError,
+  type YtDlpBinary,
   type YtDlpOptions,
 } from './yt-dlp.ts';
 
@@ -37,8 +38,11 @@ interface LookupArgs {
   proxyUrl?: string;
   /** For tests: how host names resolve for the URL guard. */
   resolveHost?: ResolveHost;
-  /** The yt-dlp program (YTDLP_PATH). Default `yt-dlp` on PATH. */
-  binary?: string;
+  /**
+   * The yt-dlp program, or a function asked before each run (pinned > managed > PATH). Default
+   * `yt-dlp` on PATH.
+   */
+  binary?: YtDlpBinary;
   /** Default 20. */
   socketTimeoutSecs?: number;
   /** Where the per-run HOME lives. Default: the OS temp folder. */

@@ -46,6 +46,9 @@ const path = require('node:path');
 const here = path.dirname(process.argv[1]);
 const script = JSON.parse(fs.readFileSync(path.join(here, 'script.json'), 'utf8'));
 const argv = process.argv.slice(2);
+// Asked for its version (the adapter does, once per program file): like Debian's yt-dlp, too old
+// for --js-runtimes, so the runs below get none.
+if (argv.includes('--version')) { process.stdout.write('2023.03.04\n'); process.exit(0); }
 const valueAfter = (flag, prefix = '') => {
   for (let i = 0; i < argv.length - 1; i++) if (argv[i] === flag && argv[i + 1].startsWith(prefix)) return argv[i + 1].slice(prefix.length);
   return undefined;
@@ -249,6 +252,40 @@ describe('ytDlpReason and classifyYtDlpFailure', () => {
     expect(error.kind).toBe(kind);
     expect(error.needsCookies).toBe(kind === 'needs-cookies');
     expect(error.exitCode).toBe(1);
+  });
+
+  const REPORT_TAIL =
+    '; please report this issue on  https://github.com/yt-dlp/yt-dlp/issues?q= , filling out the appropriate issue template. Confirm you are on the latest version using  yt-dlp -U';
+  it.each([
+    // An unexpected extractor error: the site changed under yt-dlp.
+    `ERROR: [TikTok] 7301: Unable to extract universal data for rehydration${REPORT_TAIL}\n`,
+    `ERROR: [Instagram] Cx1: 'NoneType' object is not subscriptable${REPORT_TAIL}\n`,
+    'ERROR: [youtube] abc: Unable to extract yt initial data; please report this issue\n',
+    'ERROR: [youtube] abc: Signature extraction failed: Some formats may be missing\n',
+    'ERROR: [youtube] abc: nsig extraction failed: You may experience throttling for some formats\n',
+    'ERROR: This version of yt-dlp is too old for this site; update yt-dlp\n',
+    // YouTube since 2025.11 without a JS runtime: formats go missing, then the format is not there.
+    'WARNING: [youtube] No supported JavaScript runtime could be found. Only deno is enabled by default; to use another runtime add --js-runtimes RUNTIME[:PATH] to your command/config. YouTube extraction without a JS runtime has been deprecated, and some formats may be missing.\n' +
+      'ERROR: [youtube] abc: Requested format is not available. Use --list-formats for a list of available formats\n',
+    'WARNING: [youtube] abc: n challenge solving failed: Some formats may be missing.\nERROR: [youtube] abc: Requested format is not available. Use --list-formats for a list of available formats\n',
+  ])("yt-dlp's out-of-date words are 'outdated' (an update helps, a retry does not): %s", (stderr) => {
+    const error = classifyYtDlpFailure(1, stderr);
+    expect(error).toMatchObject({ kind: 'outdated', needsCookies: false, isOutdated: true, isTransient: false });
+    // The member-facing reason loses the bug-report tail.
+    expect(error.message).not.toMatch(/please report/i);
+  });
+
+  it.each([
+    ['ERROR: Unsupported URL: https://example.com/page\n', 'permanent'],
+    [`ERROR: [generic] Unsupported URL: https://example.com/x${REPORT_TAIL}\n`, 'permanent'],
+    // An admin's preview format that matches nothing, without any warning about lost formats.
+    ['ERROR: [generic] clip: Requested format is not available. Use --list-formats for a list of available formats\n', 'permanent'],
+    // Old yt-dlp appends the tail to HTTP answers too: they are the site's answer.
+    [`ERROR: [generic] None: Unable to download webpage: HTTP Error 404: Not Found${REPORT_TAIL}\n`, 'permanent'],
+    [`ERROR: [generic] None: Unable to download webpage: HTTP Error 503: Service Unavailable${REPORT_TAIL}\n`, 'transient'],
+    [`ERROR: [youtube] abc: Sign in to confirm you're not a bot. Use --cookies-from-browser or --cookies${REPORT_TAIL}\n`, 'needs-cookies'],
+  ])('not outdated: %s -> %s', (stderr, kind) => {
+    expect(classifyYtDlpFailure(1, stderr).kind).toBe(kind);
   });
 
   it.each([

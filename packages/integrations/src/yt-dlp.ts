@@ -1,12 +1,16 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { GUARD_REFUSAL, sharedGuardProxy } from './guard-proxy.ts';
 import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
+import { YtDlpError } from './yt-dlp-error.ts';
+import { pickBinary, runtimeArgsFor, type YtDlpBinary } from './yt-dlp-manager/program.ts';
+import { spawnYtDlp, type RunOutcome, type RunSpec } from './yt-dlp-process.ts';
 import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './yt-dlp-progress.ts';
+
+export { YtDlpError, type YtDlpErrorKind } from './yt-dlp-error.ts';
+export type { RunOutcome } from './yt-dlp-process.ts';
+export type { YtDlpBinary } from './yt-dlp-manager/program.ts';
 
 /** The qualities members pick (contracts' QualitySchema). */
 export type YtDlpQuality = 'best' | '1080p' | '720p' | 'audio-only';
@@ -64,32 +68,6 @@ export function formatForQuality(quality: YtDlpQuality): YtDlpFormat {
   }
 }
 
-export type YtDlpErrorKind = 'transient' | 'permanent' | 'needs-cookies' | 'cancelled';
-
-export class YtDlpError extends Error {
-  override readonly name = 'YtDlpError';
-  readonly kind: YtDlpErrorKind;
-  /** The platform wants (fresh) cookies: a login wall or a bot check. */
-  readonly needsCookies: boolean;
-  /** Exit code of yt-dlp; null when it did not run to an exit (cancelled, killed, refused URL). */
-  readonly exitCode: number | null;
-
-  constructor(
-    kind: YtDlpErrorKind,
-    message: string,
-    options: { exitCode?: number | null; cause?: unknown } = {},
-  ) {
-    super(message, { cause: options.cause });
-    this.kind = kind;
-    this.needsCookies = kind === 'needs-cookies';
-    this.exitCode = options.exitCode ?? null;
-  }
-
-  get isTransient(): boolean {
-    return this.kind === 'transient';
-  }
-}
-
 // Phrases of yt-dlp's extractors when a platform wants a login or a bot check: YouTube's "Sign in
 // to confirm you're not a bot", Instagram's "rate-limit reached or login required", Douyin's
 // "Fresh cookies ... are needed", and the "Use --cookies" hint many extractors append.
@@ -116,12 +94,52 @@ const TRANSIENT: readonly RegExp[] = [
   /unable to download video data: HTTP Error 403/i,
 ];
 
+// yt-dlp's own words when its extractor no longer fits the site (the site changed, a newer
+// yt-dlp follows it): the bug-report tail it appends to unexpected extractor errors ("please
+// report this issue ... Confirm you are on the latest version using yt-dlp -U"; network errors
+// never carry it), "Unable to extract <field>", a lost signature or n-challenge, and its own "too
+// old" notices. Matched on the whole last ERROR line. "Unsupported URL" is none of these: it is
+// the input's fault whatever the version.
+const OUTDATED: readonly RegExp[] = [
+  /please report this issue on\b/i,
+  /latest version using\s+yt-dlp\s+-U\b/i,
+  /\bUnable to extract\b/i,
+  /\b(?:nsig|signature|sig|n challenge)\b[^.]*\b(?:extraction|solving|decryption) failed\b/i,
+  /\b(?:this )?(?:version of )?yt-dlp\b[^.]*\b(?:is )?(?:too old|outdated|no longer supported)\b/i,
+  /\bupdate (?:to (?:the )?(?:latest|newest) (?:version of )?)?yt-dlp\b/i,
+];
+// "Requested format is not available" is the input's fault (an admin's preview format), unless
+// yt-dlp said on the way that formats went missing for want of a JS runtime or a solved
+// challenge (YouTube since 2025.11): then only a newer yt-dlp with a runtime helps.
+const FORMAT_MISSING = /Requested format is not available/i;
+// The site answered with an HTTP error or could not be reached: older yt-dlp appends the
+// bug-report tail to these too, but they are the site's answer, classified by the rules above.
+const SITE_ANSWER = /HTTP Error \d{3}|<HTTPError|urlopen error|\[Errno -?\d+\]|Unable to download (?:webpage|JSON metadata|API JSON|API page|video data)/i;
+const FORMATS_LOST = /JavaScript runtime|JS runtime|--js-runtimes|challenge solv|(?:nsig|signature) extraction failed|formats (?:may be|are) missing/i;
+
+function stderrLines(stderr: string): string[] {
+  return stderr.split(/\r?\n|\r/).map((line) => line.trim());
+}
+
+/** yt-dlp's last `ERROR:` line as printed, else its last line that is not a warning. */
+function lastErrorLine(stderr: string): string | undefined {
+  const lines = stderrLines(stderr);
+  const errors = lines.filter((line) => line.startsWith('ERROR:'));
+  return errors.at(-1) ?? lines.filter((line) => line !== '' && !line.startsWith('WARNING:')).at(-1);
+}
+
+/** True when the failure is yt-dlp's extractor being out of date (see OUTDATED). */
+export function isOutdatedFailure(stderr: string): boolean {
+  const last = lastErrorLine(stderr);
+  if (last === undefined) return false;
+  if (/\bUnsupported URL\b/i.test(last) || SITE_ANSWER.test(last)) return false;
+  if (OUTDATED.some((pattern) => pattern.test(last))) return true;
+  return FORMAT_MISSING.test(last) && stderrLines(stderr).some((line) => line.startsWith('WARNING:') && FORMATS_LOST.test(line));
+}
+
 /** The reason of yt-dlp's last `ERROR:` line, without the extractor prefix and bug-report tail. */
 export function ytDlpReason(stderr: string): string | undefined {
-  const lines = stderr.split(/\r?\n|\r/).map((line) => line.trim());
-  const errors = lines.filter((line) => line.startsWith('ERROR:'));
-  const last =
-    errors.at(-1) ?? lines.filter((line) => line !== '' && !line.startsWith('WARNING:')).at(-1);
+  const last = lastErrorLine(stderr);
   if (!last) return undefined;
   const reason = last
     .replace(/^ERROR:\s*/, '')
@@ -169,12 +187,16 @@ export function classifyYtDlpFailure(exitCode: number, stderr: string): YtDlpErr
   }
   if (TRANSIENT.some((pattern) => pattern.test(reason)))
     return new YtDlpError('transient', reason, { exitCode });
+  if (isOutdatedFailure(stderr)) return new YtDlpError('outdated', reason, { exitCode });
   return new YtDlpError('permanent', reason, { exitCode });
 }
 
 export interface YtDlpOptions {
-  /** The yt-dlp program (YTDLP_PATH, or `yt-dlp` on PATH). */
-  binary: string;
+  /**
+   * The yt-dlp program: a path or a name on PATH, or a function asked before every run (the
+   * worker's pinned > managed > PATH choice, so an update is used without a restart).
+   */
+  binary: YtDlpBinary;
   /**
    * ffmpeg for merging and audio extraction (FFMPEG_PATH); ffprobe is looked for beside it. A bare
    * name (`ffmpeg`) is left to yt-dlp's own PATH search: `--ffmpeg-location` takes paths only.
@@ -297,51 +319,7 @@ const MEDIA_EXTENSIONS = new Set([
 const INFO_TEMPLATE =
   '%(.{id,title,ext,filepath,duration,width,height,format_id,vcodec,acodec,uploader,extractor_key,webpage_url})j';
 
-const STDERR_KEEP_CHARS = 16_000;
 const PROBE_STDOUT_MAX_BYTES = 32 * 1024 * 1024;
-
-// The child inherits nothing but what running needs: the worker's environment holds secrets
-// (DATABASE_URL, SECRETS_KEY) that a downloader has no business seeing.
-const INHERITED_ENV = [
-  'PATH',
-  'TZ',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-];
-
-const PROXY_ENV = ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY'];
-
-/**
- * With a guard proxy, every program in the run is pointed at it (ffmpeg reads `http_proxy`, for
- * https too, through CONNECT) and nothing may bypass it: `no_proxy` is not passed on (Python and
- * ffmpeg would connect straight to the hosts it names) nor an operator's own proxy.
- */
-function childEnv(home: string, proxyUrl: string | undefined): Record<string, string> {
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    TMPDIR: home,
-    LANG: 'C.UTF-8',
-    LC_ALL: 'C.UTF-8',
-    PYTHONUNBUFFERED: '1',
-    PYTHONDONTWRITEBYTECODE: '1',
-    PYTHONIOENCODING: 'utf-8',
-  };
-  for (const name of INHERITED_ENV) {
-    if (proxyUrl !== undefined && /proxy$/i.test(name)) continue;
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  if (proxyUrl !== undefined) for (const name of PROXY_ENV) env[name] = proxyUrl;
-  return env;
-}
 
 /**
  * The guard proxy a run goes through: the one given, else (unless private networks are allowed)
@@ -501,87 +479,20 @@ function netscapeCookies(text: string): string {
   return hasHeader ? body : `# Netscape HTTP Cookie File\n${body}`;
 }
 
-export interface RunOutcome {
-  exitCode: number | null;
-  signalCode: NodeJS.Signals | null;
-  stderr: string;
-}
-
-export interface RunSpec {
-  binary: string;
-  args: string[];
-  home: string;
-  /** The guard proxy, also put in the environment of yt-dlp and what it starts. */
-  proxyUrl?: string;
-  signal: AbortSignal;
-  killGraceMs: number;
-  onStdoutLine: (line: string) => void;
+/** A run of yt-dlp.ts#runYtDlp: the program may be picked per run (the managed copy may change). */
+export interface YtDlpRunSpec extends Omit<RunSpec, 'binary'> {
+  binary: YtDlpBinary;
 }
 
 /**
- * Runs yt-dlp in its own process group so that a cancel also reaches the ffmpeg it started
- * (merging, fixups): SIGTERM to the group, SIGKILL after the grace period.
+ * Every adapter's way to run yt-dlp: picks the program now (a swapped-in update is used at once)
+ * and starts the arguments with `--js-runtimes node:<this Node>` when that program's version
+ * knows the option (2025.11.12 and later; older ones would stop with "no such option").
  */
-export function runYtDlp(spec: RunSpec): Promise<RunOutcome> {
-  return new Promise((resolvePromise, rejectPromise) => {
-    let child: ChildProcessByStdio<null, Readable, Readable>;
-    try {
-      child = spawn(spec.binary, spec.args, {
-        cwd: spec.home,
-        env: childEnv(spec.home, spec.proxyUrl),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-    } catch (error) {
-      // spawn throws at once for an argument it cannot pass (a NUL byte): the input's fault.
-      rejectPromise(
-        new YtDlpError('permanent', `Argumen yt-dlp tidak valid: ${(error as Error).message}`, {
-          cause: error,
-        }),
-      );
-      return;
-    }
-    let stderr = '';
-    let killTimer: NodeJS.Timeout | undefined;
-    let closed = false;
-    // The group, not the child: yt-dlp may be gone while the programs it started still run.
-    const killGroup = (signalName: NodeJS.Signals) => {
-      if (child.pid === undefined || closed) return;
-      try {
-        process.kill(-child.pid, signalName);
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const onAbort = () => {
-      killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), spec.killGraceMs);
-    };
-    spec.signal.addEventListener('abort', onAbort, { once: true });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP_CHARS);
-    });
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', spec.onStdoutLine);
-    child.once('error', (error) => {
-      spec.signal.removeEventListener('abort', onAbort);
-      // A missing or unusable program is a set-up fault: retrying will not install it.
-      rejectPromise(
-        new YtDlpError('permanent', `yt-dlp tidak dapat dijalankan: ${error.message}`, {
-          cause: error,
-        }),
-      );
-    });
-    // Whatever yt-dlp left running when it ended (an ffmpeg of a crashed merge) has no purpose left.
-    child.once('exit', () => killGroup('SIGKILL'));
-    child.once('close', (exitCode, signalCode) => {
-      closed = true;
-      spec.signal.removeEventListener('abort', onAbort);
-      if (killTimer) clearTimeout(killTimer);
-      resolvePromise({ exitCode, signalCode, stderr });
-    });
-    if (spec.signal.aborted) onAbort();
-  });
+export async function runYtDlp(spec: YtDlpRunSpec): Promise<RunOutcome> {
+  const binary = await pickBinary(spec.binary);
+  const runtime = await runtimeArgsFor(binary);
+  return spawnYtDlp({ ...spec, binary, args: [...runtime, ...spec.args] });
 }
 
 function cancelledError(signal: AbortSignal): YtDlpError {
