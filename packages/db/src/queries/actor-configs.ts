@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import type { Db } from '../client.ts';
 import { actorConfigs } from '../schema/actor-configs.ts';
@@ -48,4 +48,28 @@ export async function seedActorConfigsIfEmpty(db: Db, configs: ActorConfig[]): P
     .values(configs.map((config, position) => ({ platformId: config.platformId, position, config })))
     .onConflictDoNothing();
   return true;
+}
+
+/**
+ * Replaces each stored config that is still exactly an earlier seed (`from`) with the current
+ * seed (`to`): a config an admin changed in any way stays. Equality is PostgreSQL's jsonb
+ * equality (key order and number spelling do not matter). One guarded statement per
+ * platform, so API instances starting side by side cannot undo an edit made in between.
+ * Returns the platforms replaced.
+ */
+export async function upgradeSeededActorConfigs(
+  db: Db,
+  upgrades: readonly { platformId: string; from: ActorConfig; to: ActorConfig }[],
+): Promise<string[]> {
+  const upgraded: string[] = [];
+  for (const { platformId, from, to } of upgrades) {
+    if (from.platformId !== platformId || to.platformId !== platformId) continue;
+    const rows = await db
+      .update(actorConfigs)
+      .set({ config: to, updatedAt: new Date() })
+      .where(and(eq(actorConfigs.platformId, platformId), sql`${actorConfigs.config} = ${JSON.stringify(from)}::jsonb`))
+      .returning({ id: actorConfigs.platformId });
+    if (rows.length > 0) upgraded.push(platformId);
+  }
+  return upgraded;
 }

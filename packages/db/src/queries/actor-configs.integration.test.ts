@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
+import { seedUpgrades, supersededSeedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
+import { createDatabase, type Database } from '../client.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { findActorConfig, listActorConfigs, replaceActorConfigs, seedActorConfigsIfEmpty, upgradeSeededActorConfigs } from './actor-configs.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 2 });
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+const current = seedActorConfigs.map((seed) => ActorConfigSchema.parse(seed));
+const superseded = supersededSeedActorConfigs.map((seed) => ActorConfigSchema.parse(seed));
+
+/** A database seeded by the earlier release: today's seeds, with the superseded ones in their place. */
+async function seedAsEarlierRelease(): Promise<void> {
+  const earlier = current.map((config) => superseded.find((old) => old.platformId === config.platformId) ?? config);
+  await database.transaction(({ db }) => replaceActorConfigs(db, earlier));
+}
+
+describe('upgradeSeededActorConfigs', () => {
+  it('replaces configs still equal to an earlier seed, in place, and only once', async () => {
+    await seedAsEarlierRelease();
+    expect((await findActorConfig(database.db, 'facebook'))?.actorId).toBe('apify/facebook-posts-scraper');
+
+    const upgraded = await upgradeSeededActorConfigs(database.db, seedUpgrades());
+    expect(upgraded.sort()).toEqual(['douyin', 'facebook']);
+    expect(await listActorConfigs(database.db)).toEqual(current);
+    // Nothing left to do the second time (a second API instance starting).
+    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual([]);
+  });
+
+  it('leaves a config an admin changed, even slightly, as the admin left it', async () => {
+    await seedAsEarlierRelease();
+    const facebook = superseded.find((config) => config.platformId === 'facebook');
+    if (!facebook) throw new Error('no superseded facebook seed');
+    const edited = { ...facebook, options: { ...facebook.options, resultsLimit: { label: 'Jumlah postingan maksimum', type: 'number' as const, default: 50, options: undefined } } };
+    await database.transaction(async ({ db }) => {
+      const list = (await listActorConfigs(db)).map((config) => (config.platformId === 'facebook' ? ActorConfigSchema.parse(edited) : config));
+      await replaceActorConfigs(db, list);
+    });
+
+    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual(['douyin']);
+    const stored = await findActorConfig(database.db, 'facebook');
+    expect(stored?.actorId).toBe('apify/facebook-posts-scraper');
+    expect(stored?.options['resultsLimit']?.default).toBe(50);
+  });
+
+  it('does nothing on a database seeded with the current seeds', async () => {
+    await database.transaction(({ db }) => replaceActorConfigs(db, []));
+    expect(await seedActorConfigsIfEmpty(database.db, current)).toBe(true);
+    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual([]);
+    expect(await listActorConfigs(database.db)).toEqual(current);
+  });
+});
