@@ -11,7 +11,8 @@ export type IconName =
   | 'play'
   | 'copy'
   | 'chevron-down'
-  | 'filter';
+  | 'filter'
+  | 'alert-triangle';
 
 // 24x24 stroke paths (Feather-style), drawn inline so the kit has no icon dependency.
 const PATHS: Record<IconName, string[]> = {
@@ -42,6 +43,11 @@ const PATHS: Record<IconName, string[]> = {
   ],
   'chevron-down': ['M6 9l6 6 6-6'],
   filter: ['M22 3H2l8 9.46V19l4 2v-8.54L22 3z'],
+  'alert-triangle': [
+    'M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z',
+    'M12 9v4',
+    'M12 17h.01',
+  ],
 };
 
 export interface IconProps {
