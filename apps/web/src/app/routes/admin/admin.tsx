@@ -7,6 +7,8 @@ import { ActorConfigPanel } from '@/features/actor-configs/components/actor-conf
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
 import { RateLimitsPanel } from '@/features/rate-limits/components/rate-limits-panel.tsx';
+import { ToolsPanel } from '@/features/tools/components/tools-panel.tsx';
+import { TOOLS_TAB_ID, TOOLS_TAB_LABEL } from '@/features/tools/utils/tools-tab.ts';
 import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
 import { WorkerPanel } from '@/features/workers/components/worker-panel.tsx';
 import { ClientSecretsPanel } from '@/features/youtube-admin/components/client-secrets-panel.tsx';
@@ -35,6 +37,8 @@ const tabs: TabItem[] = [
   },
   // Not in the spec: operations (issue 7), after the spec's tabs.
   { id: 'workers', label: 'Worker', content: <WorkerPanel /> },
+  // Issue 14: what the workers run (yt-dlp, ffmpeg), linked from the header's warning badge.
+  { id: TOOLS_TAB_ID, label: TOOLS_TAB_LABEL, content: <ToolsPanel /> },
 ];
 
 function AdminPage() {

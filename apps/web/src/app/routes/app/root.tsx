@@ -1,12 +1,21 @@
 import { AppLayout } from '@/components/layouts/app-layout.tsx';
 import { RequireAuth } from '@/components/require-auth.tsx';
 import { NotificationToggle } from '@/features/notifications/components/notification-toggle.tsx';
+import { ToolWarningBadge } from '@/features/tools/components/tool-warning-badge.tsx';
 
 /** Every logged-in page renders inside this: guard, then the layout with its header. */
 export function AppRoot() {
   return (
     <RequireAuth>
-      <AppLayout headerActions={<NotificationToggle />} />
+      <AppLayout
+        headerActions={
+          <>
+            {/* Admins only: it renders nothing for members, and asks nothing. */}
+            <ToolWarningBadge />
+            <NotificationToggle />
+          </>
+        }
+      />
     </RequireAuth>
   );
 }
