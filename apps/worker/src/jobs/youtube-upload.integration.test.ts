@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import type { SendOptions } from 'pg-boss';
@@ -131,6 +132,15 @@ async function settled(id: string, statuses: string[] = ['uploaded', 'failed'], 
   }
 }
 
+/** Today's local count of the test client's two buckets. */
+async function usageToday(): Promise<{ uploads: number; unitsUsed: number }> {
+  const [row] = await database.db
+    .select({ uploads: youtubeQuotaUsage.uploads, unitsUsed: youtubeQuotaUsage.unitsUsed })
+    .from(youtubeQuotaUsage)
+    .where(and(eq(youtubeQuotaUsage.clientSecretId, clientSecretId), eq(youtubeQuotaUsage.quotaDay, quotaDay())));
+  return row ?? { uploads: 0, unitsUsed: 0 };
+}
+
 async function until<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -230,6 +240,7 @@ describe('youtube.upload', () => {
       thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png`,
       thumbnailMime: 'image/png',
       playlistId: 'PLfakeplaylist000000000000000000002',
+      containsSyntheticMedia: true,
     });
     const row = await settled(uploadId);
     expect(row.errorMessage).toBeNull();
@@ -238,18 +249,131 @@ describe('youtube.upload', () => {
     const sent = google.uploads.find((u) => u.id === row.youtubeVideoId);
     expect(sent?.sha256).toBe(sha256(clip));
     expect(sent?.snippet).toMatchObject({ title: row.title, description: 'Deskripsi uji', tags: ['uji', 'scrapper'], categoryId: '24' });
-    expect(sent?.status).toMatchObject({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: true });
+    expect(sent?.status).toMatchObject({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: true, containsSyntheticMedia: true });
     expect(sent?.status.publishAt).toBeUndefined();
+    // An audited project: YouTube kept the privacy asked for, and nothing is marked.
+    expect(row.youtubePrivacyStatus).toBe('unlisted');
     expect(google.thumbnails.find((t) => t.videoId === row.youtubeVideoId)?.sha256).toBe(sha256(thumbnail));
     expect(google.playlistItems).toEqual([expect.objectContaining({ playlistId: 'PLfakeplaylist000000000000000000002', videoId: row.youtubeVideoId })]);
     expect(row.thumbnailSet && row.playlistAdded).toBe(true);
     // The member hears of it (committed with the status); the job's copies are gone from
-    // storage; quota is counted.
+    // storage; quota is counted as Google counts it: 1 upload, 50 + 50 units for the extras.
     const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
     expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
+    expect(notes[0]?.message).not.toContain('Pribadi');
     expect(await storage.exists(`uploads/${ownerId}/${id}/video.mp4`)).toBe(false);
-    const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
-    expect(usage?.unitsUsed).toBeGreaterThanOrEqual(1600 + 50 + 50);
+    expect(await usageToday()).toEqual({ uploads: 1, unitsUsed: 100 });
+    expect(google.quotaUsage(CLIENT_ID)).toEqual({ uploads: 1, units: 100 });
+  });
+
+  it('ten uploads in one day on one client all go through at once, each counted as 1 upload and its 100 units of extras', async () => {
+    const other = google.addChannel({ id: 'UCtenuploads000000000001', title: 'Kanal Sepuluh', playlists: [{ id: 'PLtenuploads00000000000000000000001', title: 'Harian' }] });
+    const accounts = [await newAccount(), await newAccount({ channelId: other.id })];
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = crypto.randomUUID();
+      await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
+      ids.push(
+        await queueUpload(accounts[i % 2] ?? '', {
+          id,
+          thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png`,
+          thumbnailMime: 'image/png',
+          playlistId: i % 2 === 0 ? 'PLfakeplaylist000000000000000000001' : 'PLtenuploads00000000000000000000001',
+        }),
+      );
+    }
+    const rows = await Promise.all(ids.map((id) => settled(id, ['uploaded', 'failed', 'scheduled'], 60_000)));
+    // None waited for the next quota day (1,600 units an upload would have stopped the 7th).
+    expect(rows.map((r) => [r.status, r.notBefore, r.errorMessage])).toEqual(ids.map(() => ['uploaded', null, null]));
+    expect(rows.every((r) => r.thumbnailSet && r.playlistAdded)).toBe(true);
+    expect(google.uploads).toHaveLength(10);
+    expect(google.thumbnails).toHaveLength(10);
+    expect(google.playlistItems).toHaveLength(10);
+    // Our count is Google's count.
+    expect(await usageToday()).toEqual({ uploads: 10, unitsUsed: 1000 });
+    expect(google.quotaUsage(CLIENT_ID)).toEqual({ uploads: 10, units: 1000 });
+  }, 90_000);
+
+  it('the 101st upload of the quota day waits for the reset without calling Google', async () => {
+    // 99 uploads already went out today, by our count and by Google's.
+    await database.db.insert(youtubeQuotaUsage).values({ clientSecretId, quotaDay: quotaDay(), unitsUsed: 0, uploads: 99 });
+    google.setQuotaUsage(CLIENT_ID, { uploads: 99 });
+    const accountId = await newAccount();
+    const hundredth = await settled(await queueUpload(accountId));
+    expect(hundredth.status).toBe('uploaded');
+    const id = await queueUpload(accountId);
+    const row = await until(async () => {
+      const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+      return r?.status === 'scheduled' && r.notBefore ? r : undefined;
+    });
+    expect(row.youtubeVideoId).toBeNull();
+    expect(row.stage).toMatch(/Kuota unggahan harian YouTube API \(videos\.insert\).*habis.*WIB\)\.$/);
+    // It starts again five minutes after the next Pacific midnight.
+    expect(row.notBefore?.toISOString()).toBe(new Date(nextQuotaDayStart().getTime() + 5 * 60_000).toISOString());
+    expect(google.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(1);
+    expect(google.quotaUsage(CLIENT_ID).uploads).toBe(100);
+    expect(await usageToday()).toEqual({ uploads: 100, unitsUsed: 0 });
+  });
+
+  it('when the units bucket cannot pay for the thumbnail and the playlist, the video still uploads and the history says what was skipped', async () => {
+    await database.db.insert(youtubeQuotaUsage).values({ clientSecretId, quotaDay: quotaDay(), unitsUsed: 9_960, uploads: 3 });
+    const accountId = await newAccount();
+    const id = crypto.randomUUID();
+    await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
+    const row = await settled(await queueUpload(accountId, {
+      id,
+      thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png`,
+      thumbnailMime: 'image/png',
+      playlistId: 'PLfakeplaylist000000000000000000001',
+    }));
+    expect(row.status).toBe('uploaded');
+    expect(row.youtubeVideoId).toBeTruthy();
+    expect(row.thumbnailSet || row.playlistAdded).toBe(false);
+    expect(row.errorMessage).toMatch(/thumbnail tidak dipasang: kuota unit harian YouTube API client ini tidak cukup \(butuh 50 unit; direset pukul \d{2}\.\d{2} WIB\)/);
+    expect(row.errorMessage).toMatch(/video tidak ditambahkan ke playlist: kuota unit harian/);
+    // Neither extra was sent to Google.
+    expect(google.requests.filter((r) => r.endpoint === 'thumbnails.set' || r.endpoint === 'playlistItems.insert')).toHaveLength(0);
+    expect(await usageToday()).toEqual({ uploads: 4, unitsUsed: 9_960 });
+    const [note] = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`));
+    expect(note?.message).toMatch(/berhasil diupload.*thumbnail tidak dipasang/);
+  });
+
+  it('a quotaExceeded on the thumbnail (Google’s units count ahead of ours) skips the extras, believes Google and keeps the video', async () => {
+    google.setQuotaUsage(CLIENT_ID, { units: 9_990 });
+    const accountId = await newAccount();
+    const id = crypto.randomUUID();
+    await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
+    const row = await settled(await queueUpload(accountId, {
+      id,
+      thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png`,
+      thumbnailMime: 'image/png',
+      playlistId: 'PLfakeplaylist000000000000000000001',
+    }));
+    expect(row.status).toBe('uploaded');
+    expect(row.attempts).toBe(1);
+    expect(row.errorMessage).toMatch(/thumbnail tidak dipasang: kuota unit harian/);
+    expect(row.errorMessage).toMatch(/video tidak ditambahkan ke playlist: kuota unit harian/);
+    // Google refused the thumbnail; the playlist item was then not even tried.
+    expect(google.requests.filter((r) => r.endpoint === 'thumbnails.set').map((r) => r.status)).toEqual([403]);
+    expect(google.requests.filter((r) => r.endpoint === 'playlistItems.insert')).toHaveLength(0);
+    expect(await usageToday()).toEqual({ uploads: 1, unitsUsed: 10_000 });
+  });
+
+  it('marks a video YouTube answered as private (unaudited project) and tells the member why; a scheduled one is private by design', async () => {
+    google.setUnaudited([CLIENT_ID]);
+    const accountId = await newAccount();
+    const row = await settled(await queueUpload(accountId, { privacyStatus: 'public' }));
+    expect(row.status).toBe('uploaded');
+    expect(google.uploads.find((u) => u.id === row.youtubeVideoId)?.status.privacyStatus).toBe('public');
+    expect(row.youtubePrivacyStatus).toBe('private');
+    const [note] = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`));
+    expect(note?.message).toContain(PRIVACY_LOCKED_MESSAGE);
+
+    const publishAt = new Date(Math.ceil((Date.now() + 2 * 24 * 3600_000) / 60_000) * 60_000);
+    const scheduled = await settled(await queueUpload(accountId, { publishType: 'schedule', publishAt, status: 'scheduled', privacyStatus: 'public' }));
+    expect(scheduled.youtubePrivacyStatus).toBe('private');
+    const [scheduledNote] = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${scheduled.id}`));
+    expect(scheduledNote?.message).not.toContain(PRIVACY_LOCKED_MESSAGE);
   });
 
   it('commits the uploaded state with its notification: while the notification cannot be written the upload stays processing, and the retry finishes it once', async () => {
@@ -372,9 +496,10 @@ describe('youtube.upload', () => {
     });
   }
 
-  it('quotaExceeded from Google waits for the next quota day instead of failing', async () => {
+  it('quotaExceeded from Google (its insert bucket is empty although ours is not) waits for the next quota day instead of failing', async () => {
     const accountId = await newAccount();
-    google.failNext('videos.insert', { status: 403, reason: 'quotaExceeded' });
+    // Google's own count, e.g. another installation using the same API project.
+    google.setQuotaUsage(CLIENT_ID, { uploads: 100 });
     const id = await queueUpload(accountId);
     const row = await until(async () => {
       const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
@@ -389,24 +514,27 @@ describe('youtube.upload', () => {
     });
     expect(jobs).toHaveLength(1);
     expect(Math.abs(new Date(jobs[0]?.start_after ?? 0).getTime() - (row.notBefore?.getTime() ?? 0))).toBeLessThan(1000);
-    // Google's word is believed for the rest of the quota day.
-    const [usage] = await database.db.select().from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.clientSecretId, clientSecretId));
-    expect(usage?.unitsUsed).toBeGreaterThanOrEqual(10_000);
+    expect(google.requests.filter((r) => r.endpoint === 'videos.insert').map((r) => r.status)).toEqual([403]);
+    // Google's word is believed for the rest of the quota day: the upload bucket is full, the
+    // units bucket untouched.
+    expect(await usageToday()).toEqual({ uploads: 100, unitsUsed: 0 });
   });
 
-  it('an upload over the client’s daily quota waits without calling Google', async () => {
-    await database.db.update(oauthClientSecrets).set({ quotaDailyUnits: 1000 }).where(eq(oauthClientSecrets.id, clientSecretId));
+  it('an upload over the client’s own daily upload limit waits without calling Google', async () => {
+    await database.db.update(oauthClientSecrets).set({ quotaDailyUploads: 2 }).where(eq(oauthClientSecrets.id, clientSecretId));
     try {
       const accountId = await newAccount();
+      const done = [await settled(await queueUpload(accountId)), await settled(await queueUpload(accountId))];
+      expect(done.map((r) => r.status)).toEqual(['uploaded', 'uploaded']);
       const id = await queueUpload(accountId);
       const row = await until(async () => {
         const [r] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
         return r?.status === 'scheduled' && r.notBefore ? r : undefined;
       });
       expect(row.youtubeVideoId).toBeNull();
-      expect(google.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(0);
+      expect(google.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(2);
     } finally {
-      await database.db.update(oauthClientSecrets).set({ quotaDailyUnits: 10_000 }).where(eq(oauthClientSecrets.id, clientSecretId));
+      await database.db.update(oauthClientSecrets).set({ quotaDailyUploads: 100 }).where(eq(oauthClientSecrets.id, clientSecretId));
     }
   });
 

@@ -4,11 +4,12 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
+import { nextQuotaDayStart, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import {
-  addQuotaUnits,
   completeUpload,
   exhaustQuotaToday,
   failUpload,
@@ -16,9 +17,9 @@ import {
   markAccountNeedsReauth,
   markPlaylistAdded,
   markThumbnailSet,
-  nextQuotaDayStart,
   recordYouTubeVideoId,
-  reserveQuota,
+  reserveUnits,
+  reserveUpload,
   saveAccountTokens,
   startUploadAttempt,
   updateUploadProgress,
@@ -40,9 +41,6 @@ import {
 } from '@scrapper/integrations/youtube';
 import type { JobContext, JobHandler } from './types.ts';
 
-/** Quota units of the calls besides videos.insert (YouTube Data API v3 cost table). */
-const THUMBNAIL_UNITS = 50;
-const PLAYLIST_ITEM_UNITS = 50;
 /** How often a job waiting for its channel's running upload checks again. */
 const CHANNEL_WAIT_MS = 2000;
 
@@ -239,15 +237,22 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
     if (refreshed) await onTokens(refreshed);
 
     let videoId = upload.youtubeVideoId;
+    // Whether YouTube kept the video private against the member's choice (unaudited project).
+    let lockedPrivate = isLockedPrivate({
+      requested: upload.privacyStatus,
+      sentScheduled: wasSentScheduled({ publishType: upload.publishType, publishAt: upload.publishAt, sentAt: upload.updatedAt }),
+      answered: upload.youtubePrivacyStatus,
+    });
     if (!videoId) {
       const media = await prepareMedia(ctx, { ...rows, upload }, jobDir, setProgress);
-      if (!(await reserveQuota(db, client.id, client.quotaUploadUnits, client.quotaDailyUnits))) {
+      // videos.insert has its own bucket since 2026-06-01 (1 of quota_daily_uploads a day).
+      if (!(await reserveUpload(db, client.id, client.quotaDailyUploads))) {
         await waitForNextQuotaDay(ctx, uploadId);
         return;
       }
       setProgress(35, 'Mengupload ke YouTube');
       // A schedule whose time passed while the upload waited is published at once instead.
-      const publishAt = upload.publishAt && upload.publishAt.getTime() > Date.now() + 60_000 ? upload.publishAt : null;
+      const publishAt = keepsSchedule(upload.publishAt, new Date()) ? upload.publishAt : null;
       const media$ = await media.stream();
       const result = await google(() => uploadVideo({
         client: oauth,
@@ -262,6 +267,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
           privacyStatus: upload.privacyStatus,
           publishAt,
           madeForKids: upload.madeForKids,
+          containsSyntheticMedia: upload.containsSyntheticMedia,
         },
         media: media$,
         mimeType: media.mimeType,
@@ -272,41 +278,62 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
         },
       }));
       videoId = result.videoId;
-      await recordYouTubeVideoId(db, uploadId, videoId);
+      await recordYouTubeVideoId(db, uploadId, videoId, result.privacyStatus);
+      lockedPrivate = isLockedPrivate({ requested: upload.privacyStatus, sentScheduled: publishAt !== null, answered: result.privacyStatus });
     }
 
+    // The thumbnail and the playlist item are optional extras from the units bucket. When it
+    // cannot pay for one (locally, or Google says quotaExceeded) the extra is skipped with a
+    // note instead of holding the published video back until the next quota day.
     const warnings: string[] = [];
-    if (upload.thumbnailStorageKey && !upload.thumbnailSet) {
+    const extra = async (call: YouTubeUnitCall, what: ExtraName, run: () => Promise<void>, done: () => Promise<void>) => {
+      if (!(await reserveUnits(db, client.id, YOUTUBE_UNIT_COSTS[call], client.quotaDailyUnits))) {
+        warnings.push(extraSkippedForQuota(what, YOUTUBE_UNIT_COSTS[call]));
+        return;
+      }
+      try {
+        await run();
+        await done();
+      } catch (error) {
+        const yt = toYouTubeError(error);
+        if (yt.kind === 'quotaExceeded') {
+          // Google's count wins over ours: the units are gone for the rest of its quota day.
+          await exhaustQuotaToday(db, client.id, 'units', client.quotaDailyUnits);
+          warnings.push(extraSkippedForQuota(what, YOUTUBE_UNIT_COSTS[call]));
+          return;
+        }
+        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
+        warnings.push(EXTRA_FAILED[what](yt.userMessage));
+      }
+    };
+    const thumbnailKey = upload.thumbnailStorageKey;
+    if (thumbnailKey && !upload.thumbnailSet) {
       setProgress(92, 'Memasang thumbnail');
-      try {
-        await setThumbnail({
-          client: oauth,
-          endpoints: ctx.deps.google,
-          tokens,
-          onTokens,
-          videoId,
-          media: await ctx.deps.storage.read(upload.thumbnailStorageKey),
-          mimeType: upload.thumbnailMime ?? 'image/jpeg',
-        });
-        await addQuotaUnits(db, client.id, THUMBNAIL_UNITS);
-        await markThumbnailSet(db, uploadId);
-      } catch (error) {
-        const yt = toYouTubeError(error);
-        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
-        warnings.push(`Video terupload, tetapi thumbnail gagal dipasang: ${yt.userMessage}`);
-      }
+      await extra(
+        'thumbnails.set',
+        'thumbnail',
+        async () =>
+          setThumbnail({
+            client: oauth,
+            endpoints: ctx.deps.google,
+            tokens,
+            onTokens,
+            videoId,
+            media: await ctx.deps.storage.read(thumbnailKey),
+            mimeType: upload.thumbnailMime ?? 'image/jpeg',
+          }),
+        () => markThumbnailSet(db, uploadId),
+      );
     }
-    if (upload.playlistId && !upload.playlistAdded) {
+    const playlistId = upload.playlistId;
+    if (playlistId && !upload.playlistAdded) {
       setProgress(96, 'Menambahkan ke playlist');
-      try {
-        await addToPlaylist({ client: oauth, endpoints: ctx.deps.google, tokens, onTokens, playlistId: upload.playlistId, videoId });
-        await addQuotaUnits(db, client.id, PLAYLIST_ITEM_UNITS);
-        await markPlaylistAdded(db, uploadId);
-      } catch (error) {
-        const yt = toYouTubeError(error);
-        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
-        warnings.push(`Video terupload, tetapi gagal ditambahkan ke playlist: ${yt.userMessage}`);
-      }
+      await extra(
+        'playlistItems.insert',
+        'playlist',
+        () => addToPlaylist({ client: oauth, endpoints: ctx.deps.google, tokens, onTokens, playlistId, videoId }),
+        () => markPlaylistAdded(db, uploadId),
+      );
     }
 
     // The final state and the member's notification commit together (a worker dying between
@@ -315,7 +342,11 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
       if (!(await completeUpload(tx, uploadId, warnings.length > 0 ? warnings.join(' ') : null))) return false;
       await notifyUser(tx, upload.userId, {
         kind: 'upload.uploaded',
-        message: `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
+        message: [
+          `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
+          ...(lockedPrivate ? [PRIVACY_LOCKED_MESSAGE] : []),
+          ...warnings,
+        ].join(' '),
         dedupeKey: `upload:${uploadId}`,
       });
       return true;
@@ -334,15 +365,34 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
   }
 };
 
+type ExtraName = 'thumbnail' | 'playlist';
+
+const EXTRA_FAILED: Record<ExtraName, (reason: string) => string> = {
+  thumbnail: (reason) => `Video terupload, tetapi thumbnail gagal dipasang: ${reason}`,
+  playlist: (reason) => `Video terupload, tetapi gagal ditambahkan ke playlist: ${reason}`,
+};
+
+/** The note of an extra skipped because the units bucket could not pay for it. */
+function extraSkippedForQuota(what: ExtraName, units: number): string {
+  const when = formatWib(nextQuotaDayStart(), { timeStyle: 'short' });
+  const done = what === 'thumbnail' ? 'thumbnail tidak dipasang' : 'video tidak ditambahkan ke playlist';
+  const how = what === 'thumbnail' ? 'Pasang thumbnail' : 'Tambahkan ke playlist';
+  return `Video terupload, tetapi ${done}: kuota unit harian YouTube API client ini tidak cukup (butuh ${units} unit; direset pukul ${when} WIB). ${how} lewat YouTube Studio bila perlu.`;
+}
+
+function formatWib(at: Date, style: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', ...style }).format(at);
+}
+
 async function waitForNextQuotaDay(ctx: JobContext, uploadId: string): Promise<void> {
   const at = nextQuotaDayStart();
   // A few minutes past the reset, so clocks that differ a little do not matter.
   const startAfter = new Date(at.getTime() + 5 * 60_000);
-  const when = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'medium', timeStyle: 'short' }).format(startAfter);
+  const when = formatWib(startAfter, { dateStyle: 'medium', timeStyle: 'short' });
   await updateUploadProgress(ctx.database.db, uploadId, {
     status: 'scheduled',
     progress: 0,
-    stage: `Kuota harian YouTube API habis; upload menunggu reset kuota (${when} WIB).`,
+    stage: `Kuota unggahan harian YouTube API (videos.insert) untuk client ini habis; upload menunggu reset kuota (${when} WIB).`,
     notBefore: startAfter,
   });
   await ctx.enqueue('youtube.upload', { uploadId }, { startAfter });
@@ -386,8 +436,10 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
       });
     });
   }
+  // Only videos.insert lets quotaExceeded get here (the extras skip themselves): its bucket
+  // is empty by Google's count, which wins over ours until the next quota day.
   if (yt.kind === 'quotaExceeded' && rows.client) {
-    await exhaustQuotaToday(db, rows.client.id, rows.client.quotaDailyUnits);
+    await exhaustQuotaToday(db, rows.client.id, 'uploads', rows.client.quotaDailyUploads);
     return waitForNextQuotaDay(ctx, uploadId);
   }
   if (yt.retryable && !ctx.isLastAttempt) {

@@ -24,3 +24,16 @@ export function isLockedPrivate(upload: {
 }): boolean {
   return !upload.sentScheduled && upload.requested !== 'private' && upload.answered === 'private';
 }
+
+/**
+ * For a stored upload, whether its schedule went to YouTube: a scheduled upload sent while its
+ * time was still ahead. `sentAt` is when it was uploaded (its uploadedAt, or its last update
+ * while it is still finishing); it is off by the seconds the thumbnail and playlist took.
+ */
+export function wasSentScheduled(upload: {
+  publishType: 'now' | 'schedule';
+  publishAt: Date | null;
+  sentAt: Date;
+}): boolean {
+  return upload.publishType === 'schedule' && keepsSchedule(upload.publishAt, upload.sentAt);
+}
