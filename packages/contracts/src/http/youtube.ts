@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { YOUTUBE_QUOTA_RANGES } from '../rules/youtube-quota.ts';
 import { ApiKeySchema, AddApiKeyBodySchema } from './keys.ts';
 import { BLOB } from './media.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -63,6 +64,13 @@ export const YOUTUBE_CATEGORIES: ReadonlyArray<{ id: string; label: string }> = 
   { id: '28', label: 'Sains & Teknologi' },
 ];
 
+/**
+ * Why a video YouTube answered as private (although public or unlisted was chosen, without a
+ * schedule) is private: shown in the upload history and in the member's notification.
+ */
+export const PRIVACY_LOCKED_MESSAGE =
+  'YouTube menyimpan video ini sebagai Pribadi (private), bukan seperti yang dipilih. Penyebabnya: proyek Google API di balik client secret ini belum lolos audit dari Google, dan Google mengunci setiap video yang diupload lewat API dari proyek yang belum diaudit menjadi Pribadi. Admin dapat mengajukan audit proyek ke Google (formulir audit YouTube API Services); sampai lolos, upload berikutnya lewat client ini juga akan Pribadi.';
+
 /** Shown by the playlists call when Google refused the account's grant (spec section 8). */
 export const REAUTH_MESSAGE = 'Akun YouTube ini memerlukan re-autentikasi. Silakan hubungkan ulang akun.';
 /** The `error` field of that 409 answer, which the UI maps to REAUTH_MESSAGE. */
@@ -71,6 +79,24 @@ export const REAUTH_ERROR = 'YouTubeReauthRequired';
 // ---------------------------------------------------------------------------------------
 // Client secrets (admin)
 // ---------------------------------------------------------------------------------------
+
+/**
+ * One OAuth client's quota today (the quota day runs from midnight to midnight Pacific time,
+ * as Google counts): the upload bucket (videos.insert calls) and the units bucket (every other
+ * call). `resetsAt` is the next Pacific midnight; the web shows it in WIB.
+ */
+export const QuotaTodaySchema = z.object({
+  /** YYYY-MM-DD in America/Los_Angeles. */
+  quotaDay: z.string(),
+  resetsAt: IsoDateTimeSchema,
+  uploadsLimit: z.number().int(),
+  uploadsUsed: z.number().int(),
+  uploadsRemaining: z.number().int(),
+  unitsLimit: z.number().int(),
+  unitsUsed: z.number().int(),
+  unitsRemaining: z.number().int(),
+});
+export type QuotaToday = z.infer<typeof QuotaTodaySchema>;
 
 export const ClientSecretSchema = z.object({
   id: UuidSchema,
@@ -81,11 +107,11 @@ export const ClientSecretSchema = z.object({
   platform: z.literal('youtube'),
   redirectUri: z.string(),
   isActive: z.boolean(),
+  /** The upload bucket: videos.insert calls a day. */
+  quotaDailyUploads: z.number().int(),
+  /** The units bucket: units a day for every other call. */
   quotaDailyUnits: z.number().int(),
-  quotaUploadUnits: z.number().int(),
-  /** Units used in the current quota day (midnight Pacific time, as Google counts). */
-  quotaUsedToday: z.number().int(),
-  uploadsToday: z.number().int(),
+  quotaToday: QuotaTodaySchema,
   createdAt: IsoDateTimeSchema,
 });
 export type ClientSecret = z.infer<typeof ClientSecretSchema>;
@@ -100,6 +126,24 @@ const trimmed = (field: string, max: number) =>
     .min(1, `${field} wajib diisi.`)
     .max(max, `${field} terlalu panjang (maksimal ${max} karakter).`);
 
+/** The form's labels for the two quota settings; the 400 messages name them the same way. */
+export const QUOTA_LABELS = {
+  dailyUploads: 'Kuota unggahan harian (videos.insert)',
+  dailyUnits: 'Kuota unit harian',
+} as const;
+
+const idNumber = new Intl.NumberFormat('id-ID');
+
+/** The one message for any bad value of a quota setting: what it must be. */
+export function quotaSettingMessage(label: string, range: { min: number; max: number }): string {
+  return `${label} harus bilangan bulat dari ${idNumber.format(range.min)} sampai ${idNumber.format(range.max)}.`;
+}
+
+function quotaSetting(label: string, range: { min: number; max: number }) {
+  const message = quotaSettingMessage(label, range);
+  return z.number({ message }).int(message).min(range.min, message).max(range.max, message).optional();
+}
+
 export const ClientSecretBodySchema = z.object({
   name: trimmed('Nama', 100),
   clientId: trimmed('Client ID', 300),
@@ -111,8 +155,10 @@ export const ClientSecretBodySchema = z.object({
     .max(500)
     .optional(),
   isActive: z.boolean().default(true),
-  quotaDailyUnits: z.number().int().min(1).max(100_000_000).optional(),
-  quotaUploadUnits: z.number().int().min(0).max(1_000_000).optional(),
+  /** Absent: the default on create (100), unchanged on update. */
+  quotaDailyUploads: quotaSetting(QUOTA_LABELS.dailyUploads, YOUTUBE_QUOTA_RANGES.dailyUploads),
+  /** Absent: the default on create (10,000), unchanged on update. */
+  quotaDailyUnits: quotaSetting(QUOTA_LABELS.dailyUnits, YOUTUBE_QUOTA_RANGES.dailyUnits),
 });
 export type ClientSecretBody = z.infer<typeof ClientSecretBodySchema>;
 
@@ -156,6 +202,17 @@ export const PlaylistSchema = z.object({ id: z.string(), title: z.string() });
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
 export const AccountIdParamsSchema = z.object({ accountId: UuidSchema });
+
+/**
+ * The quota of the account's OAuth client today, for the upload page's "sisa unggahan hari
+ * ini". `quotaToday` is null when the account's client was deleted (it must connect again).
+ */
+export const AccountQuotaSchema = z.object({
+  accountId: UuidSchema,
+  clientSecretId: UuidSchema.nullable(),
+  quotaToday: QuotaTodaySchema.nullable(),
+});
+export type AccountQuota = z.infer<typeof AccountQuotaSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Uploads
@@ -220,6 +277,10 @@ export const UploadFieldsSchema = z
     scheduleDate: optionalText(10, 'scheduleDate'),
     scheduleTime: optionalText(5, 'scheduleTime'),
     madeForKids: z.enum(['true', 'false'], { message: 'Pilih apakah video ditujukan untuk anak-anak (madeForKids).' }),
+    /** "Konten sintetis/diubah": sent to YouTube as status.containsSyntheticMedia. */
+    containsSyntheticMedia: z
+      .enum(['true', 'false'], { message: 'containsSyntheticMedia harus true atau false.' })
+      .default('false'),
     videoEffect: VideoEffectSchema.default(UPLOAD_DEFAULTS.videoEffect),
     playlistId: optionalText(100, 'playlistId'),
     /** A scraped video (a scrape result item or a JSON result item) instead of a file. */
@@ -275,6 +336,7 @@ export const UploadSchema = z.object({
   publishType: PublishTypeSchema,
   publishAt: IsoDateTimeSchema.nullable(),
   madeForKids: z.boolean(),
+  containsSyntheticMedia: z.boolean(),
   videoEffect: VideoEffectSchema,
   playlistId: z.string().nullable(),
   sourceKind: z.enum(['file', 'url']),
@@ -285,6 +347,13 @@ export const UploadSchema = z.object({
   progress: z.number().int().min(0).max(100),
   stage: z.string().nullable(),
   youtubeVideoId: z.string().nullable(),
+  /** The privacy YouTube answered to the upload; null before it answered. */
+  youtubePrivacyStatus: PrivacyStatusSchema.nullable(),
+  /**
+   * YouTube answered private although public or unlisted was asked (not a scheduled upload):
+   * the API project has not passed Google's audit, which locks its uploads to private.
+   */
+  privacyLocked: z.boolean(),
   errorMessage: z.string().nullable(),
   account: z.object({ id: UuidSchema, accountName: z.string() }),
   /** Present in the admin's all-uploads view. */
@@ -417,6 +486,15 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AccountsQuerySchema,
     response: z.array(YouTubeAccountSchema),
+  }),
+  accountQuota: defineEndpoint({
+    method: 'GET',
+    path: '/api/youtube/accounts/:id/quota',
+    access: 'user',
+    summary: 'Today’s quota of the account’s OAuth client: uploads left and when it resets (own accounts; admins any).',
+    tags: ['youtube'],
+    params: IdParamsSchema,
+    response: AccountQuotaSchema,
   }),
   deleteAccount: defineEndpoint({
     method: 'DELETE',
