@@ -68,6 +68,12 @@ export interface ApifyRunSummary {
   itemCount: number | undefined;
   startedAt: Date | undefined;
   finishedAt: Date | undefined;
+  /**
+   * What the run has cost so far in USD (Apify's `usageTotalUsd`: platform usage, plus the
+   * events or results a paid actor charged); final once the run is terminal. Undefined when
+   * Apify did not say (older API versions, a token without access to billing data).
+   */
+  usageTotalUsd: number | undefined;
 }
 
 export type TokenCheck =
@@ -336,7 +342,13 @@ function summarize(run: ActorRun, itemCount: number | undefined): ApifyRunSummar
     // apify-client turns *At fields into Dates, and leaves nulls as they are.
     startedAt: run.startedAt instanceof Date ? run.startedAt : undefined,
     finishedAt: run.finishedAt instanceof Date ? run.finishedAt : undefined,
+    usageTotalUsd: usdOf(run.usageTotalUsd),
   };
+}
+
+/** A cost as Apify sends it: a finite, non-negative number, else unknown. */
+function usdOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 function parseStatus(status: string): ApifyRunStatus {

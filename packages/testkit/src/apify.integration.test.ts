@@ -176,6 +176,34 @@ describe('apify adapter: runs', () => {
   });
 });
 
+describe('apify adapter: run cost', () => {
+  it("reports the run's usageTotalUsd as it grows and its final value", async () => {
+    fake.script('clockworks/tiktok-scraper', { polls: 2, usageTotalUsd: 0.0375, items: [{ id: 'a' }] });
+    const apify = adapter();
+    const { runId } = await apify.startRun('clockworks/tiktok-scraper', {});
+    const seen: (number | undefined)[] = [];
+    for (;;) {
+      const run = await apify.getRun(runId);
+      seen.push(run?.usageTotalUsd);
+      if (!run || run.isTerminal) break;
+    }
+    expect(seen).toEqual([0.0125, 0.025, 0.0375]);
+  });
+
+  it('reports what an aborted run spent, and undefined when Apify sends no cost', async () => {
+    fake.script('clockworks/tiktok-scraper', { polls: 5, usageTotalUsd: 0.6 });
+    const apify = adapter();
+    const { runId } = await apify.startRun('clockworks/tiktok-scraper', {});
+    await apify.getRun(runId);
+    expect((await apify.abortRun(runId)).usageTotalUsd).toBe(0.1);
+    expect((await apify.getRun(runId))?.usageTotalUsd).toBe(0.1);
+
+    fake.script('clockworks/tiktok-scraper', { usageTotalUsd: Number.NaN });
+    const free = await apify.startRun('clockworks/tiktok-scraper', {});
+    expect((await apify.getRun(free.runId))?.usageTotalUsd).toBeUndefined();
+  });
+});
+
 describe('apify adapter: errors', () => {
   it('never retries a start itself: a 429 comes back transient with Retry-After, no run started', async () => {
     fake.script('me~scraper', {});

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  defaultRunCostUsd,
   itemCountOf,
+  roundUsd,
   TERMINAL_STATUSES,
   type FakeRunOutcome,
   type FakeRunStatus,
@@ -28,8 +30,8 @@ export interface FakeRun {
   polls: number;
   timeoutSecs: number;
   memoryMbytes: number;
-  /** Set by an abort: what was visible at that moment stays, nothing more appears. */
-  frozen: { items: number; logLines: number } | undefined;
+  /** Set by an abort: what was visible (and spent) at that moment stays, nothing more appears. */
+  frozen: { items: number; logLines: number; usageTotalUsd: number } | undefined;
 }
 
 /** Apify ids are 17 alphanumeric characters. */
@@ -87,7 +89,11 @@ export function advanceRun(run: FakeRun, now: number): void {
 
 export function abortRun(run: FakeRun, now: number): void {
   if (isTerminal(run) || run.status === 'ABORTING') return;
-  run.frozen = { items: visibleItemCount(run, now), logLines: visibleLogLineCount(run, now) };
+  run.frozen = {
+    items: visibleItemCount(run, now),
+    logLines: visibleLogLineCount(run, now),
+    usageTotalUsd: usageTotalUsd(run, now),
+  };
   run.status = 'ABORTING';
   run.statusMessage = 'Aborting the Actor run';
 }
@@ -132,6 +138,20 @@ export function visibleItemCount(run: FakeRun, now: number): number {
   return Math.floor(itemCountOf(run.scenario.items) * progress(run, now));
 }
 
+/** The scenario's cost when the run ends. */
+function finalCostUsd(run: FakeRun): number {
+  return run.scenario.usageTotalUsd ?? defaultRunCostUsd(itemCountOf(run.scenario.items));
+}
+
+/**
+ * `usageTotalUsd` as Apify reports it: growing with the run's progress (0 before it starts
+ * working), final once it has ended, and frozen by an abort at what was spent until then.
+ */
+export function usageTotalUsd(run: FakeRun, now: number): number {
+  if (run.frozen) return run.frozen.usageTotalUsd;
+  return roundUsd(finalCostUsd(run) * progress(run, now));
+}
+
 function visibleLogLineCount(run: FakeRun, now: number): number {
   if (run.frozen) return run.frozen.logLines;
   return Math.ceil((run.scenario.logLines?.length ?? 0) * progress(run, now));
@@ -147,6 +167,9 @@ export function logText(run: FakeRun, now: number): string {
 export function runJson(run: FakeRun, now: number): Record<string, unknown> {
   const endedAt = run.finishedAt?.getTime() ?? now;
   const durationMillis = endedAt - run.startedAt.getTime();
+  const costUsd = usageTotalUsd(run, now);
+  const usage = usageOf(run, visibleItemCount(run, now), costUsd);
+  const running = !isTerminal(run);
   return {
     id: run.id,
     actId: run.actId,
@@ -160,11 +183,22 @@ export function runJson(run: FakeRun, now: number): Record<string, unknown> {
     meta: { origin: 'API' },
     stats: {
       inputBodyLen: run.inputBodyLen,
+      migrationCount: 0,
+      rebootCount: 0,
       restartCount: 0,
       resurrectCount: 0,
+      memAvgBytes: 180_000_000,
+      memMaxBytes: 310_000_000,
+      memCurrentBytes: running ? 240_000_000 : 0,
+      cpuAvgUsage: 35.5,
+      cpuMaxUsage: 112.25,
+      cpuCurrentUsage: running ? 41 : 0,
+      netRxBytes: 2_500_000 + usage.units.DATASET_WRITES * 40_000,
+      netTxBytes: 150_000 + usage.units.DATASET_WRITES * 2_000,
       durationMillis,
       runTimeSecs: durationMillis / 1000,
-      computeUnits: 0,
+      metamorph: 0,
+      computeUnits: usage.units.ACTOR_COMPUTE_UNITS,
     },
     options: {
       build: 'latest',
@@ -179,7 +213,47 @@ export function runJson(run: FakeRun, now: number): Record<string, unknown> {
     defaultDatasetId: run.defaultDatasetId,
     defaultRequestQueueId: run.defaultRequestQueueId,
     containerUrl: `https://${run.id}.runs.apify.net`,
-    usageTotalUsd: 0,
+    usage: usage.units,
+    usageTotalUsd: costUsd,
+    usageUsd: usage.usd,
+  };
+}
+
+/** Apify's price of a dataset write, and of a compute unit (what the rest of the cost is). */
+const USD_PER_DATASET_WRITE = 0.000005;
+const USD_PER_COMPUTE_UNIT = 0.3;
+
+/**
+ * The run's `usage` (units) and `usageUsd` (dollars) in Apify's shape: every visible item
+ * was one dataset write, the rest of the cost is compute; the dollars add up to
+ * `usageTotalUsd`.
+ */
+function usageOf(run: FakeRun, items: number, costUsd: number) {
+  const writesUsd = Math.min(costUsd, items * USD_PER_DATASET_WRITE);
+  const computeUsd = roundUsd(costUsd - writesUsd);
+  const keys = {
+    DATASET_READS: 0,
+    KEY_VALUE_STORE_READS: run.polls > 0 ? 1 : 0,
+    KEY_VALUE_STORE_WRITES: 1,
+    KEY_VALUE_STORE_LISTS: 0,
+    REQUEST_QUEUE_READS: 0,
+    REQUEST_QUEUE_WRITES: 0,
+    DATA_TRANSFER_INTERNAL_GBYTES: 0,
+    DATA_TRANSFER_EXTERNAL_GBYTES: 0,
+    PROXY_RESIDENTIAL_TRANSFER_GBYTES: 0,
+    PROXY_SERPS: 0,
+  };
+  return {
+    units: {
+      ACTOR_COMPUTE_UNITS: roundUsd(computeUsd / USD_PER_COMPUTE_UNIT),
+      DATASET_WRITES: items,
+      ...keys,
+    },
+    usd: {
+      ACTOR_COMPUTE_UNITS: computeUsd,
+      DATASET_WRITES: roundUsd(costUsd - computeUsd),
+      ...Object.fromEntries(Object.keys(keys).map((key) => [key, 0])),
+    },
   };
 }
 

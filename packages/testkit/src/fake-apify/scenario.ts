@@ -45,6 +45,25 @@ export interface FakeScenario {
   items?: readonly unknown[] | GeneratedItems;
   /** Log lines (without newlines); they appear in proportion to the run's progress. */
   logLines?: readonly string[];
+  /**
+   * What the run costs in USD when it ends (its `usageTotalUsd`); while it runs the cost grows
+   * in proportion to its progress, and an abort keeps what was spent by then. Default:
+   * `defaultRunCostUsd(items)`, a pay-per-result actor's price.
+   */
+  usageTotalUsd?: number;
+}
+
+/**
+ * A run's cost when its scenario names none: $0.005 to start plus $0.0004 per item (a pay-
+ * per-result actor at $0.40 per 1,000 results), rounded to the millionth like Apify's figures.
+ */
+export function defaultRunCostUsd(itemCount: number): number {
+  return roundUsd(0.005 + 0.0004 * itemCount);
+}
+
+/** To the millionth of a dollar: the precision the product stores (numeric(12,6)). */
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 1_000_000) / 1_000_000;
 }
 
 /** A scenario, or a function choosing one from the run input (per-input scripting). */

@@ -228,3 +228,61 @@ describe('fake Apify: faults', () => {
     expect((await api('/users/me')).status).toBe(200);
   });
 });
+
+describe('fake Apify: run cost', () => {
+  type RunObject = {
+    status: string;
+    usageTotalUsd: number;
+    usage: Record<string, number>;
+    usageUsd: Record<string, number>;
+    stats: Record<string, number>;
+  };
+  async function run(runId: string): Promise<RunObject> {
+    const res = await api(`/actor-runs/${runId}`);
+    return ((await res.json()) as { data: RunObject }).data;
+  }
+
+  it('reports usageTotalUsd growing while the run goes and the scenario cost at the end', async () => {
+    fake.script('someone/costly', { polls: 3, usageTotalUsd: 0.04, items: [{ a: 1 }, { a: 2 }] });
+    const id = String((await startRun('someone~costly')).id);
+    const costs: number[] = [];
+    for (;;) {
+      const data = await run(id);
+      costs.push(data.usageTotalUsd);
+      if (data.status === 'SUCCEEDED') break;
+    }
+    expect(costs).toEqual([0.01, 0.02, 0.03, 0.04]);
+    expect(fake.runs('someone/costly')[0]?.usageTotalUsd).toBe(0.04);
+  });
+
+  it('keeps usage, usageUsd and stats in the real shape, the dollars adding up to the total', async () => {
+    fake.script('someone/costly', { usageTotalUsd: 0.0123, items: [{ a: 1 }, { a: 2 }, { a: 3 }] });
+    const id = String((await startRun('someone~costly')).id);
+    const data = await run(id);
+    expect(data.usageTotalUsd).toBe(0.0123);
+    expect(data.usage).toMatchObject({ ACTOR_COMPUTE_UNITS: expect.any(Number), DATASET_WRITES: 3, PROXY_SERPS: 0 });
+    expect(Object.keys(data.usageUsd).sort()).toEqual(Object.keys(data.usage).sort());
+    const sum = Object.values(data.usageUsd).reduce((total, usd) => total + usd, 0);
+    expect(sum).toBeCloseTo(0.0123, 9);
+    expect(data.stats).toMatchObject({ computeUnits: data.usage.ACTOR_COMPUTE_UNITS, memCurrentBytes: 0, metamorph: 0 });
+    for (const key of ['memAvgBytes', 'memMaxBytes', 'cpuAvgUsage', 'cpuMaxUsage', 'netRxBytes', 'netTxBytes', 'runTimeSecs']) {
+      expect(typeof data.stats[key], key).toBe('number');
+    }
+  });
+
+  it('prices a run without a scripted cost as a pay-per-result actor, and freezes the cost on abort', async () => {
+    fake.script('someone/default', { items: { count: 100, item: (i) => ({ i }) } });
+    const quick = String((await startRun('someone~default')).id);
+    expect((await run(quick)).usageTotalUsd).toBe(0.045);
+
+    fake.script('someone/slow', { polls: 4, usageTotalUsd: 1 });
+    const slow = String((await startRun('someone~slow')).id);
+    await run(slow);
+    await run(slow);
+    const abort = await api(`/actor-runs/${slow}/abort`, { method: 'POST' });
+    expect(((await abort.json()) as { data: RunObject }).data.usageTotalUsd).toBe(0.4);
+    const after = await run(slow);
+    expect(after.status).toBe('ABORTED');
+    expect(after.usageTotalUsd).toBe(0.4);
+  });
+});

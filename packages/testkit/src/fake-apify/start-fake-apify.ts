@@ -10,6 +10,7 @@ import {
   isTerminal,
   logText,
   runJson,
+  usageTotalUsd,
   visibleItemCount,
   type FakeRun,
 } from './fake-run.ts';
@@ -73,6 +74,8 @@ export interface FakeRunView {
   polls: number;
   startedAt: Date;
   finishedAt: Date | undefined;
+  /** What the run object says it has cost so far. */
+  usageTotalUsd: number;
 }
 
 export interface FakeApifyOptions {
@@ -435,6 +438,7 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
           polls: run.polls,
           startedAt: run.startedAt,
           finishedAt: run.finishedAt,
+          usageTotalUsd: usageTotalUsd(run, now),
         }));
     },
     reset() {
