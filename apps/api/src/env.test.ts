@@ -56,7 +56,8 @@ describe('api env', () => {
     const env = loadEnv(base);
     expect(env.google).toEqual({});
     expect(env.geminiBaseUrl).toBeUndefined();
-    expect(env.geminiModel).toBe('gemini-2.0-flash');
+    // Unset means "choose": no model is a default, since models retire (gemini-2.0-flash did).
+    expect(env.geminiModel).toBeUndefined();
     expect(env.publicBaseUrl).toBeUndefined();
     expect(env.audioSearchUrlTemplate).toBeUndefined();
     expect(env.allowPrivateNetworkFetch).toBe(false);
@@ -69,7 +70,7 @@ describe('api env', () => {
       GOOGLE_OAUTH_AUTH_URL: 'http://127.0.0.1:9000/o/oauth2/v2/auth',
       GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9000/token',
       GEMINI_BASE_URL: 'http://127.0.0.1:9000/gemini/',
-      GEMINI_MODEL: 'gemini-1.5-pro',
+      GEMINI_MODEL: 'gemini-3.5-flash',
       PUBLIC_BASE_URL: 'https://scrapper.example.com/',
       ALLOW_PRIVATE_NETWORK_FETCH: '1',
       UPLOAD_MAX_VIDEO_BYTES: '1000',
@@ -80,7 +81,7 @@ describe('api env', () => {
       oauthTokenUrl: 'http://127.0.0.1:9000/token',
     });
     expect(env.geminiBaseUrl).toBe('http://127.0.0.1:9000/gemini');
-    expect(env.geminiModel).toBe('gemini-1.5-pro');
+    expect(env.geminiModel).toBe('gemini-3.5-flash');
     expect(env.publicBaseUrl).toBe('https://scrapper.example.com');
     expect(env.allowPrivateNetworkFetch).toBe(true);
     expect(env.uploadMaxVideoBytes).toBe(1000);

@@ -15,6 +15,11 @@ export const ApiKeySchema = z.object({
   isValid: z.boolean().nullable(),
   lastValidated: IsoDateTimeSchema.nullable(),
   validationMessage: z.string().nullable(),
+  /**
+   * Gemini keys: the model content is generated with, chosen from the key's own model list at
+   * validation (or at the first generation); null until then, and always for Apify keys.
+   */
+  model: z.string().nullable(),
   createdAt: IsoDateTimeSchema,
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;

@@ -409,6 +409,11 @@ export const GeneratedContentSchema = z.object({
   tags: z.array(z.string()),
   /** True when the model answered less and the spec's defaults filled the rest. */
   usedDefaults: z.boolean(),
+  /**
+   * Set when the Gemini model in use answered 404 (retired) and another one wrote the content:
+   * names both, in Indonesian, for the member to see beside the result.
+   */
+  notice: z.string().optional(),
 });
 export type GeneratedContent = z.infer<typeof GeneratedContentSchema>;
 

@@ -48,14 +48,47 @@ export async function setActiveApiKey(db: Db, type: ApiKeyType, id: string): Pro
   return row;
 }
 
+/** A Gemini key's model: the one chosen from its list, and when; null clears the choice. */
+export interface ApiKeyModel {
+  model: string | null;
+  checkedAt: Date | null;
+}
+
+/** Records a check of the key; `model` (Gemini keys) is left as it was when not given. */
 export async function updateApiKeyValidation(
   db: Db,
   id: string,
-  result: { isValid: boolean | null; message: string | null },
+  result: { isValid: boolean | null; message: string | null; model?: ApiKeyModel },
 ): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
-    .set({ isValid: result.isValid, validationMessage: result.message, lastValidated: new Date() })
+    .set({
+      isValid: result.isValid,
+      validationMessage: result.message,
+      lastValidated: new Date(),
+      ...(result.model ? { model: result.model.model, modelCheckedAt: result.model.checkedAt } : {}),
+    })
+    .where(eq(apiKeys.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Stores the model chosen for a Gemini key outside a validation (at generation time); `message`
+ * replaces the validation message when the choice is news for the admin (a retired model).
+ */
+export async function updateApiKeyModel(
+  db: Db,
+  id: string,
+  choice: ApiKeyModel & { message?: string },
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({
+      model: choice.model,
+      modelCheckedAt: choice.checkedAt,
+      ...(choice.message === undefined ? {} : { validationMessage: choice.message }),
+    })
     .where(eq(apiKeys.id, id))
     .returning();
   return row;

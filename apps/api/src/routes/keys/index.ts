@@ -26,6 +26,6 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
     deps,
     'gemini',
     { list: y.listGeminiKeys, add: y.addGeminiKey, remove: y.removeGeminiKey, setActive: y.activateGeminiKey, validate: y.validateGeminiKey },
-    checkGeminiKey(deps.env.geminiBaseUrl),
+    checkGeminiKey({ baseUrl: deps.env.geminiBaseUrl, configuredModel: deps.env.geminiModel }),
   );
 }

@@ -10,18 +10,27 @@ import {
   listApiKeys,
   setActiveApiKey,
   updateApiKeyValidation,
+  type ApiKeyModel,
 } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { lockForTransaction } from '../../lib/advisory-lock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 const NOT_FOUND = 'API key tidak ditemukan.';
 
-/** A key type's verdict on one key: valid, refused, or the service could not be asked. */
-export type KeyVerdict = { status: 'valid'; message: string } | { status: 'invalid'; message: string } | { status: 'unavailable'; message: string };
+/**
+ * A key type's verdict on one key: valid, refused, or the service could not be asked. `model`
+ * (Gemini) is the model chosen for the key; `refuse` answers the validation with that 4xx
+ * status (after recording the verdict) when the key can do nothing we need.
+ */
+export type KeyVerdict =
+  | { status: 'valid'; message: string; model?: ApiKeyModel }
+  | { status: 'invalid'; message: string; model?: ApiKeyModel; refuse?: 422 }
+  | { status: 'unavailable'; message: string };
 
-export type CheckKey = (key: string) => Promise<KeyVerdict>;
+/** `current.model`: the model the key used so far (Gemini), so the check can say when it is gone. */
+export type CheckKey = (key: string, current: { model: string | null }) => Promise<KeyVerdict>;
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKey {
   return {
@@ -32,6 +41,7 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKey {
     isValid: row.isValid,
     lastValidated: row.lastValidated?.toISOString() ?? null,
     validationMessage: row.validationMessage,
+    model: row.type === 'gemini' ? row.model : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -67,14 +77,19 @@ export async function activateKey(database: Database, type: ApiKeyType, id: stri
   return toApiKeyDto(row);
 }
 
-/** Runs the type's check; an unreachable service leaves the last verdict standing. */
+/**
+ * Runs the type's check; an unreachable service leaves the last verdict standing. A refusing
+ * verdict is recorded on the key (the list shows it) and answered with its 4xx.
+ */
 export async function validateKey(database: Database, box: SecretBox, type: ApiKeyType, id: string, check: CheckKey): Promise<ApiKey> {
   const row = await findApiKey(database.db, type, id);
   if (!row) throw notFound(NOT_FOUND);
-  const verdict = await check(box.open(row.sealedKey));
+  const verdict = await check(box.open(row.sealedKey), { model: row.model });
   const isValid = verdict.status === 'unavailable' ? row.isValid : verdict.status === 'valid';
-  const updated = await updateApiKeyValidation(database.db, id, { isValid, message: verdict.message });
+  const model = verdict.status === 'unavailable' ? undefined : verdict.model;
+  const updated = await updateApiKeyValidation(database.db, id, { isValid, message: verdict.message, ...(model ? { model } : {}) });
   if (!updated) throw notFound(NOT_FOUND);
+  if (verdict.status === 'invalid' && verdict.refuse) throw new AppError(verdict.refuse, verdict.message);
   return toApiKeyDto(updated);
 }
 

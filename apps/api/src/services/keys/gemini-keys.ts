@@ -1,12 +1,34 @@
 import { validateGeminiKey } from '@scrapper/integrations/gemini';
 import type { CheckKey } from './api-keys.ts';
 
-/** One small request with the key; an error that is not about the key leaves the verdict open. */
-export function checkGeminiKey(geminiBaseUrl: string | undefined): CheckKey {
-  return async (apiKey) => {
+export interface GeminiKeyDeps {
+  /** GEMINI_BASE_URL; Google's when undefined. */
+  baseUrl: string | undefined;
+  /** GEMINI_MODEL; undefined: the newest stable flash model the key lists. */
+  configuredModel: string | undefined;
+}
+
+/**
+ * Lists the key's models, chooses the one generation will use and tries it once; the choice is
+ * stored on the key. A key that lists no text model cannot generate anything: it is marked
+ * invalid with the reason and the validation answers 422 with the same words. An error that
+ * is not about the key leaves the verdict open.
+ */
+export function checkGeminiKey(deps: GeminiKeyDeps): CheckKey {
+  return async (apiKey, current) => {
     try {
-      const verdict = await validateGeminiKey({ apiKey, ...(geminiBaseUrl ? { baseUrl: geminiBaseUrl } : {}) });
-      return verdict.valid ? { status: 'valid', message: verdict.message } : { status: 'invalid', message: `Tidak valid: ${verdict.message}` };
+      const check = await validateGeminiKey({
+        apiKey,
+        currentModel: current.model,
+        ...(deps.baseUrl ? { baseUrl: deps.baseUrl } : {}),
+        ...(deps.configuredModel ? { configuredModel: deps.configuredModel } : {}),
+      });
+      if (check.noTextModel) {
+        return { status: 'invalid', message: check.message, model: { model: null, checkedAt: new Date() }, refuse: 422 };
+      }
+      if (!check.valid) return { status: 'invalid', message: `Tidak valid: ${check.message}` };
+      const model = check.model ? { model: { model: check.model, checkedAt: check.checkedAt ?? new Date() } } : {};
+      return { status: 'valid', message: check.message, ...model };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { status: 'unavailable', message: `Gemini tidak dapat dihubungi: ${message}` };
