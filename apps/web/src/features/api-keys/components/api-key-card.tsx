@@ -1,3 +1,4 @@
+import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
@@ -101,13 +102,23 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
     void run(
       'validate',
       async () => {
-        const checked = await operations.validate(selected.id);
+        let checked: ApiKey;
+        try {
+          checked = await operations.validate(selected.id);
+        } catch (caught) {
+          // A refused validation (a Gemini key without a text model: 422) is recorded on the
+          // key: show the key as the server now has it, beside the error, keeping the selection.
+          const fresh = (await operations.list().catch(() => [])).find((k) => k.id === selected.id);
+          if (fresh) replace(fresh);
+          throw caught;
+        }
         replace(checked);
         const validity = keyValidity(checked);
+        const model = checked.model ? ` Model: ${checked.model}.` : '';
         showToast(
           validity === 'valid' ? 'success' : 'info',
           validity === 'valid'
-            ? `Kunci ${checked.key} valid.`
+            ? `Kunci ${checked.key} valid.${model}`
             : `Kunci ${checked.key}: ${checked.validationMessage ?? 'belum dapat dicek'}`,
         );
       },

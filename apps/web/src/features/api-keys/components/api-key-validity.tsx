@@ -3,7 +3,10 @@ import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Valid / invalid / unchecked, with the server's message and when it was checked. */
+/**
+ * Valid / invalid / unchecked, the model a Gemini key writes with, the server's message (which
+ * says when a model was retired and what replaced it) and when it was checked.
+ */
 export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
   const validity = keyValidity(apiKey);
   return (
@@ -11,6 +14,11 @@ export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
       <span className={`key-validity__state key-validity__state--${validity}`}>
         {KEY_VALIDITY_LABELS[validity]}
       </span>
+      {apiKey.model ? (
+        <span className="key-validity__model">
+          Model: <code>{apiKey.model}</code>
+        </span>
+      ) : null}
       {apiKey.validationMessage ? (
         <span className="key-validity__message">{apiKey.validationMessage}</span>
       ) : null}

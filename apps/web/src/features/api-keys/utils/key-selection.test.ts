@@ -11,6 +11,7 @@ function key(id: string, isActive: boolean, isValid: boolean | null = null): Api
     isValid,
     lastValidated: null,
     validationMessage: null,
+    model: null,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

@@ -11,7 +11,8 @@ export interface AiGenerateProps {
   onGenerated: (content: GeneratedContent) => void;
 }
 
-type Result = { tone: 'success' | 'danger' | 'warning'; text: string };
+/** `notice`: the server's word that the Gemini model was retired and another one wrote this. */
+type Result = { tone: 'success' | 'danger' | 'warning'; text: string; notice?: string };
 
 /** 'Generate dengan AI': Gemini writes title, description and tags from the current title. */
 export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
@@ -34,6 +35,7 @@ export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
         text: content.usedDefaults
           ? `${TEXT.generateDone} Sebagian diisi dengan nilai bawaan.`
           : TEXT.generateDone,
+        ...(content.notice ? { notice: content.notice } : {}),
       });
     } catch (error) {
       setResult({ tone: 'danger', text: generateFailed(reasonOf(error)) });
@@ -53,6 +55,7 @@ export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
           {result.text}
         </Alert>
       ) : null}
+      {result?.notice ? <Alert tone="info">{result.notice}</Alert> : null}
     </div>
   );
 }
