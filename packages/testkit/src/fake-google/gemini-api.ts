@@ -174,6 +174,14 @@ export function isRetiredGeminiModel(id: string): boolean {
  */
 export const NO_TEXT_MODEL_KEY_MARK = 'no-text-model';
 
+/**
+ * A key whose text contains this still sees STALE_LISTED_MODEL in its list, but the model
+ * answers it 404 NOT_FOUND: Google's list lagging behind a shutdown. The e2e suite uses it to
+ * reach the fallback (and its notice) through the product alone.
+ */
+export const STALE_LIST_KEY_MARK = 'stale-model-list';
+export const STALE_LISTED_MODEL = 'gemini-3.5-flash';
+
 /** The fake's scripted model catalog. */
 export interface FakeGeminiModels {
   /** What every key lists unless it has a list of its own. */
@@ -274,7 +282,7 @@ function modelNotFound(res: ServerResponse, model: string, endpoint: GeminiEndpo
 }
 
 /**
- * The key check both Gemini endpoints make first: `x-goog-api-key` (what the SDK sends) or
+ * The key check every Gemini endpoint makes first: `x-goog-api-key` (what the SDK sends) or
  * `?key=`. Until a key is registered every non-empty key is accepted.
  */
 export function geminiKeyOf(
@@ -327,7 +335,8 @@ export async function handleGemini(
   // are 404 NOT_FOUND, as Google answers them.
   const method = endpoint.slice('gemini.'.length);
   const known = modelsOfKey(models, apiKey).find((candidate) => idOf(candidate) === model);
-  if (!known?.supportedGenerationMethods.includes(method)) {
+  const shutDown = apiKey.includes(STALE_LIST_KEY_MARK) && model === STALE_LISTED_MODEL;
+  if (shutDown || !known?.supportedGenerationMethods.includes(method)) {
     modelNotFound(res, model, endpoint);
     return;
   }

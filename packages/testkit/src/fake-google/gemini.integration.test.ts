@@ -11,7 +11,12 @@ import {
   validateGeminiKey,
 } from '@scrapper/integrations/gemini';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_GEMINI_MODELS, FAKE_GEMINI_NON_TEXT_MODELS } from './gemini-api.ts';
+import {
+  FAKE_GEMINI_MODELS,
+  FAKE_GEMINI_NON_TEXT_MODELS,
+  STALE_LIST_KEY_MARK,
+  STALE_LISTED_MODEL,
+} from './gemini-api.ts';
 import { startFakeGoogle, type FakeGoogle } from './start-fake-google.ts';
 
 let fake: FakeGoogle;
@@ -329,5 +334,23 @@ describe('gemini adapter: errors and key check', () => {
     fake.addGeminiKey('e2e-no-text-model-key');
     const named = await validateGeminiKey({ ...base(), apiKey: 'e2e-no-text-model-key' });
     expect(named).toMatchObject({ valid: false, noTextModel: true });
+  });
+
+  it('falls back from a model the list still shows but that answers 404 (a key marked stale)', async () => {
+    const stale = `e2e-${STALE_LIST_KEY_MARK}-key`;
+    fake.addGeminiKey(stale);
+    const listed = (await listGeminiModels({ ...base(), apiKey: stale })).map((m) => m.id);
+    expect(listed).toContain(STALE_LISTED_MODEL);
+    const check = await validateGeminiKey({ ...base(), apiKey: stale });
+    expect(check).toMatchObject({ valid: true, model: 'gemini-3-flash' });
+    expect(check.message).toBe(
+      `Kunci API Gemini valid. Model Gemini ${STALE_LISTED_MODEL} sudah dihentikan atau tidak tersedia lagi (404 NOT_FOUND); sebagai gantinya dipakai gemini-3-flash.`,
+    );
+    clearGeminiModelChoices();
+    const generated = await generate('x', { apiKey: stale });
+    expect(generated.fallback).toMatchObject({
+      retired: STALE_LISTED_MODEL,
+      used: 'gemini-3-flash',
+    });
   });
 });
