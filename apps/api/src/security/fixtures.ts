@@ -239,6 +239,7 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       },
     },
     '/api/youtube/accounts/:id': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },
+    '/api/youtube/accounts/:id/quota': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },
     '/api/youtube/playlists/:accountId': { owned: true, make: async (owner) => ({ params: { accountId: await youtubeAccountOf(ctx, owner) } }) },
 
     // The web app's files: public, nobody's.

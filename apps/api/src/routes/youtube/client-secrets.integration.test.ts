@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthClientSecrets, youtubeAccounts, youtubeQuotaUsage } from '@scrapper/db/schema';
-import { quotaDay } from '@scrapper/db/queries/youtube-jobs';
+import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
@@ -41,11 +41,21 @@ describe('client secrets (admin)', () => {
       platform: 'youtube',
       isActive: true,
       redirectUri: `${h.baseUrl}/api/youtube/auth/callback`,
+      // Google's 2026 buckets: 100 videos.insert a day beside 10,000 units for the rest.
+      quotaDailyUploads: 100,
       quotaDailyUnits: 10000,
-      quotaUploadUnits: 1600,
-      quotaUsedToday: 0,
-      uploadsToday: 0,
+      quotaToday: {
+        quotaDay: quotaDay(),
+        uploadsLimit: 100,
+        uploadsUsed: 0,
+        uploadsRemaining: 100,
+        unitsLimit: 10000,
+        unitsUsed: 0,
+        unitsRemaining: 10000,
+      },
     });
+    // The reset is the next midnight in Los Angeles (15:00 or 14:00 WIB).
+    expect(res.body.quotaToday.resetsAt).toBe(nextQuotaDayStart().toISOString());
     expect(JSON.stringify(res.body)).not.toContain('abcdefghijklmnop');
     const [row] = await h.database.db.select().from(oauthClientSecrets).where(eq(oauthClientSecrets.id, res.body.id));
     expect(row?.sealedClientSecret).toMatch(/^v1\./);
@@ -63,10 +73,10 @@ describe('client secrets (admin)', () => {
 
     const updated = await h.request('PUT', `/api/admin/client-secrets/${id}`, {
       token: admin,
-      body: { name: 'Project B2', clientId: 'b2.apps.googleusercontent.com', clientSecret: '', isActive: false, quotaDailyUnits: 20000, redirectUri: 'https://other.example.com/cb' },
+      body: { name: 'Project B2', clientId: 'b2.apps.googleusercontent.com', clientSecret: '', isActive: false, quotaDailyUploads: 250, quotaDailyUnits: 20000, redirectUri: 'https://other.example.com/cb' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Project B2', clientId: 'b2.apps.googleusercontent.com', clientSecret: '••••1111', isActive: false, quotaDailyUnits: 20000, redirectUri: 'https://other.example.com/cb' });
+    expect(updated.body).toMatchObject({ name: 'Project B2', clientId: 'b2.apps.googleusercontent.com', clientSecret: '••••1111', isActive: false, quotaDailyUploads: 250, quotaDailyUnits: 20000, redirectUri: 'https://other.example.com/cb' });
     const [after] = await h.database.db.select().from(oauthClientSecrets).where(eq(oauthClientSecrets.id, id));
     expect(after?.sealedClientSecret).toBe(before?.sealedClientSecret);
 
@@ -75,8 +85,9 @@ describe('client secrets (admin)', () => {
       body: { name: 'Project B2', clientId: 'b2.apps.googleusercontent.com', clientSecret: 'GOCSPX-new-secret-value-9876', isActive: false },
     });
     expect(replaced.body.clientSecret).toBe('••••9876');
-    // An absent redirectUri on update keeps the registered one.
+    // An absent redirectUri on update keeps the registered one, absent quotas keep theirs.
     expect(replaced.body.redirectUri).toBe('https://other.example.com/cb');
+    expect(replaced.body).toMatchObject({ quotaDailyUploads: 250, quotaDailyUnits: 20000 });
 
     await h.database.db.insert(youtubeQuotaUsage).values([
       { clientSecretId: id, quotaDay: quotaDay(), unitsUsed: 3200, uploads: 2 },
@@ -84,7 +95,50 @@ describe('client secrets (admin)', () => {
     ]);
     const list = await h.request('GET', '/api/admin/client-secrets', { token: admin });
     expect(list.status).toBe(200);
-    expect(list.body.find((c: { id: string }) => c.id === id)).toMatchObject({ quotaUsedToday: 3200, uploadsToday: 2 });
+    expect(list.body.find((c: { id: string }) => c.id === id).quotaToday).toMatchObject({
+      uploadsUsed: 2,
+      uploadsRemaining: 248,
+      unitsUsed: 3200,
+      unitsRemaining: 16800,
+    });
+  });
+
+  it('answers 400 naming the quota setting and its range for values out of range, and changes nothing', async () => {
+    const created = await h.request('POST', '/api/admin/client-secrets', {
+      token: admin,
+      body: { name: 'Quota', clientId: 'q.apps.googleusercontent.com', clientSecret: SECRET, quotaDailyUploads: 1, quotaDailyUnits: 100_000_000 },
+    });
+    // Both ends of each range are accepted.
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ quotaDailyUploads: 1, quotaDailyUnits: 100_000_000 });
+    const id = created.body.id as string;
+    const rowsBefore = await h.database.db.select().from(oauthClientSecrets);
+    const base = { name: 'Quota', clientId: 'q.apps.googleusercontent.com' };
+    const uploads = /body\.quotaDailyUploads: Kuota unggahan harian \(videos\.insert\) harus bilangan bulat dari 1 sampai 100\.000\./;
+    const units = /body\.quotaDailyUnits: Kuota unit harian harus bilangan bulat dari 1 sampai 100\.000\.000\./;
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ quotaDailyUploads: 0 }, uploads],
+      [{ quotaDailyUploads: -5 }, uploads],
+      [{ quotaDailyUploads: 100_001 }, uploads],
+      [{ quotaDailyUploads: 2.5 }, uploads],
+      [{ quotaDailyUploads: '100' }, uploads],
+      [{ quotaDailyUnits: 0 }, units],
+      [{ quotaDailyUnits: 100_000_001 }, units],
+      [{ quotaDailyUnits: 99.5 }, units],
+    ];
+    for (const [quota, message] of cases) {
+      const create = await h.request('POST', '/api/admin/client-secrets', { token: admin, body: { ...base, clientSecret: SECRET, ...quota } });
+      expect(create.status, JSON.stringify(quota)).toBe(400);
+      expect(create.body.message).toMatch(message);
+      const update = await h.request('PUT', `/api/admin/client-secrets/${id}`, { token: admin, body: { ...base, ...quota } });
+      expect(update.status, JSON.stringify(quota)).toBe(400);
+      expect(update.body.message).toMatch(message);
+    }
+    // The retired per-upload cost is no setting any more: ignored like any unknown field.
+    const old = await h.request('PUT', `/api/admin/client-secrets/${id}`, { token: admin, body: { ...base, quotaUploadUnits: 1600 } });
+    expect(old.status).toBe(200);
+    expect(old.body).not.toHaveProperty('quotaUploadUnits');
+    expect(await h.database.db.select().from(oauthClientSecrets)).toEqual(rowsBefore.map((r) => (r.id === id ? { ...r, updatedAt: expect.any(Date) } : r)));
   });
 
   it('answers 400 naming the field for bad input, and changes nothing', async () => {

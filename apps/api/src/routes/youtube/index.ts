@@ -23,6 +23,7 @@ import { listPlaylists } from '../../services/youtube/list-playlists.ts';
 import { listUploads } from '../../services/youtube/list-uploads.ts';
 import { createStateSigner } from '../../services/youtube/oauth-state.ts';
 import { previewEffect } from '../../services/youtube/preview-effect.ts';
+import { getAccountQuota } from '../../services/youtube/quota-today.ts';
 import { startAuth } from '../../services/youtube/start-auth.ts';
 import type { AppDeps } from '../../app.ts';
 
@@ -73,6 +74,7 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   defineRoute(app, y.listAccounts, ({ query, request }) => listAccounts(database, requireUser(request), query.all === 'true'));
+  defineRoute(app, y.accountQuota, ({ params, request }) => getAccountQuota(database, requireUser(request), params.id));
   defineRoute(app, y.deleteAccount, ({ params, request }) => deleteAccount(database, storage, requireUser(request), params.id));
   defineRoute(app, y.playlists, ({ params, request }) => listPlaylists({ database, secrets, google }, requireUser(request), params.accountId));
   defineRoute(app, y.videos, ({ query, request }) => listUploads(database, requireUser(request), query));

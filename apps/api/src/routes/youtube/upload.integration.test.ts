@@ -98,6 +98,7 @@ describe('POST /youtube/upload', () => {
       privacyStatus: 'unlisted',
       videoEffect: 'sepia',
       playlistId: 'PLfakeplaylist000000000000000000001',
+      containsSyntheticMedia: 'true',
       videoFile: video(clip, '../../etc/my\u0000 clip.mp4'),
       thumbnailFile: { data: thumbnail, type: 'image/png', name: 'thumb.png' },
     });
@@ -110,8 +111,11 @@ describe('POST /youtube/upload', () => {
       publishType: 'now',
       publishAt: null,
       madeForKids: false,
+      containsSyntheticMedia: true,
       videoEffect: 'sepia',
       sourceKind: 'file',
+      youtubePrivacyStatus: null,
+      privacyLocked: false,
       videoFileName: 'my clip.mp4',
       status: 'processing',
       account: { id: aliceAccount, accountName: 'Fake Channel' },
@@ -119,7 +123,7 @@ describe('POST /youtube/upload', () => {
     const [row] = await h.database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, res.body.id));
     expect(row?.videoStorageKey).toBe(`uploads/${aliceId}/${res.body.id}/video.mp4`);
     expect(row?.thumbnailStorageKey).toBe(`uploads/${aliceId}/${res.body.id}/thumbnail.png`);
-    expect(row).toMatchObject({ videoMime: 'video/mp4', videoSizeBytes: clip.length, thumbnailMime: 'image/png', playlistId: 'PLfakeplaylist000000000000000000001' });
+    expect(row).toMatchObject({ videoMime: 'video/mp4', videoSizeBytes: clip.length, thumbnailMime: 'image/png', playlistId: 'PLfakeplaylist000000000000000000001', containsSyntheticMedia: true });
     expect(await h.storage.size(row?.videoStorageKey ?? '')).toBe(clip.length);
     expect(await queuedJobs(res.body.id)).toBe(1);
   });
@@ -129,6 +133,8 @@ describe('POST /youtube/upload', () => {
     const res = await post('/api/youtube/upload', alice, { ...baseFields(), publishType: 'schedule', ...when, videoFile: video() });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.status).toBe('scheduled');
+    // Not declared: no synthetic content.
+    expect(res.body.containsSyntheticMedia).toBe(false);
     expect(res.body.publishAt).toBe(new Date(`${when.scheduleDate}T${when.scheduleTime}:00+07:00`).toISOString());
   });
 
@@ -149,6 +155,9 @@ describe('POST /youtube/upload', () => {
     const schedule = await post('/api/youtube/upload', alice, { ...baseFields(), publishType: 'schedule', videoFile: video() });
     expect(schedule.status).toBe(400);
     for (const field of ['body.scheduleDate', 'body.scheduleTime']) expect(schedule.body.message).toContain(field);
+    const synthetic = await post('/api/youtube/upload', alice, { ...baseFields(), containsSyntheticMedia: 'ya', videoFile: video() });
+    expect(synthetic.status).toBe(400);
+    expect(synthetic.body.message).toContain('body.containsSyntheticMedia');
     expect(await storedUploads()).toEqual(before);
     expect(await h.database.db.select().from(youtubeUploads)).toHaveLength(rows);
   });
@@ -263,6 +272,19 @@ describe('GET /youtube/videos', () => {
     const all = await h.request('GET', '/api/youtube/videos?all=true', { token: admin });
     expect(all.body.total).toBe(3);
     expect(all.body.videos[0].username).toBe('alice');
+  });
+
+  it('marks an upload YouTube answered as private although public or unlisted was asked, but not a scheduled one', async () => {
+    const rows = await h.database.db.select().from(youtubeUploads).where(eq(youtubeUploads.userId, aliceId));
+    const now = rows.find((r) => r.publishType === 'now' && r.sourceKind === 'file');
+    const scheduled = rows.find((r) => r.publishType === 'schedule');
+    const uploaded = { status: 'uploaded' as const, youtubeVideoId: 'vid00000001', youtubePrivacyStatus: 'private' as const, uploadedAt: new Date() };
+    await h.database.db.update(youtubeUploads).set(uploaded).where(eq(youtubeUploads.id, now?.id ?? ''));
+    await h.database.db.update(youtubeUploads).set(uploaded).where(eq(youtubeUploads.id, scheduled?.id ?? ''));
+    const list = await h.request('GET', '/api/youtube/videos', { token: alice });
+    const byId = new Map((list.body.videos as Array<{ id: string; privacyLocked: boolean; youtubePrivacyStatus: string }>).map((v) => [v.id, v]));
+    expect(byId.get(now?.id ?? '')).toMatchObject({ privacyStatus: 'unlisted', youtubePrivacyStatus: 'private', privacyLocked: true });
+    expect(byId.get(scheduled?.id ?? '')).toMatchObject({ youtubePrivacyStatus: 'private', privacyLocked: false });
   });
 });
 

@@ -8,10 +8,12 @@ import {
   listClientSecretsWithUsage,
   updateClientSecret as updateClientSecretRow,
   type ClientSecretWithUsage,
+  type QuotaUsage,
 } from '@scrapper/db/queries/youtube';
 import type { OAuthClientSecretRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { toQuotaToday } from './quota-today.ts';
 
 export const CLIENT_NOT_FOUND = 'Client secret tidak ditemukan.';
 /** Spec section 8: what a member sees when the client is gone or switched off. */
@@ -30,7 +32,7 @@ function lastFourOf(secret: string): string {
   return secret.length >= 12 ? secret.slice(-4) : '';
 }
 
-export function toClientSecretDto(row: OAuthClientSecretRow, usage: { quotaUsedToday: number; uploadsToday: number }): ClientSecret {
+export function toClientSecretDto(row: OAuthClientSecretRow, usage: QuotaUsage, at: Date = new Date()): ClientSecret {
   return {
     id: row.id,
     name: row.name,
@@ -39,24 +41,23 @@ export function toClientSecretDto(row: OAuthClientSecretRow, usage: { quotaUsedT
     platform: 'youtube',
     redirectUri: row.redirectUri,
     isActive: row.isActive,
+    quotaDailyUploads: row.quotaDailyUploads,
     quotaDailyUnits: row.quotaDailyUnits,
-    quotaUploadUnits: row.quotaUploadUnits,
-    quotaUsedToday: usage.quotaUsedToday,
-    uploadsToday: usage.uploadsToday,
+    quotaToday: toQuotaToday(row, usage, at),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const usageOf = (row: ClientSecretWithUsage) => ({ quotaUsedToday: row.quotaUsedToday, uploadsToday: row.uploadsToday });
-
 async function dtoWithUsage(database: Database, id: string): Promise<ClientSecret> {
-  const row = (await listClientSecretsWithUsage(database.db)).find((r) => r.id === id);
+  const at = new Date();
+  const row = (await listClientSecretsWithUsage(database.db, at)).find((r) => r.id === id);
   if (!row) throw notFound(CLIENT_NOT_FOUND);
-  return toClientSecretDto(row, usageOf(row));
+  return toClientSecretDto(row, row.usageToday, at);
 }
 
 export async function listClientSecrets(database: Database): Promise<ClientSecret[]> {
-  return (await listClientSecretsWithUsage(database.db)).map((row) => toClientSecretDto(row, usageOf(row)));
+  const at = new Date();
+  return (await listClientSecretsWithUsage(database.db, at)).map((row: ClientSecretWithUsage) => toClientSecretDto(row, row.usageToday, at));
 }
 
 export async function listClientSecretOptions(database: Database): Promise<Array<{ id: string; name: string }>> {
@@ -73,8 +74,8 @@ export async function createClientSecret(database: Database, box: SecretBox, bod
     secretLastFour: lastFourOf(secret),
     redirectUri: body.redirectUri ?? defaultRedirectUri,
     isActive: body.isActive,
+    ...(body.quotaDailyUploads !== undefined ? { quotaDailyUploads: body.quotaDailyUploads } : {}),
     ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
-    ...(body.quotaUploadUnits !== undefined ? { quotaUploadUnits: body.quotaUploadUnits } : {}),
   });
   return dtoWithUsage(database, row.id);
 }
@@ -93,8 +94,8 @@ export async function updateClientSecret(database: Database, box: SecretBox, id:
     ...(secret !== '' ? { sealedClientSecret: box.seal(secret), secretLastFour: lastFourOf(secret) } : {}),
     redirectUri: body.redirectUri ?? existing.redirectUri,
     isActive: body.isActive,
+    ...(body.quotaDailyUploads !== undefined ? { quotaDailyUploads: body.quotaDailyUploads } : {}),
     ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
-    ...(body.quotaUploadUnits !== undefined ? { quotaUploadUnits: body.quotaUploadUnits } : {}),
   });
   if (!updated) throw notFound(CLIENT_NOT_FOUND);
   return dtoWithUsage(database, id);

@@ -1,7 +1,9 @@
 // The OAuth redirect: a signed, unexpired, unused state; the code exchanged for tokens; the
 // channel those tokens act for stored (tokens sealed). Every outcome is a page for the popup.
+import { YOUTUBE_UNIT_COSTS } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import {
+  chargeQuotaUnits,
   consumeOAuthState,
   findClientSecret,
   findYouTubeAccount,
@@ -81,6 +83,8 @@ export async function completeAuth(
   } catch (error) {
     return googleFailurePage(error, deps.log);
   }
+  // channels.list: 1 unit of the client's units bucket.
+  await chargeQuotaUnits(database.db, client.id, YOUTUBE_UNIT_COSTS['channels.list']);
 
   if (state.accountId) {
     const account = await findYouTubeAccount(database.db, state.accountId);

@@ -169,6 +169,7 @@ function uploadValues(id: string, userId: string, fields: UploadFields, publishA
     publishType: fields.publishType,
     publishAt,
     madeForKids: fields.madeForKids === 'true',
+    containsSyntheticMedia: fields.containsSyntheticMedia === 'true',
     videoEffect: fields.videoEffect,
     playlistId: fields.playlistId ?? null,
     sourceKind: videoFile ? ('file' as const) : ('url' as const),

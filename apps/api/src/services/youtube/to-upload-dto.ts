@@ -1,4 +1,5 @@
 import { VideoEffectSchema, type Upload } from '@scrapper/contracts/http/youtube';
+import { isLockedPrivate, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import type { YouTubeUploadRow } from '@scrapper/db/schema';
 
 export function toUploadDto(row: YouTubeUploadRow, accountName: string, ownerUsername?: string): Upload {
@@ -13,6 +14,7 @@ export function toUploadDto(row: YouTubeUploadRow, accountName: string, ownerUse
     publishType: row.publishType,
     publishAt: row.publishAt?.toISOString() ?? null,
     madeForKids: row.madeForKids,
+    containsSyntheticMedia: row.containsSyntheticMedia,
     videoEffect: effect.success ? effect.data : 'none',
     playlistId: row.playlistId,
     sourceKind: row.sourceKind,
@@ -23,6 +25,12 @@ export function toUploadDto(row: YouTubeUploadRow, accountName: string, ownerUse
     progress: row.progress,
     stage: row.stage,
     youtubeVideoId: row.youtubeVideoId,
+    youtubePrivacyStatus: row.youtubePrivacyStatus,
+    privacyLocked: isLockedPrivate({
+      requested: row.privacyStatus,
+      sentScheduled: wasSentScheduled({ publishType: row.publishType, publishAt: row.publishAt, sentAt: row.uploadedAt ?? row.updatedAt }),
+      answered: row.youtubePrivacyStatus,
+    }),
     errorMessage: row.errorMessage,
     account: { id: row.accountId, accountName },
     ...(ownerUsername !== undefined ? { username: ownerUsername } : {}),
