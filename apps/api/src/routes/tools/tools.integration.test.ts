@@ -212,6 +212,13 @@ describe('GET /api/admin/tools', () => {
     expect(warnings.every((w) => w.workerId === workers[0]?.workerId)).toBe(true);
   });
 
+  it('never shows the credentials of a private release mirror', async () => {
+    await worker('mesin-cermin', report({ releaseUrl: 'https://budi:sandi-cermin-42@cermin.example.id/yt-dlp?token=tok-rahasia-42' }));
+    const res = await h.request('GET', '/api/admin/tools', { token: adminToken });
+    expect(res.body.workers[0].tools.ytDlp.releaseUrl).toBe('https://***@cermin.example.id/yt-dlp?***');
+    expect(JSON.stringify(res.body)).not.toMatch(/sandi-cermin|tok-rahasia|budi/);
+  });
+
   it('lists a worker without a report, or with one it cannot read, with no tools instead of failing', async () => {
     await worker('mesin-baru', null, { startedMsAgo: 20_000 });
     await worker('mesin-asing', { ytDlp: { version: 42 } }, { startedMsAgo: 10_000 });

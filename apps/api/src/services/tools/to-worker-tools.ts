@@ -4,13 +4,34 @@ import type { ToolUpdateCheckRow } from '@scrapper/db/schema';
 import type { WorkerToolReportRow } from '@scrapper/db/queries/tool-status';
 
 /**
+ * YTDLP_RELEASE_URL may point at a private mirror with credentials in it (`https://user:pass@…`,
+ * `?token=…`): the admin sees where releases come from, never the credentials.
+ */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) {
+      parsed.username = '***';
+      parsed.password = '';
+    }
+    if (parsed.search) parsed.search = '?***';
+    return parsed.toString();
+  } catch {
+    // Not a URL: nothing worth showing, and nothing that could be a secret.
+    return '';
+  }
+}
+
+/**
  * The worker writes its report as JSON; a report this API cannot read (a worker of another
  * version, a half-written shape) counts as no report rather than breaking the whole answer.
  */
 export function readToolReport(value: unknown): WorkerToolReport | null {
   if (value === null || value === undefined) return null;
   const parsed = WorkerToolReportSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const report = parsed.data;
+  return { ...report, ytDlp: { ...report.ytDlp, releaseUrl: withoutCredentials(report.ytDlp.releaseUrl) } };
 }
 
 function toToolCheck(row: ToolUpdateCheckRow): ToolCheck | null {
