@@ -44,6 +44,9 @@ describe('ToolsPanel', () => {
       'dikelola aplikasi /srv/scrapper/.data/tools/yt-dlp/yt-dlp_linux',
     );
     expect(field(card, 'Pembaruan')).toBe('kanal stable, otomatis aktif');
+    expect(field(card, 'Server rilis')).toBe(
+      'https://github.com/yt-dlp/yt-dlp/releases/latest/download',
+    );
     const check = field(card, 'Cek pembaruan terakhir');
     expect(check).toContain('22 Nov 2026, 09.30 WIB');
     expect(check).toContain('Sudah terbaru');

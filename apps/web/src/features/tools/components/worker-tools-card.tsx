@@ -88,6 +88,11 @@ export function WorkerToolsCard({ worker }: { worker: WorkerTools }) {
               ? 'tidak diganti otomatis (dipatok)'
               : `kanal ${ytDlp.channel}, otomatis ${ytDlp.autoUpdate ? 'aktif' : 'mati (YTDLP_AUTO_UPDATE=false)'}`}
           </Field>
+          {ytDlp.source !== 'pinned' && ytDlp.releaseUrl ? (
+            <Field label="Server rilis">
+              <code className="tool-card__path">{ytDlp.releaseUrl}</code>
+            </Field>
+          ) : null}
           <Field label="Cek pembaruan terakhir">
             {lastCheck ? (
               <span className="tool-card__check">
