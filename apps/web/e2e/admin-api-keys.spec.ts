@@ -113,7 +113,12 @@ test('admin adds, validates, activates and deletes Gemini keys', async ({ page }
 
   await option(second).check();
   await gemini.getByRole('button', { name: 'Validasi' }).click();
-  await expect(option(second)).toHaveAccessibleName(/Valid.*Kunci API Gemini valid\./);
+  // Validation lists the key's models and shows the one generation will use: with
+  // GEMINI_MODEL unset, the newest stable flash model the fake lists.
+  await expect(option(second)).toHaveAccessibleName(
+    /Valid.*Model: gemini-3\.5-flash.*Kunci API Gemini valid\./,
+  );
+  await expect(page.getByText('Kunci ...77777777 valid. Model: gemini-3.5-flash.')).toBeVisible();
 
   await gemini.getByRole('button', { name: 'Jadikan Aktif' }).click();
   await expect(option(second)).toHaveAccessibleName(/Aktif/);
@@ -132,4 +137,63 @@ test('admin adds, validates, activates and deletes Gemini keys', async ({ page }
   await page.reload();
   await expect(option(first)).toBeChecked();
   await expect(option(first)).toHaveAccessibleName(/Aktif/);
+});
+
+// The fake Gemini picks these scenarios by the key's text: a key that lists only non-text
+// models (embedding, Imagen, an image model), and one whose list still shows gemini-3.5-flash
+// although the model answers 404 (retired).
+const NO_TEXT_KEY = 'e2e-gemini-no-text-model-88888888';
+const STALE_KEY = 'e2e-gemini-stale-model-list-99999999';
+
+test('a Gemini key without a text model is refused; a retired model is named', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/#/admin?tab=api-keys');
+  const gemini = page
+    .getByRole('region', { name: 'Manajemen API Key' })
+    .getByRole('region', { name: 'Gemini' });
+  const keys = gemini.getByRole('group', { name: /Kunci tersimpan/ });
+  const option = (key: string) => keys.getByRole('radio', { name: new RegExp(key.slice(-8)) });
+  const validate = gemini.getByRole('button', { name: 'Validasi' });
+
+  for (const key of [NO_TEXT_KEY, STALE_KEY]) {
+    if ((await option(key).count()) > 0) continue;
+    await gemini.getByLabel('Kunci API Gemini baru').fill(key);
+    await gemini.getByRole('button', { name: 'Tambah Kunci' }).click();
+    await expect(option(key)).toBeVisible();
+  }
+
+  // Refused with a clear message (422), and the key shows the same verdict.
+  await option(NO_TEXT_KEY).check();
+  await validate.click();
+  const refusal = /Kunci API Gemini ini tidak punya akses ke model teks Gemini mana pun/;
+  await expect(gemini.getByRole('alert')).toContainText(refusal);
+  await expect(option(NO_TEXT_KEY)).toHaveAccessibleName(/Tidak valid/);
+  await expect(option(NO_TEXT_KEY)).toHaveAccessibleName(refusal);
+  await expect(option(NO_TEXT_KEY)).not.toHaveAccessibleName(/Model:/);
+  await expect(option(NO_TEXT_KEY)).toBeChecked();
+
+  // The listed model answers 404: the key uses the next one, and the admin is told which.
+  await option(STALE_KEY).check();
+  await validate.click();
+  await expect(option(STALE_KEY)).toHaveAccessibleName(
+    /Valid.*Model: gemini-3-flash.*Model Gemini gemini-3\.5-flash sudah dihentikan atau tidak tersedia lagi \(404 NOT_FOUND\); sebagai gantinya dipakai gemini-3-flash\./,
+  );
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-api-keys-gemini-models');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  // Leave the other specs the keys they had.
+  for (const key of [NO_TEXT_KEY, STALE_KEY]) {
+    await option(key).check();
+    await gemini.getByRole('button', { name: 'Hapus' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hapus Kunci API' });
+    await confirm.getByRole('button', { name: 'Hapus' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(option(key)).toHaveCount(0);
+  }
 });
