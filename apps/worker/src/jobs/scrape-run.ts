@@ -11,6 +11,7 @@ import {
   failScrapeTask,
   findScrapeTask,
   markScrapeTaskActive,
+  recordScrapeTaskCost,
   setScrapeTaskRun,
   updateScrapeTaskProgress,
   type ScrapeTaskWithOwner,
@@ -60,9 +61,14 @@ async function platformCookies(ctx: JobContext, platformId: string): Promise<str
  * writes must not leave a failed task whose owner never hears of it (the job's retry finds the
  * task already final and does nothing).
  */
-async function failTask(ctx: JobContext, task: Pick<ScrapeTaskWithOwner, 'id' | 'ownerId' | 'platformId' | 'platformInfo' | 'target'>, message: string): Promise<void> {
+async function failTask(
+  ctx: JobContext,
+  task: Pick<ScrapeTaskWithOwner, 'id' | 'ownerId' | 'platformId' | 'platformInfo' | 'target'>,
+  message: string,
+  usageTotalUsd?: number,
+): Promise<void> {
   await ctx.database.transaction(async ({ db }) => {
-    if (!(await failScrapeTask(db, task.id, message))) return;
+    if (!(await failScrapeTask(db, task.id, message, usageTotalUsd))) return;
     await notifyUser(db, task.ownerId, {
       kind: 'scrape.failed',
       message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${message}`,
@@ -109,7 +115,22 @@ async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, ru
   }
 }
 
-/** Follows the run until it ends, copying progress and log lines; aborts it on cancel. */
+/**
+ * Aborts the run of a cancelled task and keeps what it cost: the abort answers with the cost
+ * so far (ABORTING); one short wait for the run to end picks up its last seconds. Best effort:
+ * the task is cancelled whatever Apify answers.
+ */
+async function abortAndRecordCost(ctx: JobContext, apify: Apify, taskId: string, runId: string): Promise<void> {
+  const aborted = await apify.abortRun(runId).catch(() => undefined);
+  const ended = aborted && !aborted.isTerminal ? await apify.getRun(runId, 5).catch(() => undefined) : aborted;
+  const cost = ended?.usageTotalUsd ?? aborted?.usageTotalUsd;
+  if (cost !== undefined) await recordScrapeTaskCost(ctx.database.db, taskId, cost).catch(() => undefined);
+}
+
+/**
+ * Follows the run until it ends, copying progress, its cost so far and log lines; aborts it
+ * on cancel.
+ */
 async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: string, expected: number) {
   let misses = 0;
   let transientInARow = 0;
@@ -118,7 +139,7 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
     const task = await findScrapeTask(ctx.database.db, taskId);
     if (!task) throw new TaskGone();
     if (task.state === 'cancelled') {
-      await apify.abortRun(runId).catch(() => undefined);
+      await abortAndRecordCost(ctx, apify, taskId, runId);
       await log(ctx, taskId, 'Tugas dibatalkan; run Apify dihentikan.');
       throw new TaskGone();
     }
@@ -129,7 +150,11 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
       const logged = copyNewLogLines(ctx, apify, taskId, runId, task.logOffset, Boolean(run?.isTerminal));
       if (run) {
         const itemsFound = run.itemCount ?? 0;
-        const progress = updateScrapeTaskProgress(ctx.database.db, taskId, { itemsFound, percentage: progressPercentage(itemsFound, expected) });
+        const progress = updateScrapeTaskProgress(ctx.database.db, taskId, {
+          itemsFound,
+          percentage: progressPercentage(itemsFound, expected),
+          usageTotalUsd: run.usageTotalUsd,
+        });
         await Promise.all([logged, progress]);
       } else {
         await logged;
@@ -260,7 +285,8 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     if (run.status !== 'SUCCEEDED') {
       const message = `Aktor Apify berakhir dengan status ${run.status}${run.statusMessage ? `: ${run.statusMessage}` : '.'}`;
       await log(ctx, taskId, message);
-      await failTask(ctx, full, message);
+      // A failed run is paid for too: its final cost goes on the task.
+      await failTask(ctx, full, message, run.usageTotalUsd);
       return;
     }
     // The log line is written while the first page is read; it is in before the task completes.
@@ -274,7 +300,7 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     let completed: boolean;
     try {
       completed = await ctx.database.transaction(async ({ db: tx }) => {
-        if (!(await completeScrapeTask(tx, taskId, result))) return false;
+        if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd }))) return false;
         await appendScrapeTaskLogs(tx, taskId, [`Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`]);
         await notifyUser(tx, owner.ownerId, {
           kind: 'scrape.completed',
@@ -291,7 +317,9 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       throw error;
     }
     if (!completed) {
-      // Cancelled while the file was being written: the file is not the task's result.
+      // Cancelled while the file was being written: the file is not the task's result, the
+      // finished run's cost still is the task's.
+      if (run.usageTotalUsd !== undefined) await recordScrapeTaskCost(db, taskId, run.usageTotalUsd);
       await ctx.deps.storage.remove(result.path);
     }
   } catch (error) {

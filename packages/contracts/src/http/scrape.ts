@@ -66,6 +66,13 @@ export const TaskResultSchema = z.object({
 });
 export type TaskResult = z.infer<typeof TaskResultSchema>;
 
+/**
+ * What the task's Apify run cost in USD (the run's `usageTotalUsd`): what it has cost so far
+ * while it runs, its final cost once it ended; null when unknown (no run started, or Apify
+ * did not say).
+ */
+export const UsageTotalUsdSchema = z.number().min(0).nullable();
+
 export const TaskSchema = z.object({
   id: UuidSchema,
   state: TaskStateSchema,
@@ -81,6 +88,7 @@ export const TaskSchema = z.object({
   owner: z.object({ id: UuidSchema, username: z.string() }),
   createdAt: IsoDateTimeSchema,
   finishedAt: IsoDateTimeSchema.nullable(),
+  usageTotalUsd: UsageTotalUsdSchema,
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -93,6 +101,7 @@ export const ScrapeHistoryRecordSchema = z.object({
   itemCount: z.number().int().nullable(),
   completedAt: IsoDateTimeSchema.nullable(),
   username: z.string(),
+  usageTotalUsd: UsageTotalUsdSchema,
 });
 export type ScrapeHistoryRecord = z.infer<typeof ScrapeHistoryRecordSchema>;
 

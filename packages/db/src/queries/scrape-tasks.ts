@@ -108,15 +108,33 @@ export async function setScrapeTaskRun(db: Db, id: string, runId: string, datase
   return rows.length > 0;
 }
 
+/** Progress of a running task; `usageTotalUsd` is its run's cost so far, when Apify said. */
 export async function updateScrapeTaskProgress(
   db: Db,
   id: string,
-  progress: { itemsFound: number; percentage: number },
+  progress: { itemsFound: number; percentage: number; usageTotalUsd?: number | undefined },
 ): Promise<void> {
   await db
     .update(scrapeTasks)
-    .set({ itemsFound: progress.itemsFound, progressPercentage: progress.percentage, state: 'running' })
+    .set({
+      itemsFound: progress.itemsFound,
+      progressPercentage: progress.percentage,
+      state: 'running',
+      ...(progress.usageTotalUsd === undefined ? {} : { usageTotalUsd: progress.usageTotalUsd }),
+    })
     .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)));
+}
+
+/**
+ * A run's cost learnt after its task ended (a member cancelled it and the abort answered with
+ * what the run had spent). Written whatever the task's state, since the money is spent either
+ * way; never lowered, since Apify's figure only grows.
+ */
+export async function recordScrapeTaskCost(db: Db, id: string, usageTotalUsd: number): Promise<void> {
+  await db
+    .update(scrapeTasks)
+    .set({ usageTotalUsd: sql`greatest(coalesce(${scrapeTasks.usageTotalUsd}, 0), ${usageTotalUsd})` })
+    .where(eq(scrapeTasks.id, id));
 }
 
 export async function appendScrapeTaskLogs(db: Db, id: string, messages: string[], newOffset?: number): Promise<void> {
@@ -124,14 +142,16 @@ export async function appendScrapeTaskLogs(db: Db, id: string, messages: string[
   if (newOffset !== undefined) await db.update(scrapeTasks).set({ logOffset: newOffset }).where(eq(scrapeTasks.id, id));
 }
 
+/** `usageTotalUsd`: the finished run's final cost, when Apify said. */
 export async function completeScrapeTask(
   db: Db,
   id: string,
-  result: { fileName: string; path: string; itemCount: number },
+  result: { fileName: string; path: string; itemCount: number; usageTotalUsd?: number | undefined },
 ): Promise<boolean> {
   const rows = await db
     .update(scrapeTasks)
     .set({
+      ...(result.usageTotalUsd === undefined ? {} : { usageTotalUsd: result.usageTotalUsd }),
       state: 'completed',
       progressPercentage: 100,
       itemsFound: result.itemCount,
@@ -146,10 +166,11 @@ export async function completeScrapeTask(
   return rows.length > 0;
 }
 
-export async function failScrapeTask(db: Db, id: string, error: string): Promise<boolean> {
+/** `usageTotalUsd`: the ended run's final cost, when there was a run and Apify said. */
+export async function failScrapeTask(db: Db, id: string, error: string, usageTotalUsd?: number): Promise<boolean> {
   const rows = await db
     .update(scrapeTasks)
-    .set({ state: 'failed', error, finishedAt: new Date() })
+    .set({ ...(usageTotalUsd === undefined ? {} : { usageTotalUsd }), state: 'failed', error, finishedAt: new Date() })
     .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
     .returning({ id: scrapeTasks.id });
   return rows.length > 0;

@@ -22,6 +22,7 @@ export function toTaskDto(row: ScrapeTaskWithOwner, logs: ScrapeTaskLogRow[]): T
     owner: { id: row.ownerId, username: row.ownerUsername },
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    usageTotalUsd: row.usageTotalUsd,
   };
 }
 
@@ -35,5 +36,6 @@ export function toHistoryRecord(row: ScrapeTaskWithOwner): ScrapeHistoryRecord {
     itemCount: row.resultItemCount,
     completedAt: row.finishedAt?.toISOString() ?? null,
     username: row.ownerUsername,
+    usageTotalUsd: row.usageTotalUsd,
   };
 }
