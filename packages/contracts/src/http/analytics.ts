@@ -1,6 +1,35 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema } from '../common.ts';
+import { IsoDateTimeSchema, UuidSchema } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
+
+/** A month in Jakarta time, `yyyy-MM`. */
+export const JakartaMonthSchema = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/);
+
+/** Apify spending of one Jakarta month (by when each task was created). */
+export const MonthlyScrapeCostSchema = z.object({
+  month: JakartaMonthSchema,
+  /** Sum of the known run costs, USD; 0 when there were none. */
+  totalUsd: z.number().min(0),
+  /** Scrape tasks created that month that started an Apify run. */
+  runs: z.number().int().min(0),
+  /** Of those, runs whose cost Apify did not report (not counted in totalUsd). */
+  runsWithoutCost: z.number().int().min(0),
+});
+export type MonthlyScrapeCost = z.infer<typeof MonthlyScrapeCostSchema>;
+
+/** Scraping costs (Apify runs), the last SCRAPE_COST_MONTHS Jakarta months, oldest first. */
+export const ScrapeCostsSchema = z.object({
+  /** The caller's own months (members), or everyone's (admins); zeros included. */
+  monthly: z.array(MonthlyScrapeCostSchema),
+  /** Admins only: each member with a run in those months, by username, their months as above. */
+  byMember: z
+    .array(z.object({ userId: UuidSchema, username: z.string(), monthly: z.array(MonthlyScrapeCostSchema) }))
+    .optional(),
+});
+export type ScrapeCosts = z.infer<typeof ScrapeCostsSchema>;
+
+/** The current Jakarta month and the five before it. */
+export const SCRAPE_COST_MONTHS = 6;
 
 export const AnalyticsSchema = z.object({
   totalDownloads: z.number().int(),
@@ -19,6 +48,7 @@ export const AnalyticsSchema = z.object({
   recentDownloads: z.array(
     z.object({ platform: z.string(), title: z.string(), createdAt: IsoDateTimeSchema, username: z.string().optional() }),
   ),
+  scrapeCosts: ScrapeCostsSchema,
 });
 export type Analytics = z.infer<typeof AnalyticsSchema>;
 
@@ -27,7 +57,7 @@ export const analyticsEndpoints = {
     method: 'GET',
     path: '/api/analytics/dashboard',
     access: 'user',
-    summary: "Download figures: the caller's, or everyone's with user totals for admins.",
+    summary: "Download figures and monthly Apify costs: the caller's, or everyone's with user totals and costs per member for admins.",
     tags: ['analytics'],
     response: AnalyticsSchema,
   }),

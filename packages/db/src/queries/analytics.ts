@@ -89,3 +89,113 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
     totalUsers: userRows[0]?.n ?? 0,
   };
 }
+
+/** `yyyy-MM` of a Jakarta month and the instant it began. */
+export interface JakartaMonth {
+  month: string;
+  start: Date;
+}
+
+/** The Jakarta month `monthsAgo` months before the one `now` is in (0: the current one). */
+export function jakartaMonthBefore(now: Date, monthsAgo: number): JakartaMonth {
+  const [year = 1970, month = 1] = jakartaDate(now).split('-').map(Number);
+  const index = year * 12 + (month - 1) - monthsAgo;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  return {
+    month: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`,
+    start: new Date(Date.UTC(y, m - 1, 1) - JAKARTA_OFFSET_HOURS * 3600_000),
+  };
+}
+
+export interface MonthCost {
+  month: string;
+  totalUsd: number;
+  runs: number;
+  runsWithoutCost: number;
+}
+
+export interface ScrapeCostFigures {
+  /** The months covered, oldest first. */
+  months: string[];
+  /** The member's months, or everyone's (the sum over `byMember`) when no member is given. */
+  monthly: MonthCost[];
+  /** Everyone's, per member with a run in the window (only when no member is given). */
+  byMember: Array<{ userId: string; username: string; monthly: MonthCost[] }>;
+}
+
+type MonthCostRow = {
+  month: string;
+  total_usd: string;
+  runs: number;
+  without_cost: number;
+};
+
+/**
+ * Apify spending per Jakarta month (by when each task was created; a run that started on the
+ * last evening of a month counts for that month), for the `monthCount` months up to `now`'s.
+ * Only tasks that started a run count. For one member the owner index
+ * (scrape_tasks_owner_idx: owner_id, created_at) gives the window as one range; for everyone
+ * the same range is read per user (a lateral join), so no query scans every task ever made.
+ */
+export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCount: number, now = new Date()): Promise<ScrapeCostFigures> {
+  const months = Array.from({ length: monthCount }, (_, i) => jakartaMonthBefore(now, monthCount - 1 - i).month);
+  const since = sql`${jakartaMonthBefore(now, monthCount - 1).start.toISOString()}::timestamptz`;
+  // Same fixed offset as jakarta_day() (migration 0006): Jakarta has no daylight saving.
+  const monthOf = sql`to_char(t.created_at at time zone 'UTC' + interval '7 hours', 'YYYY-MM')`;
+  const perMonth = sql`
+    select ${monthOf} as month,
+      coalesce(sum(t.usage_total_usd), 0)::text as total_usd,
+      count(*)::int as runs,
+      (count(*) - count(t.usage_total_usd))::int as without_cost
+    from scrape_tasks t`;
+  if (ownerId !== null) {
+    const rows = await db.execute<MonthCostRow>(sql`
+      ${perMonth}
+      where t.owner_id = ${ownerId} and t.created_at >= ${since} and t.apify_run_id is not null
+      group by 1`);
+    return { months, monthly: fillMonths(months, rows), byMember: [] };
+  }
+  const rows = await db.execute<MonthCostRow & { user_id: string; username: string }>(sql`
+    select u.id as user_id, u.username, c.month, c.total_usd, c.runs, c.without_cost
+    from users u
+    cross join lateral (
+      ${perMonth}
+      where t.owner_id = u.id and t.created_at >= ${since} and t.apify_run_id is not null
+      group by 1
+    ) c
+    order by lower(u.username), u.id`);
+  const byUser = new Map<string, { userId: string; username: string; rows: MonthCostRow[] }>();
+  for (const row of rows) {
+    const entry = byUser.get(row.user_id) ?? { userId: row.user_id, username: row.username, rows: [] };
+    entry.rows.push(row);
+    byUser.set(row.user_id, entry);
+  }
+  const byMember = [...byUser.values()].map((entry) => ({ userId: entry.userId, username: entry.username, monthly: fillMonths(months, entry.rows) }));
+  const monthly = months.map((month, i) => {
+    const total = { month, totalUsd: 0, runs: 0, runsWithoutCost: 0 };
+    for (const member of byMember) {
+      const cost = member.monthly[i];
+      if (!cost) continue;
+      total.totalUsd += cost.totalUsd;
+      total.runs += cost.runs;
+      total.runsWithoutCost += cost.runsWithoutCost;
+    }
+    return { ...total, totalUsd: roundUsd(total.totalUsd) };
+  });
+  return { months, monthly, byMember };
+}
+
+/** Every month of the window, zeros where there is no row. */
+function fillMonths(months: string[], rows: readonly MonthCostRow[]): MonthCost[] {
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  return months.map((month) => {
+    const row = byMonth.get(month);
+    return { month, totalUsd: row ? roundUsd(Number(row.total_usd)) : 0, runs: row?.runs ?? 0, runsWithoutCost: row?.without_cost ?? 0 };
+  });
+}
+
+/** Costs are stored to the millionth (numeric(12,6)); sums of them stay there. */
+function roundUsd(usd: number): number {
+  return Math.round(usd * 1_000_000) / 1_000_000;
+}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { formatBytes } from '@scrapper/contracts/http/files';
-import { dashboardFigures } from '@scrapper/db/queries/analytics';
+import { SCRAPE_COST_MONTHS } from '@scrapper/contracts/http/analytics';
+import { dashboardFigures, scrapeCostFigures } from '@scrapper/db/queries/analytics';
 import { defineRoute } from '../../lib/define-route.ts';
 import { requireUser } from '../../plugins/access.ts';
 import type { AppDeps } from '../../app.ts';
@@ -10,7 +11,11 @@ export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): vo
   defineRoute(app, endpoints.analytics.dashboard, async ({ request }) => {
     const user = requireUser(request);
     const isAdmin = user.role === 'admin';
-    const f = await dashboardFigures(database.db, isAdmin ? null : user.id);
+    const scope = isAdmin ? null : user.id;
+    const [f, costs] = await Promise.all([
+      dashboardFigures(database.db, scope),
+      scrapeCostFigures(database.db, scope, SCRAPE_COST_MONTHS),
+    ]);
     const finished = f.totalDownloads + f.failedDownloads;
     return {
       totalDownloads: f.totalDownloads,
@@ -28,6 +33,11 @@ export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): vo
         createdAt: r.createdAt.toISOString(),
         ...(isAdmin ? { username: r.username } : {}),
       })),
+      // Members: their own months. Admins: everyone's, and each member's.
+      scrapeCosts: {
+        monthly: costs.monthly,
+        ...(isAdmin ? { byMember: costs.byMember } : {}),
+      },
     };
   });
 }
