@@ -494,3 +494,53 @@ test.describe('the admin sees the connected channel', () => {
     }
   });
 });
+
+test.describe('the member writes with Gemini after a model retired', () => {
+  test.use({ loginAs: 'member' });
+
+  test('the content comes from the next model and the notice names both', async ({
+    page,
+    adminApi,
+  }, testInfo) => {
+    // Stage: an active Gemini key, never validated, whose model list still shows
+    // gemini-3.5-flash although the model answers it 404 (the fake's stale-model-list
+    // scenario). A new key text each attempt: the API remembers a key's choice in memory.
+    const staleKey = `e2e-gemini-stale-model-list-${Date.now().toString(36)}`;
+    const added = await adminApi.post('/api/admin/gemini-keys', { data: { key: staleKey } });
+    expect(added.ok()).toBe(true);
+    const { id } = (await added.json()) as { id: string };
+    const keys = (await (await adminApi.get('/api/admin/gemini-keys')).json()) as Array<{
+      id: string;
+      key: string;
+      isActive: boolean;
+    }>;
+    const before = keys.find((key) => key.isActive && key.id !== id);
+    expect((await adminApi.put(`/api/admin/gemini-keys/${id}/set-active`)).ok()).toBe(true);
+    try {
+      await openUploadPage(page);
+      const form = uploadForm(page);
+      await form.getByRole('textbox', { name: 'Judul', exact: true }).fill(NOW_TITLE);
+      await form.getByRole('button', { name: 'Generate dengan AI (Gemini)' }).click();
+      await expect(
+        form.getByText('Konten berhasil di-generate menggunakan Gemini AI!', { exact: true }),
+      ).toBeVisible();
+      await expect(
+        form.getByText(
+          'Model Gemini gemini-3.5-flash sudah dihentikan atau tidak tersedia lagi (404 NOT_FOUND); sebagai gantinya dipakai gemini-3-flash.',
+        ),
+      ).toBeVisible();
+      await expect(form.getByRole('textbox', { name: 'Judul', exact: true })).toHaveValue(
+        GENERATED_TITLE,
+      );
+
+      await expectNoSeriousA11yViolations(page);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await saveScreenshot(page, testInfo, 'youtube-gemini-model-notice');
+      }
+    } finally {
+      if (before) await adminApi.put(`/api/admin/gemini-keys/${before.id}/set-active`);
+      await adminApi.delete(`/api/admin/gemini-keys/${id}`);
+    }
+  });
+});
