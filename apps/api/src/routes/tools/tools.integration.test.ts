@@ -243,3 +243,14 @@ describe('GET /api/admin/tools/warnings', () => {
     expect(res.body.warnings.map((w: { code: string }) => w.code)).toEqual(['ytdlp-update-failed', 'ytdlp-old']);
   });
 });
+
+describe('API docs', () => {
+  it('documents both routes from the contract, as admin routes with a bearer token', async () => {
+    const res = await h.request('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    for (const path of ['/api/admin/tools', '/api/admin/tools/warnings']) {
+      expect(res.body.paths[path].get.security).toEqual([{ bearerAuth: [] }]);
+      expect(res.body.paths[path].get.responses['200']).toBeDefined();
+    }
+  });
+});
