@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DirectFetchError, fetchDirectMedia, type DirectFetchRequest } from './direct-fetch.ts';
+import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl, signedUrlExpiresAt, type DirectFetchRequest } from './direct-fetch.ts';
 
 const VIDEO = Buffer.alloc(200_000, 1);
 
@@ -201,5 +201,31 @@ describe('fetchDirectMedia', () => {
     const error = await failure(fetchTo('/slow', { signal: controller.signal }));
     expect(error.kind).toBe('cancelled');
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('signed media URLs', () => {
+  const now = new Date('2026-10-01T00:00:00Z');
+  const hex = (date: Date) => Math.floor(date.getTime() / 1000).toString(16).toUpperCase();
+
+  it("reads Instagram's and Facebook's oe (hex Unix seconds)", () => {
+    const at = new Date('2026-10-01T06:00:00Z');
+    const url = `https://scontent-sin6-1.cdninstagram.com/o1/v/t16/f2/m86/video.mp4?efg=x&_nc_ht=scontent&oh=00_AbC&oe=${hex(at)}`;
+    expect(signedUrlExpiresAt(url)).toEqual(at);
+    expect(isExpiredMediaUrl(url, now)).toBe(false);
+    expect(isExpiredMediaUrl(url, new Date('2026-10-01T06:00:01Z'))).toBe(true);
+  });
+
+  it('reads decimal x-expires / expire / expires', () => {
+    expect(signedUrlExpiresAt('https://v16-webapp.tiktok.test/video/?a=1&expire=1790000000')).toEqual(new Date(1790000000 * 1000));
+    expect(signedUrlExpiresAt('https://cdn.test/v.mp4?x-expires=1790000000&sig=z')).toEqual(new Date(1790000000 * 1000));
+    expect(isExpiredMediaUrl('https://cdn.test/v.mp4?Expires=1600000000', now)).toBe(true);
+  });
+
+  it('says nothing for URLs that name no expiry or are not URLs', () => {
+    for (const url of ['https://api.apify.com/v2/key-value-stores/k/records/v.mp4', 'https://cdn.test/v.mp4?oe=soon&expire=tomorrow', 'not a url']) {
+      expect(signedUrlExpiresAt(url), url).toBeUndefined();
+      expect(isExpiredMediaUrl(url, now), url).toBe(false);
+    }
   });
 });

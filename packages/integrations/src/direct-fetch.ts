@@ -62,6 +62,41 @@ export interface DirectFetchResult {
   finalUrl: string;
 }
 
+/** Query parameters in which CDNs put a signed URL's expiry as decimal Unix seconds. */
+const DECIMAL_EXPIRY_PARAMS = ['x-expires', 'expire', 'expires', 'Expires'];
+
+/**
+ * When a signed media URL stops working, if it says: Instagram's and Facebook's CDNs
+ * (cdninstagram.com, fbcdn.net) put the expiry in `oe` as hex Unix seconds, TikTok's and
+ * others in `x-expires` / `expire` / `expires` as decimal Unix seconds. Undefined when the URL
+ * names no expiry (or is no URL).
+ */
+export function signedUrlExpiresAt(url: string): Date | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const oe = parsed.searchParams.get('oe');
+  if (oe !== null && /^[0-9a-f]{8}$/i.test(oe)) return new Date(Number.parseInt(oe, 16) * 1000);
+  for (const name of DECIMAL_EXPIRY_PARAMS) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null && /^\d{9,11}$/.test(value)) return new Date(Number(value) * 1000);
+  }
+  return undefined;
+}
+
+/**
+ * Whether a direct media URL has already expired by its own signature (Instagram's `videoUrl`
+ * lasts hours): fetching it could only fail, with a 403 that would hide the real reason the
+ * page could not be read.
+ */
+export function isExpiredMediaUrl(url: string, now: Date = new Date()): boolean {
+  const expiresAt = signedUrlExpiresAt(url);
+  return expiresAt !== undefined && expiresAt.getTime() <= now.getTime();
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { Quality } from '@scrapper/contracts/http/media';
+import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { Database } from '@scrapper/db/client';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import {
@@ -18,15 +19,12 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { mapResultItems, platformOf } from './map-result-items.ts';
 import { openResultFile } from './open-result-file.ts';
 
-/** A direct media URL in the raw item, for when yt-dlp cannot fetch the page (Douyin). */
+/**
+ * The item's direct media URL (Instagram's signed `videoUrl`, Douyin's `play_addr`, ...): kept
+ * on the download for when yt-dlp cannot open the page, never used before it.
+ */
 export function directUrlOf(item: VideoItem): string | null {
-  const raw = item.raw as Record<string, unknown> | null;
-  if (!raw || typeof raw !== 'object') return null;
-  for (const key of ['videoUrl', 'downloadUrl', 'playUrl', 'video_url', 'mediaUrl', 'videoUrlNoWaterMark']) {
-    const value = raw[key];
-    if (typeof value === 'string' && /^https?:\/\//i.test(value)) return value;
-  }
-  return null;
+  return directMediaUrlOf(item.raw);
 }
 
 export async function findItems(database: Database, storage: Storage, user: SessionUser, fileName: string, username?: string) {
