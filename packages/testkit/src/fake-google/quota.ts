@@ -38,7 +38,12 @@ export function usageOf(state: FakeGoogleState, clientId: string, at = new Date(
   return { uploads: usage?.uploads ?? 0, units: usage?.units ?? 0 };
 }
 
-export function setUsage(state: FakeGoogleState, clientId: string, usage: Partial<FakeQuotaUsage>, at = new Date()): void {
+export function setUsage(
+  state: FakeGoogleState,
+  clientId: string,
+  usage: Partial<FakeQuotaUsage>,
+  at = new Date(),
+): void {
   state.quota.usage.set(key(clientId, at), { ...usageOf(state, clientId, at), ...usage });
 }
 
@@ -46,11 +51,16 @@ export function setUsage(state: FakeGoogleState, clientId: string, usage: Partia
  * Charges the call to its bucket. False (nothing charged) when the bucket cannot pay: the
  * caller answers 403 quotaExceeded. Calls outside the table are free.
  */
-export function chargeQuota(state: FakeGoogleState, clientId: string, endpoint: FakeGoogleEndpoint): boolean {
+export function chargeQuota(
+  state: FakeGoogleState,
+  clientId: string,
+  endpoint: FakeGoogleEndpoint,
+): boolean {
   const price = COSTS[endpoint];
   if (!price) return true;
   const usage = usageOf(state, clientId);
-  const limit = price.bucket === 'uploads' ? state.quota.limits.dailyUploads : state.quota.limits.dailyUnits;
+  const limit =
+    price.bucket === 'uploads' ? state.quota.limits.dailyUploads : state.quota.limits.dailyUnits;
   if (usage[price.bucket] + price.cost > limit) return false;
   usage[price.bucket] += price.cost;
   setUsage(state, clientId, usage);
@@ -59,5 +69,7 @@ export function chargeQuota(state: FakeGoogleState, clientId: string, endpoint: 
 
 /** Whether the client's API project is unaudited: its uploads are locked to private. */
 export function isUnaudited(state: FakeGoogleState, clientId: string): boolean {
-  return state.unaudited === true || (state.unaudited instanceof Set && state.unaudited.has(clientId));
+  return (
+    state.unaudited === true || (state.unaudited instanceof Set && state.unaudited.has(clientId))
+  );
 }

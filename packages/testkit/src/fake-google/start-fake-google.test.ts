@@ -354,7 +354,9 @@ describe('fake YouTube quota (2026 buckets) and audit', () => {
       status: { containsSyntheticMedia: 'yes' },
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { errors: [{ reason: 'invalidVideoMetadata' }] } });
+    expect(await bad.json()).toMatchObject({
+      error: { errors: [{ reason: 'invalidVideoMetadata' }] },
+    });
   });
 });
 
