@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
-import { nextQuotaDayStart, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
+import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import {
@@ -159,7 +159,7 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
         signal: ctx.signal,
         maxBytes: ctx.deps.maxDownloadBytes,
         allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
-        binary: ctx.deps.ytdlpPath,
+        binary: ctx.deps.ytdlpBinary,
         ...(ctx.deps.ytdlpProxyUrl ? { proxyUrl: ctx.deps.ytdlpProxyUrl } : {}),
         ffmpegLocation: ctx.deps.ffmpegPrograms.ffmpeg,
         tempRoot: ctx.deps.tempDir,
@@ -374,10 +374,9 @@ const EXTRA_FAILED: Record<ExtraName, (reason: string) => string> = {
 
 /** The note of an extra skipped because the units bucket could not pay for it. */
 function extraSkippedForQuota(what: ExtraName, units: number): string {
-  const when = formatWib(nextQuotaDayStart(), { timeStyle: 'short' });
   const done = what === 'thumbnail' ? 'thumbnail tidak dipasang' : 'video tidak ditambahkan ke playlist';
   const how = what === 'thumbnail' ? 'Pasang thumbnail' : 'Tambahkan ke playlist';
-  return `Video terupload, tetapi ${done}: kuota unit harian YouTube API client ini tidak cukup (butuh ${units} unit; direset pukul ${when} WIB). ${how} lewat YouTube Studio bila perlu.`;
+  return `Video terupload, tetapi ${done}: kuota unit harian YouTube API client ini tidak cukup (butuh ${units} unit; ${quotaResetText(nextQuotaDayStart())}). ${how} lewat YouTube Studio bila perlu.`;
 }
 
 function formatWib(at: Date, style: Intl.DateTimeFormatOptions): string {

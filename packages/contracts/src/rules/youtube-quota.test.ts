@@ -4,6 +4,7 @@ import {
   nextQuotaDayStart,
   quotaDay,
   quotaRemaining,
+  quotaResetText,
   UPLOAD_EXTRAS_UNITS,
   YOUTUBE_QUOTA_DEFAULTS,
   YOUTUBE_UNIT_COSTS,
@@ -31,6 +32,11 @@ describe('YouTube quota (2026)', () => {
     expect(nextQuotaDayStart(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-07-02T07:00:00.000Z');
     // The day daylight saving starts (8 March 2026) is 23 hours long; the reset is still midnight.
     expect(nextQuotaDayStart(new Date('2026-03-08T09:00:00Z')).toISOString()).toBe('2026-03-09T07:00:00.000Z');
+  });
+
+  it('names the reset time in WIB', () => {
+    expect(quotaResetText(new Date('2026-01-10T08:00:00Z'))).toBe('direset pukul 15.00 WIB');
+    expect(quotaResetText(new Date('2026-07-02T07:00:00Z'))).toBe('direset pukul 14.00 WIB');
   });
 
   it('never shows a negative remainder', () => {

@@ -67,3 +67,15 @@ export function nextQuotaDayStart(at: Date = new Date()): Date {
 export function quotaRemaining(limit: number, used: number): number {
   return Math.max(0, limit - used);
 }
+
+const wibClock = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** When the quota resets, as members read it: "direset pukul 15.00 WIB" (14.00 in summer). */
+export function quotaResetText(resetsAt: Date): string {
+  return `direset pukul ${wibClock.format(resetsAt)} WIB`;
+}
