@@ -1,4 +1,5 @@
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import { quotaResetText } from '@scrapper/contracts/rules/youtube-quota';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
@@ -12,10 +13,14 @@ export interface ClientSecretEntryProps {
 
 const numberFormat = new Intl.NumberFormat('id-ID');
 
-/** One OAuth client: masked secret, redirect URI, active state and today's quota use. */
+/**
+ * One OAuth client: masked secret, redirect URI, active state and today's use of its two quota
+ * buckets (uploads, units), with when Google resets them, in WIB.
+ */
 export function ClientSecretEntry({ secret, editing, onEdit, onDelete }: ClientSecretEntryProps) {
-  const used = numberFormat.format(secret.quotaUsedToday);
-  const daily = numberFormat.format(secret.quotaDailyUnits);
+  const today = secret.quotaToday;
+  const uploads = `${numberFormat.format(today.uploadsUsed)} / ${numberFormat.format(today.uploadsLimit)}`;
+  const units = `${numberFormat.format(today.unitsUsed)} / ${numberFormat.format(today.unitsLimit)}`;
   return (
     <li className={editing ? 'yt-admin-secret yt-admin-secret--editing' : 'yt-admin-secret'}>
       <div className="yt-admin-secret__head">
@@ -43,17 +48,22 @@ export function ClientSecretEntry({ secret, editing, onEdit, onDelete }: ClientS
             <code>{secret.redirectUri}</code>
           </dd>
         </div>
-        <div>
-          <dt>Upload hari ini</dt>
-          <dd>{numberFormat.format(secret.uploadsToday)}</dd>
-        </div>
       </dl>
       <ProgressBar
-        label={`Kuota hari ini: ${used} / ${daily} unit`}
-        value={secret.quotaUsedToday}
-        max={secret.quotaDailyUnits}
-        valueText={`${used} dari ${daily} unit terpakai`}
+        label={`Unggahan hari ini (videos.insert): ${uploads}`}
+        value={Math.min(today.uploadsUsed, today.uploadsLimit)}
+        max={today.uploadsLimit}
+        valueText={`${numberFormat.format(today.uploadsUsed)} dari ${numberFormat.format(today.uploadsLimit)} unggahan terpakai, sisa ${numberFormat.format(today.uploadsRemaining)}`}
       />
+      <ProgressBar
+        label={`Unit hari ini: ${units}`}
+        value={Math.min(today.unitsUsed, today.unitsLimit)}
+        max={today.unitsLimit}
+        valueText={`${numberFormat.format(today.unitsUsed)} dari ${numberFormat.format(today.unitsLimit)} unit terpakai, sisa ${numberFormat.format(today.unitsRemaining)}`}
+      />
+      <p className="muted yt-admin-secret__reset">
+        Kuota {quotaResetText(new Date(today.resetsAt))} (tengah malam waktu Pasifik).
+      </p>
       <div className="row-actions row-actions--wrap">
         <Button size="sm" onClick={() => onEdit(secret)} aria-label={`Edit ${secret.name}`}>
           Edit

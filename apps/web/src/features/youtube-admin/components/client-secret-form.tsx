@@ -1,4 +1,10 @@
+import { QUOTA_LABELS } from '@scrapper/contracts/http/youtube';
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import {
+  YOUTUBE_QUOTA_DEFAULTS,
+  YOUTUBE_QUOTA_RANGES,
+  YOUTUBE_UNIT_COSTS,
+} from '@scrapper/contracts/rules/youtube-quota';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
@@ -35,9 +41,11 @@ const FIELD_ORDER: FieldName[] = [
   'clientId',
   'clientSecret',
   'redirectUri',
+  'quotaDailyUploads',
   'quotaDailyUnits',
-  'quotaUploadUnits',
 ];
+
+const numberFormat = new Intl.NumberFormat('id-ID');
 
 /** 'Tambah Client Secret' / 'Edit Client Secret'. Remounted per secret, so it starts fresh. */
 export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecretFormProps) {
@@ -157,29 +165,35 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
         />
         <div className="form-grid">
           <TextInput label="Platform" value="youtube" readOnly hint="Hanya YouTube." />
+        </div>
+        <div className="form-grid">
           <TextInput
-            ref={refFor('quotaDailyUnits')}
-            label="Kuota harian (unit)"
+            ref={refFor('quotaDailyUploads')}
+            label={QUOTA_LABELS.dailyUploads}
+            required
             type="number"
             inputMode="numeric"
-            min={1}
+            min={YOUTUBE_QUOTA_RANGES.dailyUploads.min}
+            max={YOUTUBE_QUOTA_RANGES.dailyUploads.max}
             step={1}
-            value={values.quotaDailyUnits}
-            hint="Opsional. Kosongkan untuk nilai bawaan server."
-            error={errors.quotaDailyUnits}
-            onChange={(event) => update('quotaDailyUnits', event.target.value)}
+            value={values.quotaDailyUploads}
+            hint={`Upload per hari untuk proyek Google ini; setiap upload memakai 1. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUploads)}.`}
+            error={errors.quotaDailyUploads}
+            onChange={(event) => update('quotaDailyUploads', event.target.value)}
           />
           <TextInput
-            ref={refFor('quotaUploadUnits')}
-            label="Unit per upload"
+            ref={refFor('quotaDailyUnits')}
+            label={QUOTA_LABELS.dailyUnits}
+            required
             type="number"
             inputMode="numeric"
-            min={0}
+            min={YOUTUBE_QUOTA_RANGES.dailyUnits.min}
+            max={YOUTUBE_QUOTA_RANGES.dailyUnits.max}
             step={1}
-            value={values.quotaUploadUnits}
-            hint="Opsional. Kosongkan untuk nilai bawaan server."
-            error={errors.quotaUploadUnits}
-            onChange={(event) => update('quotaUploadUnits', event.target.value)}
+            value={values.quotaDailyUnits}
+            hint={`Untuk panggilan selain upload: thumbnail dan playlist ${YOUTUBE_UNIT_COSTS['thumbnails.set']} unit, daftar playlist ${YOUTUBE_UNIT_COSTS['playlists.list']} unit. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUnits)}.`}
+            error={errors.quotaDailyUnits}
+            onChange={(event) => update('quotaDailyUnits', event.target.value)}
           />
         </div>
         <Checkbox

@@ -19,19 +19,28 @@ const stored: ClientSecret = {
   platform: 'youtube',
   redirectUri: `${ORIGIN}/api/youtube/auth/callback`,
   isActive: false,
+  quotaDailyUploads: 100,
   quotaDailyUnits: 10000,
-  quotaUploadUnits: 1600,
-  quotaUsedToday: 3200,
-  uploadsToday: 2,
+  quotaToday: {
+    quotaDay: '2025-01-01',
+    resetsAt: '2025-01-02T08:00:00.000Z',
+    uploadsLimit: 100,
+    uploadsUsed: 2,
+    uploadsRemaining: 98,
+    unitsLimit: 10000,
+    unitsUsed: 200,
+    unitsRemaining: 9800,
+  },
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
 describe('client secret form', () => {
-  it("defaults to active, platform youtube and this backend's OAuth callback", () => {
+  it("defaults to active, platform youtube, this backend's OAuth callback and Google's 2026 quota", () => {
     const empty = emptyClientSecretForm(ORIGIN);
     expect(empty.redirectUri).toBe('https://scrapper.example.com/api/youtube/auth/callback');
     expect(defaultRedirectUri(`${ORIGIN}/`)).toBe(empty.redirectUri);
     expect(empty.isActive).toBe(true);
+    expect(empty).toMatchObject({ quotaDailyUploads: '100', quotaDailyUnits: '10000' });
     expect(toClientSecretBody(empty, 'create')).toMatchObject({
       platform: 'youtube',
       isActive: true,
@@ -57,38 +66,51 @@ describe('client secret form', () => {
     expect(validateClientSecretForm(values, 'edit')).toEqual({});
     const body = toClientSecretBody(values, 'edit');
     expect(body).not.toHaveProperty('clientSecret');
-    expect(body).toMatchObject({ quotaDailyUnits: 10000, quotaUploadUnits: 1600, isActive: false });
+    expect(body).toMatchObject({ quotaDailyUploads: 100, quotaDailyUnits: 10000, isActive: false });
     expect(toClientSecretBody({ ...values, clientSecret: ' baru ' }, 'edit').clientSecret).toBe(
       'baru',
     );
   });
 
-  it('refuses a redirect URI that is not http(s) and quotas that are not whole numbers', () => {
+  it('refuses a redirect URI that is not http(s) and quotas outside their ranges, in the server’s words', () => {
+    const uploads =
+      'Kuota unggahan harian (videos.insert) harus bilangan bulat dari 1 sampai 100.000.';
+    const units = 'Kuota unit harian harus bilangan bulat dari 1 sampai 100.000.000.';
     const values = {
       ...emptyClientSecretForm(ORIGIN),
       name: 'A',
       clientId: 'B',
       clientSecret: 'C',
       redirectUri: 'ftp://x',
+      quotaDailyUploads: '-1',
       quotaDailyUnits: '1.5',
-      quotaUploadUnits: '-1',
     };
     expect(validateClientSecretForm(values, 'create')).toEqual({
       redirectUri: 'Redirect URI harus URL http(s).',
-      quotaDailyUnits: 'Kuota harian harus bilangan bulat.',
-      quotaUploadUnits: 'Unit per upload harus bilangan bulat.',
+      quotaDailyUploads: uploads,
+      quotaDailyUnits: units,
     });
+    for (const [quotaDailyUploads, quotaDailyUnits] of [
+      ['0', '0'],
+      ['100001', '100000001'],
+      ['', ' '],
+    ] as const) {
+      expect(
+        validateClientSecretForm(
+          { ...values, redirectUri: ORIGIN, quotaDailyUploads, quotaDailyUnits },
+          'create',
+        ),
+      ).toEqual({ quotaDailyUploads: uploads, quotaDailyUnits: units });
+    }
     expect(
       validateClientSecretForm(
-        { ...values, redirectUri: ORIGIN, quotaDailyUnits: '0', quotaUploadUnits: '' },
+        { ...values, redirectUri: ORIGIN, quotaDailyUploads: '100000', quotaDailyUnits: '1' },
         'create',
       ),
-    ).toEqual({
-      quotaDailyUnits: 'Kuota harian minimal 1 unit.',
-    });
+    ).toEqual({});
   });
 
-  it('sends what the contract accepts, leaving empty quotas to the server', () => {
+  it('sends what the contract accepts, quotas as numbers', () => {
     const body = toClientSecretBody(
       { ...emptyClientSecretForm(ORIGIN), name: ' Utama ', clientId: 'id', clientSecret: 's' },
       'create',
@@ -100,6 +122,8 @@ describe('client secret form', () => {
       platform: 'youtube',
       redirectUri: `${ORIGIN}/api/youtube/auth/callback`,
       isActive: true,
+      quotaDailyUploads: 100,
+      quotaDailyUnits: 10000,
     });
     expect(ClientSecretBodySchema.safeParse(body).success).toBe(true);
   });

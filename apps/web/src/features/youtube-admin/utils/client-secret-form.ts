@@ -1,10 +1,20 @@
-import { ClientSecretBodySchema } from '@scrapper/contracts/http/youtube';
+import {
+  ClientSecretBodySchema,
+  QUOTA_LABELS,
+  quotaSettingMessage,
+} from '@scrapper/contracts/http/youtube';
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import {
+  YOUTUBE_QUOTA_DEFAULTS,
+  YOUTUBE_QUOTA_RANGES,
+} from '@scrapper/contracts/rules/youtube-quota';
 import type { z } from 'zod';
 
 // The client secret form (spec part 2, sections 2 and 5): name, client id, secret (a password
 // field), redirect URI required; platform youtube, active by default; the redirect URI
 // defaults to this backend's OAuth callback. On edit an empty secret keeps the stored one.
+// The two quota settings are Google's 2026 buckets: videos.insert calls a day (default 100)
+// and units a day for every other call (default 10,000).
 
 export type ClientSecretFormMode = 'create' | 'edit';
 
@@ -14,17 +24,15 @@ export interface ClientSecretFormValues {
   clientSecret: string;
   redirectUri: string;
   isActive: boolean;
-  /** As typed; '' leaves the server's default. */
+  /** As typed: videos.insert calls a day. */
+  quotaDailyUploads: string;
+  /** As typed: units a day for every other call. */
   quotaDailyUnits: string;
-  quotaUploadUnits: string;
 }
 
 export type ClientSecretFormErrors = Partial<Record<keyof ClientSecretFormValues, string>>;
 
 export const OAUTH_CALLBACK_PATH = '/api/youtube/auth/callback';
-
-/** ClientSecretBodySchema's bounds for the quota fields. */
-const QUOTA_LIMITS = { dailyMin: 1, dailyMax: 100_000_000, uploadMax: 1_000_000 } as const;
 
 export function defaultRedirectUri(origin: string): string {
   return `${origin.replace(/\/+$/, '')}${OAUTH_CALLBACK_PATH}`;
@@ -37,8 +45,8 @@ export function emptyClientSecretForm(origin: string): ClientSecretFormValues {
     clientSecret: '',
     redirectUri: defaultRedirectUri(origin),
     isActive: true,
-    quotaDailyUnits: '',
-    quotaUploadUnits: '',
+    quotaDailyUploads: String(YOUTUBE_QUOTA_DEFAULTS.dailyUploads),
+    quotaDailyUnits: String(YOUTUBE_QUOTA_DEFAULTS.dailyUnits),
   };
 }
 
@@ -50,8 +58,8 @@ export function clientSecretFormFrom(secret: ClientSecret): ClientSecretFormValu
     clientSecret: '',
     redirectUri: secret.redirectUri,
     isActive: secret.isActive,
+    quotaDailyUploads: String(secret.quotaDailyUploads),
     quotaDailyUnits: String(secret.quotaDailyUnits),
-    quotaUploadUnits: String(secret.quotaUploadUnits),
   };
 }
 
@@ -76,10 +84,10 @@ export function toClientSecretBody(
   };
   const secret = values.clientSecret.trim();
   if (secret || mode === 'create') body.clientSecret = secret;
-  const daily = wholeNumber(values.quotaDailyUnits);
-  const upload = wholeNumber(values.quotaUploadUnits);
-  if (typeof daily === 'number') body.quotaDailyUnits = daily;
-  if (typeof upload === 'number') body.quotaUploadUnits = upload;
+  const uploads = wholeNumber(values.quotaDailyUploads);
+  const units = wholeNumber(values.quotaDailyUnits);
+  if (typeof uploads === 'number') body.quotaDailyUploads = uploads;
+  if (typeof units === 'number') body.quotaDailyUnits = units;
   return body;
 }
 
@@ -88,9 +96,22 @@ const CONTRACT_FIELDS: Record<string, keyof ClientSecretFormValues> = {
   clientId: 'clientId',
   clientSecret: 'clientSecret',
   redirectUri: 'redirectUri',
+  quotaDailyUploads: 'quotaDailyUploads',
   quotaDailyUnits: 'quotaDailyUnits',
-  quotaUploadUnits: 'quotaUploadUnits',
 };
+
+/** A quota setting must be a whole number inside its range: the contract's own message. */
+function quotaError(
+  text: string,
+  label: string,
+  range: { min: number; max: number },
+): string | undefined {
+  const value = wholeNumber(text);
+  if (value === undefined || value === null || value < range.min || value > range.max) {
+    return quotaSettingMessage(label, range);
+  }
+  return undefined;
+}
 
 export function validateClientSecretForm(
   values: ClientSecretFormValues,
@@ -103,19 +124,20 @@ export function validateClientSecretForm(
     errors.clientSecret = 'Client Secret wajib diisi.';
   }
   if (!values.redirectUri.trim()) errors.redirectUri = 'Redirect URI wajib diisi.';
-  // The contract's quota bounds carry no Indonesian message of their own, so they are here.
-  const daily = wholeNumber(values.quotaDailyUnits);
-  if (daily === null) errors.quotaDailyUnits = 'Kuota harian harus bilangan bulat.';
-  else if (daily !== undefined && daily < QUOTA_LIMITS.dailyMin) {
-    errors.quotaDailyUnits = `Kuota harian minimal ${QUOTA_LIMITS.dailyMin} unit.`;
-  } else if (daily !== undefined && daily > QUOTA_LIMITS.dailyMax) {
-    errors.quotaDailyUnits = 'Kuota harian terlalu besar.';
-  }
-  const upload = wholeNumber(values.quotaUploadUnits);
-  if (upload === null) errors.quotaUploadUnits = 'Unit per upload harus bilangan bulat.';
-  else if (upload !== undefined && upload > QUOTA_LIMITS.uploadMax) {
-    errors.quotaUploadUnits = 'Unit per upload terlalu besar.';
-  }
+  // Both settings are asked for (the form starts with Google's defaults); an empty field is
+  // refused like any value outside the range, with the server's own words.
+  const uploads = quotaError(
+    values.quotaDailyUploads,
+    QUOTA_LABELS.dailyUploads,
+    YOUTUBE_QUOTA_RANGES.dailyUploads,
+  );
+  if (uploads) errors.quotaDailyUploads = uploads;
+  const units = quotaError(
+    values.quotaDailyUnits,
+    QUOTA_LABELS.dailyUnits,
+    YOUTUBE_QUOTA_RANGES.dailyUnits,
+  );
+  if (units) errors.quotaDailyUnits = units;
   const parsed = ClientSecretBodySchema.safeParse(toClientSecretBody(values, mode));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
