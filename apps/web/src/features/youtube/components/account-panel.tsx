@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { deleteAccount } from '../api/delete-account.ts';
+import { useAccountQuota } from '../hooks/use-account-quota.ts';
 import { useAccounts } from '../hooks/use-accounts.ts';
 import { useOAuthConnect } from '../hooks/use-oauth-connect.ts';
 import { usePlaylists } from '../hooks/use-playlists.ts';
@@ -23,6 +24,7 @@ import {
 } from '../utils/selection.ts';
 import type { YoutubeSelection } from '../utils/selection.ts';
 import type { UploadErrors } from '../utils/upload-form.ts';
+import { QuotaSummary } from './quota-summary.tsx';
 
 export interface AccountPanelProps {
   clientSecrets: ClientSecretOption[];
@@ -33,6 +35,8 @@ export interface AccountPanelProps {
   accountRef: (element: HTMLSelectElement | null) => void;
   /** The account and its uploads were deleted: the history changes too. */
   onAccountDeleted: () => void;
+  /** Changes when an upload finished: the quota left today is read again. */
+  quotaRefreshKey: string;
 }
 
 /**
@@ -59,6 +63,7 @@ export function AccountPanel({
   clientSecretRef,
   accountRef,
   onAccountDeleted,
+  quotaRefreshKey,
 }: AccountPanelProps) {
   const showToast = useToastStore((state) => state.show);
   const accounts = useAccounts();
@@ -76,6 +81,7 @@ export function AccountPanel({
   );
   const accountKey = shownAccounts.map((account) => account.id).join(',');
   const selectedAccount = shownAccounts.find((account) => account.id === selection.accountId);
+  const quota = useAccountQuota(selectedAccount?.id ?? null, quotaRefreshKey);
   const playlistState = playlists.state;
   const playlistKey = playlistState.playlists.map((playlist) => playlist.id).join(',');
 
@@ -203,6 +209,7 @@ export function AccountPanel({
           )}
         </p>
       ) : null}
+      <QuotaSummary state={quota.state} onRetry={quota.reload} />
 
       <div className="row-actions row-actions--wrap">
         <Button

@@ -1,3 +1,4 @@
+import { Checkbox } from '@scrapper/ui/checkbox';
 import { TextInput } from '@scrapper/ui/text-input';
 import { jakartaToday } from '../utils/upload-form.ts';
 import type {
@@ -26,7 +27,10 @@ const KIDS_OPTIONS = [
   { value: 'true', label: 'Ya, video ini ditujukan untuk anak-anak' },
 ] as const satisfies readonly { value: Exclude<MadeForKidsChoice, ''>; label: string }[];
 
-/** Now or scheduled (date and time in WIB), and the made-for-kids declaration YouTube needs. */
+/**
+ * Now or scheduled (date and time in WIB), the made-for-kids declaration YouTube needs, and
+ * the altered or synthetic content declaration (status.containsSyntheticMedia).
+ */
 export function PublishFields({ form, onChange, errors, fieldRef }: PublishFieldsProps) {
   const scheduling = form.publishType === 'schedule';
   return (
@@ -74,6 +78,21 @@ export function PublishFields({ form, onChange, errors, fieldRef }: PublishField
         firstRef={fieldRef('madeForKids')}
         onChange={(value) => onChange('madeForKids', value)}
       />
+      <div className="yt-synthetic">
+        <Checkbox
+          label="Konten sintetis/diubah"
+          checked={form.containsSyntheticMedia}
+          aria-describedby="yt-synthetic-help"
+          onChange={(event) => onChange('containsSyntheticMedia', event.target.checked)}
+        />
+        <p id="yt-synthetic-help" className="yt-synthetic__help">
+          Centang jika video terlihat nyata tetapi sebenarnya diubah atau dibuat (misalnya dengan
+          AI): orang seolah berkata atau berbuat sesuatu yang tidak pernah terjadi, rekaman kejadian
+          atau tempat nyata yang diubah, atau adegan realistis yang dibuat-buat. YouTube akan
+          memberi label &quot;Konten yang diubah atau sintetis&quot;. Tidak perlu dicentang untuk
+          efek, filter, animasi, atau bantuan AI untuk judul dan deskripsi.
+        </p>
+      </div>
     </fieldset>
   );
 }

@@ -1,14 +1,20 @@
+import { PRIVACY_LOCKED_MESSAGE } from '@scrapper/contracts/http/youtube';
 import type { Upload } from '@scrapper/contracts/http/youtube';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
 import {
+  PRIVACY_LABELS,
   PUBLISH_TYPE_LABELS,
   UPLOAD_STATUS_LABELS,
   formatWib,
   youtubeWatchUrl,
 } from '../utils/upload-history.ts';
 
-/** One upload: title, status, account, publish type and time, YouTube link, error. */
+/**
+ * One upload: title, status, account, publish type and time, YouTube link, the privacy YouTube
+ * gave it (explained when an unaudited project locked it to private), the synthetic content
+ * declaration, and its error or warning.
+ */
 export function UploadHistoryItem({ upload }: { upload: Upload }) {
   const title = upload.title || '(tanpa judul)';
   const publishAt = formatWib(upload.publishAt);
@@ -37,6 +43,21 @@ export function UploadHistoryItem({ upload }: { upload: Upload }) {
             </dd>
           </div>
         ) : null}
+        {upload.youtubePrivacyStatus ? (
+          <div>
+            <dt>Privasi di YouTube</dt>
+            <dd>
+              {PRIVACY_LABELS[upload.youtubePrivacyStatus]}
+              {upload.privacyLocked ? ' (dikunci YouTube)' : ''}
+            </dd>
+          </div>
+        ) : null}
+        {upload.containsSyntheticMedia ? (
+          <div>
+            <dt>Konten sintetis/diubah</dt>
+            <dd>Ya</dd>
+          </div>
+        ) : null}
         {upload.youtubeVideoId ? (
           <div>
             <dt>Video YouTube</dt>
@@ -58,6 +79,11 @@ export function UploadHistoryItem({ upload }: { upload: Upload }) {
           label={upload.stage ? `Diproses: ${upload.stage}` : 'Sedang diproses'}
           value={upload.progress}
         />
+      ) : null}
+      {upload.privacyLocked ? (
+        <p className="yt-history-item__notice">
+          <strong>Diupload sebagai Pribadi.</strong> {PRIVACY_LOCKED_MESSAGE}
+        </p>
       ) : null}
       {upload.errorMessage ? <p className="yt-history-item__error">{upload.errorMessage}</p> : null}
     </li>

@@ -12,6 +12,7 @@ import { DEFAULT_AUDIO_REMIX } from '../utils/audio-remix.ts';
 import type { AudioRemixValues } from '../utils/audio-remix.ts';
 import { TEXT, reasonOf, uploadFailed } from '../utils/messages.ts';
 import { metadataFromItem, sourceFromItem } from '../utils/source-items.ts';
+import { quotaRefreshKey } from '../utils/upload-history.ts';
 import {
   DEFAULT_UPLOAD_FORM,
   buildUploadFormData,
@@ -156,6 +157,7 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
         clientSecretRef={refFor('clientSecretId')}
         accountRef={refFor('accountId')}
         onAccountDeleted={history.reload}
+        quotaRefreshKey={quotaRefreshKey(history.uploads)}
       />
       <UploadForm
         username={user.username}

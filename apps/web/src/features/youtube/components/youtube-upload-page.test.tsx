@@ -1,4 +1,8 @@
-import { REAUTH_ERROR, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import {
+  PRIVACY_LOCKED_MESSAGE,
+  REAUTH_ERROR,
+  REAUTH_MESSAGE,
+} from '@scrapper/contracts/http/youtube';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -72,6 +76,7 @@ class FakeXhr {
         publishType: 'now',
         publishAt: null,
         madeForKids: false,
+        containsSyntheticMedia: body.get('containsSyntheticMedia') === 'true',
         videoEffect: 'none',
         playlistId: null,
         sourceKind: 'url',
@@ -82,6 +87,8 @@ class FakeXhr {
         progress: 0,
         stage: null,
         youtubeVideoId: null,
+        youtubePrivacyStatus: null,
+        privacyLocked: false,
         errorMessage: null,
         account: { id: FIRST.id, accountName: FIRST.accountName },
         createdAt: stamp,
@@ -111,12 +118,40 @@ function fakeApi(handler: Handler) {
   return paths;
 }
 
+/** Today's quota of an account's client, as GET /api/youtube/accounts/:id/quota answers. */
+function quotaAnswer(
+  accountId: string,
+  today: { uploadsUsed?: number; unitsUsed?: number } = {},
+): Response {
+  const uploadsUsed = today.uploadsUsed ?? 3;
+  const unitsUsed = today.unitsUsed ?? 300;
+  return jsonResponse(200, {
+    accountId,
+    clientSecretId: SECRET.id,
+    quotaToday: {
+      quotaDay: '2026-01-09',
+      // Midnight in Los Angeles (PST) is 15:00 in Jakarta.
+      resetsAt: '2026-01-10T08:00:00.000Z',
+      uploadsLimit: 100,
+      uploadsUsed,
+      uploadsRemaining: Math.max(0, 100 - uploadsUsed),
+      unitsLimit: 10000,
+      unitsUsed,
+      unitsRemaining: Math.max(0, 10000 - unitsUsed),
+    },
+  });
+}
+
+const QUOTA_PATH = /^\/api\/youtube\/accounts\/([^/]+)\/quota$/;
+
 function standardApi(extra: Handler = () => undefined): string[] {
   return fakeApi((path, request) => {
     const answer = extra(path, request);
     if (answer) return answer;
     if (path === '/api/youtube/client-secrets') return jsonResponse(200, [SECRET]);
     if (path === '/api/youtube/accounts') return jsonResponse(200, [FIRST, SECOND]);
+    const quota = QUOTA_PATH.exec(path);
+    if (quota) return quotaAnswer(quota[1] ?? '');
     if (path.startsWith('/api/youtube/playlists/')) {
       return jsonResponse(200, [{ id: 'PL1', title: 'Playlist Satu' }]);
     }
@@ -287,6 +322,15 @@ describe('YoutubeUploadPage', () => {
       'fyp',
     );
 
+    // Declared as realistic altered or synthetic content, with the help text read out.
+    const synthetic = within(form).getByRole('checkbox', { name: 'Konten sintetis/diubah' });
+    expect(synthetic).toHaveProperty('checked', false);
+    expect(synthetic.getAttribute('aria-describedby')).toBe('yt-synthetic-help');
+    expect(document.getElementById('yt-synthetic-help')?.textContent).toMatch(
+      /terlihat nyata tetapi sebenarnya diubah atau dibuat/,
+    );
+    await userEvent.click(synthetic);
+
     const historyReads = () => paths.filter((p) => p.startsWith('GET /api/youtube/videos')).length;
     const before = historyReads();
     await userEvent.click(within(form).getByRole('button', { name: 'Upload ke YouTube' }));
@@ -298,6 +342,7 @@ describe('YoutubeUploadPage', () => {
     expect(body?.get('accountId')).toBe(FIRST.id);
     expect(body?.get('playlistId')).toBe('PL1');
     expect(body?.get('madeForKids')).toBe('false');
+    expect(body?.get('containsSyntheticMedia')).toBe('true');
 
     // Everything is back to its default; the history is read again.
     expect((within(form).getByRole('textbox', { name: /Judul/ }) as HTMLInputElement).value).toBe(
@@ -311,6 +356,83 @@ describe('YoutubeUploadPage', () => {
       ).value,
     ).toBe('');
     await waitFor(() => expect(historyReads()).toBeGreaterThan(before));
+    expect(within(form).getByRole('checkbox', { name: 'Konten sintetis/diubah' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+
+  it("shows the selected account's uploads left today and the reset time in WIB", async () => {
+    const paths = standardApi((path) => {
+      const quota = QUOTA_PATH.exec(path);
+      if (quota?.[1] === SECOND.id)
+        return quotaAnswer(SECOND.id, { uploadsUsed: 100, unitsUsed: 9990 });
+      return undefined;
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Akun YouTube' });
+    expect(
+      await within(panel).findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent === 'Sisa unggahan hari ini: 97 dari 100 · direset pukul 15.00 WIB',
+      ),
+    ).toBeTruthy();
+    expect(paths).toContain(`GET /api/youtube/accounts/${FIRST.id}/quota`);
+
+    // An exhausted client: uploads wait for the reset, extras may be skipped.
+    const accountSelect = within(panel).getByRole('combobox', { name: /Akun YouTube/ });
+    await userEvent.selectOptions(accountSelect, SECOND.id);
+    expect(await within(panel).findByText(/Kuota unggahan client ini sudah habis/)).toBeTruthy();
+    expect(within(panel).getByText(/Sisa unggahan hari ini:/).textContent).toBe(
+      'Sisa unggahan hari ini: 0 dari 100 · direset pukul 15.00 WIB',
+    );
+    expect(within(panel).getByText(/Kuota unit hari ini tinggal 10/)).toBeTruthy();
+  });
+
+  it('explains a video YouTube kept private although public was chosen, and marks synthetic content', async () => {
+    standardApi((path) => {
+      if (path !== '/api/youtube/videos') return undefined;
+      return jsonResponse(200, {
+        total: 1,
+        videos: [
+          {
+            id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+            title: 'Video AI',
+            description: '',
+            tags: [],
+            categoryId: '22',
+            privacyStatus: 'public',
+            publishType: 'now',
+            publishAt: null,
+            madeForKids: false,
+            containsSyntheticMedia: true,
+            videoEffect: 'none',
+            playlistId: null,
+            sourceKind: 'file',
+            sourceUrl: null,
+            videoFileName: 'ai.mp4',
+            audioRemixUrl: null,
+            status: 'uploaded',
+            progress: 100,
+            stage: null,
+            youtubeVideoId: 'abcdefghijk',
+            youtubePrivacyStatus: 'private',
+            privacyLocked: true,
+            errorMessage: null,
+            account: { id: FIRST.id, accountName: FIRST.accountName },
+            createdAt: stamp,
+            uploadedAt: stamp,
+          },
+        ],
+      });
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Daftar upload YouTube' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Pribadi (dikunci YouTube)')).toBeTruthy();
+    expect(within(item).getByText('Konten sintetis/diubah')).toBeTruthy();
+    expect(item.textContent).toContain(`Diupload sebagai Pribadi. ${PRIVACY_LOCKED_MESSAGE}`);
   });
 
   it('selects the first item of each newly picked file, dropping a chosen video file', async () => {

@@ -144,9 +144,17 @@ describe('the multipart body', () => {
       privacyStatus: 'public',
       publishType: 'now',
       madeForKids: 'false',
+      containsSyntheticMedia: 'false',
       videoEffect: 'none',
     });
     expect(UploadFieldsSchema.safeParse(fields).success).toBe(true);
+  });
+
+  it('declares realistic altered or synthetic content when the box is ticked', () => {
+    const fields = uploadFields(draft({ form: { ...draft().form, containsSyntheticMedia: true } }));
+    expect(fields.containsSyntheticMedia).toBe('true');
+    const parsed = UploadFieldsSchema.safeParse(fields);
+    expect(parsed.success && parsed.data.containsSyntheticMedia).toBe('true');
   });
 
   it('adds playlist, schedule, scraped source and remix fields when they apply', () => {

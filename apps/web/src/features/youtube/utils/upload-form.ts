@@ -31,6 +31,8 @@ export interface UploadFormValues {
   scheduleTime: string;
   /** '' only if nothing was chosen; the default is 'false'. */
   madeForKids: MadeForKidsChoice;
+  /** "Konten sintetis/diubah": realistic altered or synthetic content (YouTube's label). */
+  containsSyntheticMedia: boolean;
   videoEffect: VideoEffectName;
 }
 
@@ -44,6 +46,7 @@ export const DEFAULT_UPLOAD_FORM: UploadFormValues = {
   scheduleDate: '',
   scheduleTime: '',
   madeForKids: UPLOAD_DEFAULTS.madeForKids ? 'true' : 'false',
+  containsSyntheticMedia: false,
   videoEffect: UPLOAD_DEFAULTS.videoEffect,
 };
 
@@ -238,6 +241,7 @@ export function uploadFields(draft: UploadDraft): Record<string, string> {
     privacyStatus: form.privacyStatus,
     publishType: form.publishType,
     madeForKids: form.madeForKids,
+    containsSyntheticMedia: form.containsSyntheticMedia ? 'true' : 'false',
     videoEffect: form.videoEffect,
   };
   if (draft.playlistId) fields.playlistId = draft.playlistId;

@@ -20,12 +20,31 @@ export const PUBLISH_TYPE_LABELS: Record<Upload['publishType'], string> = {
   schedule: 'Terjadwal',
 };
 
+/** The form's words for YouTube's privacy values. */
+export const PRIVACY_LABELS: Record<NonNullable<Upload['youtubePrivacyStatus']>, string> = {
+  public: 'Publik',
+  private: 'Pribadi',
+  unlisted: 'Tidak publik',
+};
+
 export function isPending(status: UploadStatus): boolean {
   return status === 'scheduled' || status === 'processing';
 }
 
 export function shouldPollUploads(uploads: readonly Pick<Upload, 'status'>[]): boolean {
   return uploads.some((upload) => isPending(upload.status));
+}
+
+/**
+ * Changes whenever an upload's state or YouTube id changes: the moments the quota left today
+ * may have changed (an upload went out, or started waiting for the reset).
+ */
+export function quotaRefreshKey(
+  uploads: readonly Pick<Upload, 'id' | 'status' | 'youtubeVideoId'>[],
+): string {
+  return uploads
+    .map((upload) => `${upload.id}:${upload.status}:${upload.youtubeVideoId ? 1 : 0}`)
+    .join(',');
 }
 
 export function youtubeWatchUrl(videoId: string): string {
