@@ -12,6 +12,7 @@ import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Env } from './env.ts';
 import { jobRegistry } from './jobs/index.ts';
 import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
+import { createYtDlpTools } from './tools/yt-dlp-tools.ts';
 
 // pg-boss polls each queue every 2 s by default, and a worker slot that finished a job within
 // that time waits out the rest before it asks for the next one: a 0.6 s download then costs 2 s
@@ -26,6 +27,8 @@ const POLLING_SECONDS: Partial<Record<QueueName, number>> = {
   'video.preview': 0.5,
 };
 const DEFAULT_POLLING_SECONDS = 2;
+/** The daily check of the managed yt-dlp (Asia/Jakarta), off the hour. */
+const YTDLP_UPDATE_CRON = '17 3 * * *';
 
 export interface RunningWorker {
   id: string;
@@ -73,6 +76,8 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
   const boss = await startBoss(env.databaseUrl, {
     supervise: true,
     listen: true,
+    // The daily yt-dlp check is a pg-boss schedule; workers run the cron passes.
+    schedule: true,
     max: 4,
     onError: (error) => log.error(`[worker] pg-boss: ${error.message}`),
   });
@@ -83,13 +88,14 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     ? undefined
     : await startGuardProxy({ onError: (error) => log.error(`[worker] guard proxy: ${error.message}`) });
   const storage = createStorage(env.storage);
+  const ytdlpTools = createYtDlpTools({ env, database, workerId: id, log });
   const deps: JobDeps = {
     secrets: createSecretBox(env.secretsKey),
     storage,
     apifyBaseUrl: env.apifyBaseUrl,
     apifyPollSeconds: env.apifyPollSeconds,
     ytdlp: createYtDlp({
-      binary: env.ytdlpPath,
+      binary: ytdlpTools.binary,
       ffmpegLocation: env.ffmpegPath,
       allowPrivateNetwork: env.allowPrivateNetworkFetch,
       proxyUrl: ytDlpGuard?.url,
@@ -101,7 +107,8 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     tempDir: env.tempDir,
     google: env.google,
     ffmpegPrograms: { ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath },
-    ytdlpPath: env.ytdlpPath,
+    ytdlpBinary: ytdlpTools.binary,
+    ytdlpTools,
     ytdlpProxyUrl: ytDlpGuard?.url,
   };
 
@@ -146,6 +153,15 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     );
   await beat();
   const timer = setInterval(() => void beat(), env.heartbeatIntervalSeconds * 1000);
+  // In the background (readiness does not wait for a download): the tool report, the start
+  // check of the managed yt-dlp, then its catch-up timer.
+  ytdlpTools.start();
+  if (queues.includes('tools.ytdlp-update')) {
+    // Every worker that serves the queue writes the same schedule (an upsert): 03:17 in Jakarta.
+    await boss
+      .schedule('tools.ytdlp-update', YTDLP_UPDATE_CRON, {}, { tz: 'Asia/Jakarta' })
+      .catch((error: unknown) => log.error(`[worker] could not schedule the daily yt-dlp check: ${String(error)}`));
+  }
   log.info(`[worker] ${id} running ${queues.join(', ') || 'no queues'}`);
 
   let stopping: Promise<void> | undefined;
@@ -155,6 +171,8 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     queues,
     stop() {
       stopping ??= (async () => {
+        // A yt-dlp check in progress is abandoned (the old copy stays; the next start checks).
+        await ytdlpTools.stop();
         // pg-boss stops fetching, waits up to the grace for the active jobs, then fails whatever
         // still runs back to the queue (state retry, another worker takes it) and aborts its
         // signal, which stops the handler's yt-dlp, ffmpeg or upload. The heartbeat row stays

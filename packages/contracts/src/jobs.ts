@@ -27,6 +27,8 @@ export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 export const VideoDownloadPayloadSchema = z.object({ downloadId: UuidSchema });
 export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
 export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
+/** The daily check of the managed yt-dlp (pg-boss schedule): nothing to carry. */
+export const ToolsYtDlpUpdatePayloadSchema = z.object({});
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -94,6 +96,20 @@ export const jobCatalog = {
       // Uploads to one channel run one at a time whatever this says (a per-account lock).
       defaultConcurrency: 2,
       heartbeatSeconds: 60,
+    },
+  },
+  'tools.ytdlp-update': {
+    payload: ToolsYtDlpUpdatePayloadSchema,
+    policy: {
+      // Scheduled daily; a failed check is recorded and shown, and the worker's own catch-up
+      // timer tries again within hours: a queue retry would only repeat a failing download.
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      retryBackoff: false,
+      // The wait for another worker's update (10 min) + the download (15 min) + --version.
+      expireInSeconds: 30 * 60,
+      retentionSeconds: 7 * 24 * 3600,
+      defaultConcurrency: 1,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: QueuePolicy }>;

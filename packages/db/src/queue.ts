@@ -24,6 +24,11 @@ export interface CreateBossOptions {
    * sends NOTIFY (in the sending transaction, delivered on commit). Polling stays as the floor.
    */
   listen?: boolean;
+  /**
+   * Run pg-boss's cron passes (boss.schedule): workers, which own the schedules (the daily
+   * yt-dlp check). Producers (the API) leave it off. Default false.
+   */
+  schedule?: boolean;
 }
 
 /** Starts pg-boss on our database and creates every queue of the job catalog. */
@@ -37,7 +42,7 @@ export async function startBoss(url: string, options: CreateBossOptions = {}): P
     ...(options.superviseIntervalSeconds
       ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }
       : {}),
-    schedule: false,
+    schedule: options.schedule ?? false,
     useListenNotify: options.listen ?? false,
   });
   // Without an error listener a database error would end the process.

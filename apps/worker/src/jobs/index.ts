@@ -1,6 +1,7 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { maintenanceSweep } from './maintenance-sweep.ts';
 import { scrapeRun } from './scrape-run.ts';
+import { toolsYtDlpUpdate } from './tools-ytdlp-update.ts';
 import { videoDownload } from './video-download.ts';
 import { videoPreview } from './video-preview.ts';
 import { youtubeUpload } from './youtube-upload.ts';
@@ -13,4 +14,5 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'video.download': videoDownload,
   'video.preview': videoPreview,
   'youtube.upload': youtubeUpload,
+  'tools.ytdlp-update': toolsYtDlpUpdate,
 };

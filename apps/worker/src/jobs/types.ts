@@ -6,6 +6,7 @@ import type { GoogleEndpoints } from '@scrapper/integrations/youtube';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { YtDlp } from '@scrapper/integrations/yt-dlp';
 import type { Storage } from '@scrapper/integrations/storage/storage';
+import type { YtDlpTools } from '../tools/yt-dlp-tools.ts';
 
 /** What jobs need of the outside world, built once per worker process. */
 export interface JobDeps {
@@ -22,8 +23,13 @@ export interface JobDeps {
   google: GoogleEndpoints;
   /** FFMPEG_PATH and FFPROBE_PATH, for the modules that run ffmpeg themselves. */
   ffmpegPrograms: { ffmpeg: string; ffprobe: string };
-  /** YTDLP_PATH, for the modules that run yt-dlp themselves. */
-  ytdlpPath: string;
+  /**
+   * The yt-dlp to run, asked at every run (pinned > managed > PATH), for the modules that run
+   * yt-dlp themselves: an update swapped in meanwhile is used at once.
+   */
+  ytdlpBinary: () => Promise<string>;
+  /** The managed yt-dlp: update checks, the tool report. */
+  ytdlpTools: YtDlpTools;
   /** The process's URL-guard proxy for yt-dlp (undefined when private networks are allowed). */
   ytdlpProxyUrl: string | undefined;
 }

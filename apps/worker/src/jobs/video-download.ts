@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { Db } from '@scrapper/db/client';
@@ -18,12 +19,29 @@ import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
 import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
-import { DirectFetchError, fetchDirectMedia } from '@scrapper/integrations/direct-fetch';
+import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper/integrations/direct-fetch';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
+import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
+import { notifyYtDlpOutdated } from '../tools/notify-tools.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 export const NEEDS_COOKIES_MESSAGE = 'Platform meminta login atau verifikasi bot; cookie platform ini perlu diperbarui oleh admin.';
+export const YTDLP_OUTDATED_MESSAGE =
+  'Pengunduh video (yt-dlp) perlu diperbarui agar bisa mengambil video dari platform ini. Admin sudah diberi tahu; coba lagi setelah yt-dlp diperbarui.';
+
+/**
+ * yt-dlp failed with its "update yt-dlp" class of errors: what the admins are told (once a day per
+ * platform), with the version that failed and yt-dlp's own reason. Built before the final
+ * transaction (asking the version may start yt-dlp once), written inside it.
+ */
+export async function outdatedNotice(ctx: JobContext, platform: string, error: YtDlpError): Promise<(db: Db) => Promise<void>> {
+  const version = await ctx.deps
+    .ytdlpBinary()
+    .then(readYtDlpVersion)
+    .catch(() => undefined);
+  return (db) => notifyYtDlpOutdated(db, { platform, hostname: hostname(), version, reason: error.message });
+}
 
 const MIME_BY_EXT: Record<string, string> = {
   mp4: 'video/mp4',
@@ -183,20 +201,31 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     } catch (error) {
       // yt-dlp could not fetch the page (Douyin's login wall is the known case): the actor's
       // direct media URL, when it gave one, is fetched instead under the same URL rules.
-      const pageRefused = error instanceof YtDlpError && (error.kind === 'permanent' || error.kind === 'needs-cookies');
+      const pageRefused = error instanceof YtDlpError && (error.kind === 'permanent' || error.kind === 'needs-cookies' || error.kind === 'outdated');
+      // Instagram's signed videoUrl expires within hours: an expired one is not tried, so
+      // yt-dlp's reason for the page (usually: cookies needed) is what the member hears.
       if (!pageRefused || !row.directUrl || row.quality === 'audio-only') throw error;
       await awaitPlatformTurn(ctx, row.platform, signal);
-      const fetched = await fetchDirectMedia({
-        url: row.directUrl,
-        outputPath: join(jobDir, `${row.id}.direct`),
-        maxBytes: ctx.deps.maxDownloadBytes,
-        socketTimeoutSecs: 30,
-        allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
-        signal,
-        onProgress: ({ downloadedBytes, totalBytes }) => {
-          if (totalBytes) onProgress((downloadedBytes / totalBytes) * 100);
-        },
-      });
+      let fetched: Awaited<ReturnType<typeof fetchDirectMedia>>;
+      try {
+        fetched = await fetchDirectMedia({
+          url: row.directUrl,
+          outputPath: join(jobDir, `${row.id}.direct`),
+          maxBytes: ctx.deps.maxDownloadBytes,
+          socketTimeoutSecs: 30,
+          allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
+          signal,
+          onProgress: ({ downloadedBytes, totalBytes }) => {
+            if (totalBytes) onProgress((downloadedBytes / totalBytes) * 100);
+          },
+        });
+      } catch (directError) {
+        // An out-of-date yt-dlp is the cause the member and the admins must hear about; the
+        // direct URL was only a second chance (unless it is worth another attempt).
+        const retryDirect = directError instanceof DirectFetchError && directError.kind === 'transient' && !ctx.isLastAttempt;
+        if (error.kind === 'outdated' && !retryDirect && !cancel.signal.aborted && !ctx.signal.aborted) throw error;
+        throw directError;
+      }
       result = { filePath: fetched.filePath, ext: extForContentType(fetched.contentType) };
     }
     const storageKey = `downloads/${row.ownerId}/${row.id}.${result.ext}`;
@@ -215,10 +244,12 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       error instanceof YtDlpError || error instanceof DirectFetchError ? error.kind === 'transient' : !(error instanceof UrlNotAllowedError);
     if (transient && !ctx.isLastAttempt) throw error;
     const needsCookies = error instanceof YtDlpError && error.needsCookies;
-    const reason = needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
+    const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
+    const reason = needsCookies ? NEEDS_COOKIES_MESSAGE : outdated ? YTDLP_OUTDATED_MESSAGE : error instanceof Error ? error.message : String(error);
     await finishRow(ctx, row, async (tx) => {
       await failDownload(tx, row.id, reason);
       if (needsCookies) await notifyCookiesExpired(tx, row.platform);
+      await outdated?.(tx);
     });
   } finally {
     clearInterval(watch);

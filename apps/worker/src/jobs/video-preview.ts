@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/downloads';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import type { JobHandler } from './types.ts';
-import { fetchWithYtDlp, NEEDS_COOKIES_MESSAGE } from './video-download.ts';
+import { fetchWithYtDlp, NEEDS_COOKIES_MESSAGE, outdatedNotice, YTDLP_OUTDATED_MESSAGE } from './video-download.ts';
 
 /**
  * video.preview: the item in the actor's preview format, cut to its maxDuration with
@@ -32,8 +32,14 @@ export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, c
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
     const transient = error instanceof YtDlpError && error.kind === 'transient';
     if (transient && !ctx.isLastAttempt) throw error;
-    const reason = error instanceof YtDlpError && error.needsCookies ? NEEDS_COOKIES_MESSAGE : error instanceof Error ? error.message : String(error);
-    await finishPreview(db, row.id, { status: 'failed', error: reason });
+    const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
+    let reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof YtDlpError && error.needsCookies) reason = NEEDS_COOKIES_MESSAGE;
+    else if (outdated) reason = YTDLP_OUTDATED_MESSAGE;
+    await ctx.database.transaction(async ({ db: tx }) => {
+      await finishPreview(tx, row.id, { status: 'failed', error: reason });
+      await outdated?.(tx);
+    });
   } finally {
     await rm(jobDir, { recursive: true, force: true });
   }

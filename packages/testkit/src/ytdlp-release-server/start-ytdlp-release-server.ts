@@ -65,6 +65,8 @@ export interface YtDlpReleaseServer {
    */
   publish(version: string, options?: { argvLog?: string }): Promise<PublishedRelease>;
   setScenario(scenario: ReleaseScenario): void;
+  /** Wait this long before sending each build (to overlap updaters, or outlast a start). */
+  setAssetDelayMs(ms: number): void;
   readonly requests: readonly ReleaseRequest[];
   /** Requests for a build (either asset, after the redirect) that sent every byte. */
   completedDownloads(): number;
@@ -91,6 +93,7 @@ export async function startYtDlpReleaseServer(options: ReleaseServerOptions = {}
   let scenario: ReleaseScenario = 'normal';
   let release: (PublishedRelease & { body: Buffer }) | undefined;
   let builds = 0;
+  let assetDelayMs = options.assetDelayMs ?? 0;
   const requests: ReleaseRequest[] = [];
   const sockets = new Set<Socket>();
   // Stand-ins with checksums of their own, for the scenarios whose file is not the build.
@@ -139,7 +142,7 @@ export async function startYtDlpReleaseServer(options: ReleaseServerOptions = {}
       }
       res.end(body);
     };
-    if (options.assetDelayMs) setTimeout(send, options.assetDelayMs);
+    if (assetDelayMs > 0) setTimeout(send, assetDelayMs);
     else send();
   }
 
@@ -202,6 +205,9 @@ export async function startYtDlpReleaseServer(options: ReleaseServerOptions = {}
     },
     setScenario(next) {
       scenario = next;
+    },
+    setAssetDelayMs(ms) {
+      assetDelayMs = ms;
     },
     get requests() {
       return requests;
