@@ -3,7 +3,8 @@ import { Button } from '@scrapper/ui/button';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { TASK_STATE_LABELS, canCancel, canDelete } from '../utils/dashboard-task.ts';
+import { formatUsd } from '@/lib/format-usd.ts';
+import { TASK_STATE_LABELS, canCancel, canDelete, isFinalState } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 
 export interface TaskItemProps {
@@ -16,7 +17,10 @@ export interface TaskItemProps {
   onDelete: () => void;
 }
 
-/** One task: platform and target, state, progress, items found, result link, actions. */
+/**
+ * One task: platform and target, state, progress, items found, what its Apify run cost (so
+ * far, while it runs), result link, actions.
+ */
 export function TaskItem({
   task,
   showOwner,
@@ -45,6 +49,10 @@ export function TaskItem({
         value={percentage}
         valueText={`${percentage}%, ${itemsFound} item ditemukan`}
       />
+      <p className="task-item__result task-item__cost">
+        {isFinalState(task.state) ? 'Biaya Apify' : 'Biaya Apify sejauh ini'}:{' '}
+        <strong>{formatUsd(task.usageTotalUsd)}</strong>
+      </p>
       {task.state === 'completed' && task.result ? (
         <p className="task-item__result">
           <strong>{task.result.itemCount} item</strong> tersimpan.{' '}

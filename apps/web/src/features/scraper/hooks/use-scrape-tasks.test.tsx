@@ -21,6 +21,7 @@ const running = {
   owner: { id: ADMIN_ID, username: 'admin' },
   createdAt: '2025-01-01T00:00:00.000Z',
   finishedAt: null,
+  usageTotalUsd: null,
 };
 
 /** Testing Library's waitFor: it lets React's updates through while it waits. */

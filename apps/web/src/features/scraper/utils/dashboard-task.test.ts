@@ -30,6 +30,7 @@ function task(id: string, overrides: Partial<Task> = {}): Task {
     owner: { id: OWNER, username: 'budi' },
     createdAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
+    usageTotalUsd: 0.0042,
     ...overrides,
   };
 }
@@ -44,6 +45,7 @@ function record(id: string, overrides: Partial<ScrapeHistoryRecord> = {}): Scrap
     itemCount: 7,
     completedAt: '2025-01-02T00:00:00.000Z',
     username: 'budi',
+    usageTotalUsd: 0.0123,
     ...overrides,
   };
 }
@@ -65,7 +67,20 @@ describe('dashboard tasks', () => {
       result: { fileName: 'tiktok_20250101-000000_abcdef12.json', itemCount: 7 },
       logsLoaded: false,
       isFromHistory: true,
+      usageTotalUsd: 0.0123,
     });
+    expect(fromHistory(record('u', { usageTotalUsd: null }), [tiktok]).usageTotalUsd).toBeNull();
+  });
+
+  it("carry a server task's cost so far, and none for a task just started here", () => {
+    expect(fromTask(task('c'), [tiktok]).usageTotalUsd).toBe(0.0042);
+    expect(startedTask('s', tiktok, 'kucing', 'budi').usageTotalUsd).toBeNull();
+    const updated = tasksReducer([startedTask('s', tiktok, 'kucing', 'budi')], {
+      type: 'updated',
+      task: task('s', { usageTotalUsd: 0.01 }),
+      platforms: [tiktok],
+    });
+    expect(updated[0]?.usageTotalUsd).toBe(0.01);
   });
 
   it('keep the newest first, each id once, the final form of a task in both lists', () => {

@@ -30,6 +30,8 @@ export interface DashboardTask {
   /** When it started (or finished, for history records); sorts the list. */
   at: string;
   isFromHistory: boolean;
+  /** What its Apify run has cost so far (final once finished), USD; null when unknown. */
+  usageTotalUsd: number | null;
 }
 
 const FINAL: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
@@ -94,6 +96,7 @@ export function fromTask(task: Task, platforms: PlatformConfig[]): DashboardTask
     owner: task.owner.username,
     at: task.createdAt,
     isFromHistory: false,
+    usageTotalUsd: task.usageTotalUsd,
   };
 }
 
@@ -117,6 +120,7 @@ export function fromHistory(
     owner: record.username,
     at: record.completedAt ?? '',
     isFromHistory: true,
+    usageTotalUsd: record.usageTotalUsd,
   };
 }
 
@@ -192,5 +196,6 @@ export function startedTask(
     owner,
     at,
     isFromHistory: false,
+    usageTotalUsd: null,
   };
 }

@@ -22,6 +22,7 @@ function task(state: TaskState): Task {
     owner: { id: OWNER, username: 'budi' },
     createdAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
+    usageTotalUsd: null,
   };
 }
 
