@@ -8,6 +8,7 @@ import { useAnalytics } from '../hooks/use-analytics.ts';
 import { DailyDownloadsChart } from './daily-downloads-chart.tsx';
 import { PlatformDistribution } from './platform-distribution.tsx';
 import { RecentDownloads } from './recent-downloads.tsx';
+import { ScrapeCosts } from './scrape-costs.tsx';
 import { StatCards } from './stat-cards.tsx';
 import './analytics.css';
 
@@ -19,8 +20,8 @@ export interface AnalyticsDashboardProps {
 }
 
 /**
- * The analytics page body: figures, platform distribution, the 7-day chart, recent
- * downloads, and the links to the policy pages (spec part 2, section 2).
+ * The analytics page body: figures, platform distribution, the 7-day chart, the monthly
+ * Apify costs, recent downloads, and the links to the policy pages (spec part 2, section 2).
  */
 export function AnalyticsDashboard({ isAdmin }: AnalyticsDashboardProps) {
   const { data, status, reload } = useAnalytics();
@@ -67,6 +68,9 @@ export function AnalyticsDashboard({ isAdmin }: AnalyticsDashboardProps) {
               <PlatformDistribution rows={data.downloadsByPlatform} />
             </Card>
           </div>
+          <Card title="Biaya Scraping (Apify)" className="analytics__costs">
+            <ScrapeCosts costs={data.scrapeCosts} isAdmin={isAdmin} />
+          </Card>
           <Card title="Unduhan Terbaru">
             {data.recentDownloads.length === 0 && data.totalDownloads === 0 ? (
               <p className="muted">
