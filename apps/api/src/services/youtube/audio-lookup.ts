@@ -6,6 +6,7 @@ import type { AudioResult } from '@scrapper/contracts/http/youtube';
 import { getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
+import { ytDlpPicker } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { Env } from '../../env.ts';
 import type { ConcurrencyGate } from './concurrency-gate.ts';
@@ -14,7 +15,15 @@ export const SEARCH_LIMIT = 10;
 
 export interface LookupDeps {
   gate: ConcurrencyGate;
-  env: Pick<Env, 'ytdlpPath' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate' | 'ytDlpProxyUrl'>;
+  env: Pick<Env, 'ytdlp' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate' | 'ytDlpProxyUrl'>;
+}
+
+/**
+ * The yt-dlp a look-up runs, chosen at each run: YTDLP_PATH, else the worker's managed copy in
+ * the same DATA_DIR/tools (read only: the API never updates it), else `yt-dlp` on PATH.
+ */
+function ytDlpOf(deps: LookupDeps): () => Promise<string> {
+  return ytDlpPicker({ pinnedPath: deps.env.ytdlp.pinnedPath, toolsDir: deps.env.ytdlp.toolsDir });
 }
 
 function lookupFailure(error: unknown, what: string): AppError {
@@ -47,7 +56,7 @@ export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: st
       query,
       limit: SEARCH_LIMIT,
       signal,
-      binary: deps.env.ytdlpPath,
+      binary: ytDlpOf(deps),
       allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
       proxyUrl: deps.env.ytDlpProxyUrl,
       ...(deps.env.audioSearchUrlTemplate ? { searchUrlTemplate: deps.env.audioSearchUrlTemplate } : {}),
@@ -60,7 +69,7 @@ export function lookUpAudioInfo(deps: LookupDeps, user: SessionUser, url: string
     getAudioInfo({
       url,
       signal,
-      binary: deps.env.ytdlpPath,
+      binary: ytDlpOf(deps),
       allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
       proxyUrl: deps.env.ytDlpProxyUrl,
     }),
