@@ -616,7 +616,8 @@ export const youtubeEndpoints = {
     method: 'POST',
     path: '/api/admin/gemini-keys/:id/validate',
     access: 'admin',
-    summary: 'Check a Gemini key with one request; records validity.',
+    summary:
+      'List the key’s models, choose the one generation will use (GEMINI_MODEL when listed, else the newest stable flash) and try it; records validity and the model. 422 when the key can use no text model.',
     tags: ['keys'],
     params: IdParamsSchema,
     response: ApiKeySchema,
