@@ -25,6 +25,38 @@ interface Analytics {
   downloadsByPlatform: { platform: string; count: number }[];
   dailyDownloads: { date: string; downloads: number }[];
   recentDownloads: { platform: string; title: string; createdAt: string; username?: string }[];
+  scrapeCosts: {
+    monthly: MonthCost[];
+    byMember?: { userId: string; username: string; monthly: MonthCost[] }[];
+  };
+}
+
+interface MonthCost {
+  month: string;
+  totalUsd: number;
+  runs: number;
+  runsWithoutCost: number;
+}
+
+/** How the page shows a cost: US dollars, four decimals. */
+function usd(value: number): string {
+  return `$${value.toFixed(4)}`;
+}
+
+const monthName = new Intl.DateTimeFormat('id-ID', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-10' as the page names it: 'Oktober 2026'. */
+function monthLabel(month: string): string {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  return monthName.format(new Date(Date.UTC(year, number - 1, 15)));
+}
+
+function costCard(page: Page) {
+  return page.getByRole('region', { name: 'Biaya Scraping (Apify)' });
 }
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -146,6 +178,41 @@ test.describe('as the admin', () => {
       recent.getByRole('row').filter({ hasText: 'Klip tiga detik' }).first(),
     ).toContainText('admin');
 
+    // Apify costs: this month's total of everyone, six months, and each member's this month.
+    const costs = figures.scrapeCosts;
+    const thisMonth = costs.monthly.at(-1);
+    expect(thisMonth?.runs).toBeGreaterThanOrEqual(1);
+    expect(thisMonth?.totalUsd).toBeGreaterThan(0);
+    const card = costCard(page);
+    await expect(card.getByText(/^Total bulan ini/)).toHaveText(
+      `Total bulan ini (${monthLabel(thisMonth?.month ?? '')})`,
+    );
+    await expect(card.getByText(usd(thisMonth?.totalUsd ?? -1), { exact: true }).first()).toBeVisible();
+    const months = card.getByRole('table', { name: 'Biaya scraping per bulan' });
+    await expect(months.getByRole('columnheader')).toHaveText(['Bulan', 'Biaya', 'Run']);
+    await expect(months.getByRole('row')).toHaveCount(7);
+    await expect(months.getByRole('row').nth(1)).toContainText(monthLabel(thisMonth?.month ?? ''));
+    await expect(months.getByRole('row').nth(1)).toContainText(usd(thisMonth?.totalUsd ?? -1));
+    const adminCost = costs.byMember
+      ?.find((member) => member.username === 'admin')
+      ?.monthly.at(-1);
+    expect(adminCost?.totalUsd).toBeGreaterThan(0);
+    const perMember = card.getByRole('table', {
+      name: `Biaya scraping per pengguna, ${monthLabel(thisMonth?.month ?? '')}`,
+    });
+    await expect(perMember.getByRole('columnheader')).toHaveText(['Pengguna', 'Biaya', 'Run']);
+    await expect(perMember.getByRole('row', { name: /^admin/ })).toContainText(
+      usd(adminCost?.totalUsd ?? -1),
+    );
+    // Another month: the fresh database has no runs then.
+    const month = card.getByRole('combobox', { name: 'Bulan' });
+    const earlier = costs.monthly[0]?.month ?? '';
+    await month.selectOption(earlier);
+    await expect(
+      card.getByRole('table', { name: `Biaya scraping per pengguna, ${monthLabel(earlier)}` }),
+    ).toContainText('Tidak ada scraping pada bulan ini.');
+    await month.selectOption(thisMonth?.month ?? '');
+
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
@@ -197,10 +264,17 @@ test.describe('as the admin', () => {
 test.describe('as a member', () => {
   test.use({ loginAs: 'member' });
 
+  test.beforeAll(async ({ adminApi, memberApi }) => {
+    test.setTimeout(90_000);
+    await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+    // One scrape of the member's own this month, so their monthly cost is not zero.
+    await scrapeKeyword(memberApi, `biaya-${Date.now().toString(36)}`);
+  });
+
   test('the member sees their own figures, without user totals or usernames', async ({
     page,
     memberApi,
-  }) => {
+  }, testInfo) => {
     await openAnalytics(page);
     const figures = await json<Analytics>(await memberApi.get('/api/analytics/dashboard'));
     expect(figures.totalUsers).toBeUndefined();
@@ -216,6 +290,28 @@ test.describe('as a member', () => {
     );
     await expect(page.getByRole('columnheader', { name: 'Pengguna' })).toHaveCount(0);
     await expect(page.getByText('Angka dari unduhan Anda.')).toBeVisible();
+
+    // Their own Apify costs only: this month's and the six months, no one else's.
+    expect(figures.scrapeCosts.byMember).toBeUndefined();
+    const thisMonth = figures.scrapeCosts.monthly.at(-1);
+    expect(thisMonth?.totalUsd).toBeGreaterThan(0);
+    const card = costCard(page);
+    await expect(card.getByText(/^Biaya Anda bulan ini/)).toHaveText(
+      `Biaya Anda bulan ini (${monthLabel(thisMonth?.month ?? '')})`,
+    );
+    await expect(card.getByText(usd(thisMonth?.totalUsd ?? -1), { exact: true }).first()).toBeVisible();
+    await expect(card.getByRole('table', { name: 'Biaya scraping per bulan' }).getByRole('row')).toHaveCount(7);
+    await expect(card.getByRole('heading', { name: 'Biaya per pengguna' })).toHaveCount(0);
+    await expect(card.getByRole('combobox', { name: 'Bulan' })).toHaveCount(0);
+
     await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'analytics-member');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `horizontal overflow at ${size.width}px`).toBeLessThanOrEqual(0);
+    }
   });
 });

@@ -2,10 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { ensureActiveApifyKey, setActorActive } from './support/admin-api.ts';
 import {
   APIFY_TOKENS,
+  FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
   QUICK_ITEM_COUNT,
   WATCH_ITEM_COUNT,
+  WATCH_RUN_COST_USD,
 } from './support/fake-apify-plan.ts';
 import {
   DESKTOP,
@@ -18,6 +20,11 @@ import {
 
 // The scraper dashboard as a member: real API, worker and database, Apify faked by testkit
 // (support/fake-apify-scenarios.ts picks each run's course from the words of its target).
+
+/** How the task list shows a run's cost: US dollars, four decimals. */
+function usd(value: number): string {
+  return `$${value.toFixed(4)}`;
+}
 
 test.use({ loginAs: 'member' });
 
@@ -193,9 +200,14 @@ test('a URL scrape runs to completion: progress, logs, result count and download
   await expect(task).toHaveCount(1);
   const progress = task.getByRole('progressbar');
 
-  // The 5 s polls see the run under way before it ends.
+  // The 5 s polls see the run under way before it ends, and what it has cost so far.
   await expect(progress).not.toHaveAttribute('aria-valuenow', '0', { timeout: 20_000 });
   await expect(task.getByText('Selesai', { exact: true })).toBeHidden();
+  // A run a moment old has cost less than a hundredth of a cent: '<$0.0001', never '$0.0000'.
+  const runningCost = task.getByText(/^Biaya Apify sejauh ini: /);
+  await expect(runningCost).toHaveText(/^Biaya Apify sejauh ini: (<\$0\.0001|\$\d+\.\d{4})$/);
+  const soFar = /\$(\d+\.\d{4})$/.exec((await runningCost.textContent()) ?? '');
+  expect(Number(soFar?.[1] ?? 0)).toBeLessThan(WATCH_RUN_COST_USD);
   const log = page.getByRole('log');
   await expect(log).toContainText('Memulai aktor clockworks/tiktok-scraper...');
   expect(await log.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('150px');
@@ -204,6 +216,10 @@ test('a URL scrape runs to completion: progress, logs, result count and download
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(task).toContainText(`${WATCH_ITEM_COUNT} item tersimpan.`);
   await expect(task).toContainText(`Item ditemukan: ${WATCH_ITEM_COUNT}`);
+  // The run's final cost, as Apify reported it at the end.
+  await expect(task.getByText(/^Biaya Apify: /)).toHaveText(
+    `Biaya Apify: ${usd(WATCH_RUN_COST_USD)}`,
+  );
   const link = task.getByRole('link', { name: `Buka di Downloader: hasil ${url}` });
   await expect(link).toHaveAttribute(
     'href',
@@ -290,6 +306,8 @@ test('a waiting task can be cancelled; finished ones deleted, also from the serv
   // It is in the server's history as cancelled; deleting it there removes it for good.
   await page.reload();
   await expect(task.getByText('Dibatalkan', { exact: true })).toBeVisible();
+  // What it spent: nothing known when it never reached a run, else what the abort reported.
+  await expect(task.getByText(/^Biaya Apify: /)).toHaveText(/^Biaya Apify: (—|\$\d+\.\d{4})$/);
   await expect(task.getByRole('button', { name: `Batalkan ${slow}` })).toHaveCount(0);
   await task.getByRole('button', { name: `Hapus ${slow}` }).click();
   await expect(task).toHaveCount(0);
@@ -305,4 +323,8 @@ test('a waiting task can be cancelled; finished ones deleted, also from the serv
   const failed = taskItem(page, failing);
   await expect(failed.getByText('Gagal', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(failed).toContainText(FAIL_STATUS_MESSAGE);
+  // A failed run is paid for too.
+  await expect(failed.getByText(/^Biaya Apify: /)).toHaveText(
+    `Biaya Apify: ${usd(FAIL_RUN_COST_USD)}`,
+  );
 });

@@ -74,6 +74,14 @@ export const QUICK_ITEM_COUNT = 5;
 export const WATCH_ITEM_COUNT = 12;
 export const FAIL_STATUS_MESSAGE = 'Aktor gagal (skenario e2e).';
 
+/**
+ * What the runs cost (their `usageTotalUsd`): the `pantau` run grows to WATCH_RUN_COST_USD while
+ * the dashboard watches it, the `gagal` run ends costing FAIL_RUN_COST_USD. The other scenarios
+ * cost the fake's default, $0.005 plus $0.0004 per item.
+ */
+export const WATCH_RUN_COST_USD = 0.0123;
+export const FAIL_RUN_COST_USD = 0.002;
+
 /** Log lines the fake run writes (the worker copies them into the task's log). */
 export const FAKE_LOG_LINES = [
   'INFO  Crawler dimulai',

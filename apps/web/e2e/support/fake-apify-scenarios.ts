@@ -1,3 +1,8 @@
+import {
+  ACTOR_IDS,
+  actorOutputScenario,
+  type ActorOutputPlatform,
+} from '@scrapper/testkit/fake-apify/actor-output';
 import type { FakeScenario } from '@scrapper/testkit/fake-apify/scenario';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import type { MediaServerUrls } from '@scrapper/testkit/media-server/start-media-server';
@@ -6,6 +11,7 @@ import {
   APIFY_TOKENS,
   BROKEN_COVER_URL,
   COVER_URL,
+  FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
   MANY_ITEM_COUNT,
@@ -15,6 +21,7 @@ import {
   SCENARIO_WORDS,
   TWITTER,
   WATCH_ITEM_COUNT,
+  WATCH_RUN_COST_USD,
 } from './fake-apify-plan.ts';
 
 // Scenarios chosen by the run input, because the fake lives in the web server process and
@@ -60,7 +67,12 @@ function scenarioFor(
     };
   }
   if (text.includes(SCENARIO_WORDS.fail)) {
-    return { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE };
+    return {
+      durationMs: 1000,
+      outcome: 'FAILED',
+      statusMessage: FAIL_STATUS_MESSAGE,
+      usageTotalUsd: FAIL_RUN_COST_USD,
+    };
   }
   if (text.includes(SCENARIO_WORDS.slow)) {
     return { durationMs: 60_000, logLines: FAKE_LOG_LINES, items: generated(seed, makeItem, 50) };
@@ -70,6 +82,7 @@ function scenarioFor(
       durationMs: 9000,
       logLines: FAKE_LOG_LINES,
       items: generated(seed, makeItem, WATCH_ITEM_COUNT),
+      usageTotalUsd: WATCH_RUN_COST_USD,
     };
   }
   return {
@@ -83,17 +96,22 @@ function generated(seed: string, makeItem: ItemMaker, count: number) {
   return { count, item: (index: number) => makeItem(seed, index) };
 }
 
-/** clockworks/tiktok-scraper's documented output fields (see the TikTok seed config). */
+/** clockworks/tiktok-scraper's output fields as the actor publishes them (see its seed config). */
 function tiktokItem(seed: string, index: number) {
   const id = `7${seed}${String(index).padStart(4, '0')}`;
   return {
     id,
     text: `Video e2e ${index + 1}`,
+    createTimeISO: new Date(Date.UTC(2026, 9, 1, 0, index)).toISOString(),
     webVideoUrl: `https://www.tiktok.com/@e2e_creator/video/${id}`,
-    authorMeta: { name: 'e2e_creator' },
+    authorMeta: { name: 'e2e_creator', nickName: 'E2E Creator' },
     playCount: 1000 + index,
     diggCount: 10 + index,
+    commentCount: index,
+    shareCount: 0,
     videoMeta: { duration: 15 + index, coverUrl: 'https://p16.example.com/cover.jpg' },
+    hashtags: [{ name: 'e2e' }],
+    isSlideshow: false,
   };
 }
 
@@ -158,4 +176,14 @@ export function scriptFakeApify(fake: FakeApify, media: MediaServerUrls): void {
     scenarioFor(input, tiktokItem, QUICK_ITEM_COUNT, media),
   );
   fake.script(TWITTER.actorId, (input) => scenarioFor(input, tweetItem, TWITTER.rawItemCount));
+  // The other seeded actors answer with items shaped like their real output (testkit's
+  // actor-output fixtures), so every platform of the dashboard can be scraped in the demo.
+  const others: ActorOutputPlatform[] = ['douyin', 'youtube', 'instagram', 'facebook'];
+  for (const platform of others) {
+    fake.script(ACTOR_IDS[platform], (input) =>
+      (JSON.stringify(input) ?? '').includes(SCENARIO_WORDS.fail)
+        ? { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE }
+        : actorOutputScenario(platform, { durationMs: 1500, logLines: FAKE_LOG_LINES }),
+    );
+  }
 }
