@@ -204,7 +204,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       const pageRefused = error instanceof YtDlpError && (error.kind === 'permanent' || error.kind === 'needs-cookies' || error.kind === 'outdated');
       // Instagram's signed videoUrl expires within hours: an expired one is not tried, so
       // yt-dlp's reason for the page (usually: cookies needed) is what the member hears.
-      if (!pageRefused || !row.directUrl || row.quality === 'audio-only') throw error;
+      if (!pageRefused || !row.directUrl || row.quality === 'audio-only' || isExpiredMediaUrl(row.directUrl)) throw error;
       await awaitPlatformTurn(ctx, row.platform, signal);
       let fetched: Awaited<ReturnType<typeof fetchDirectMedia>>;
       try {
