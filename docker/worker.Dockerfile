@@ -13,14 +13,39 @@ COPY packages/integrations/package.json packages/integrations/
 COPY tooling tooling
 RUN pnpm install --frozen-lockfile --prod --filter "@scrapper/worker..."
 
-FROM node:24-bookworm-slim AS runtime
-# ffmpeg from Debian; yt-dlp from its own release channel in production (Debian's is old):
-# pinned by version through pip into a virtualenv.
+# yt-dlp's current standalone build (it bundles Python, curl_cffi for TikTok's impersonation and
+# the yt-dlp-ejs scripts), checked against the release's SHA2-256SUMS as the product's own
+# updater does, and run once. It is the image's starting point: at run time the worker keeps a
+# checksum-verified current copy in DATA_DIR/tools (used before this one) and updates it daily.
+# YTDLP_RELEASE_URL: another download base (the nightly channel, a mirror).
+FROM node:24-bookworm-slim AS ytdlp
+ARG YTDLP_RELEASE_URL=https://github.com/yt-dlp/yt-dlp/releases/latest/download
+ARG TARGETARCH
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg python3 python3-venv ca-certificates \
- && python3 -m venv /opt/yt-dlp && /opt/yt-dlp/bin/pip install --no-cache-dir "yt-dlp==2025.10.22" \
- && ln -s /opt/yt-dlp/bin/yt-dlp /usr/local/bin/yt-dlp \
- && apt-get purge -y python3-venv && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /ytdlp
+RUN set -eu; \
+    case "${TARGETARCH:-amd64}" in \
+      amd64) asset=yt-dlp_linux ;; \
+      arm64) asset=yt-dlp_linux_aarch64 ;; \
+      *) echo "no standalone yt-dlp build for ${TARGETARCH}" >&2; exit 1 ;; \
+    esac; \
+    curl -fsSL --retry 3 -o SHA2-256SUMS "${YTDLP_RELEASE_URL}/SHA2-256SUMS"; \
+    curl -fsSL --retry 3 -o "${asset}" "${YTDLP_RELEASE_URL}/${asset}"; \
+    grep -E "^[0-9a-f]{64}  \*?${asset}\$" SHA2-256SUMS | sed 's/  \*/  /' > expected.sha256; \
+    test "$(wc -l < expected.sha256)" -eq 1 || { echo "SHA2-256SUMS has no line for ${asset}" >&2; exit 1; }; \
+    sha256sum -c expected.sha256; \
+    mv "${asset}" yt-dlp; chmod 0755 yt-dlp; \
+    ./yt-dlp --version
+
+FROM node:24-bookworm-slim AS runtime
+# ffmpeg (and ffprobe) from Debian; yt-dlp from its release channel (Debian's is too old).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=ytdlp /ytdlp/yt-dlp /usr/local/bin/yt-dlp
+# DATA_DIR must stay writable by the worker: the managed yt-dlp lives in DATA_DIR/tools.
 ENV NODE_ENV=production DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules

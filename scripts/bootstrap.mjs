@@ -3,8 +3,8 @@
 // Node the machine has (20 or newer) and uses no dependencies: it installs the system tools
 // and the workspace, then hands over to Node 24 (the pinned `node` devDependency).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,9 +20,55 @@ if (mode !== 'start' && mode !== 'test') {
 const TOOLS = [
   { name: 'ffmpeg', env: 'FFMPEG_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
   { name: 'ffprobe', env: 'FFPROBE_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
+  // Tests need Debian's yt-dlp: they build their fake releases from it and use it as the system
+  // fallback. `npm start` needs it only when the worker cannot install its own (see below).
   { name: 'yt-dlp', env: 'YTDLP_PATH', apt: 'yt-dlp', modes: ['start', 'test'] },
   { name: 'chromium', env: 'CHROMIUM_PATH', apt: 'chromium', modes: ['test'] },
 ];
+
+// The worker's default download base per YTDLP_CHANNEL (apps/worker/src/env.ts): repeated here
+// because this script runs before anything is installed and imports nothing.
+const YTDLP_CHANNELS = {
+  stable: 'https://github.com/yt-dlp/yt-dlp/releases/latest/download',
+  nightly: 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download',
+};
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm start` without YTDLP_PATH: the worker installs a checksum-verified yt-dlp into
+ * DATA_DIR/tools itself (in the background, at start). Debian's old yt-dlp is then not needed:
+ * when a managed copy is already there, or the release channel answers, nothing is installed;
+ * only when neither is true does apt's yt-dlp come in as the fallback.
+ */
+async function workerCanManageYtDlp() {
+  if (process.env.YTDLP_PATH) return false;
+  if (process.env.YTDLP_AUTO_UPDATE === 'false' || process.env.YTDLP_AUTO_UPDATE === '0') return false;
+  const dataDir = resolve(root, process.env.DATA_DIR || '.data');
+  if (isExecutable(join(dataDir, 'tools', 'yt-dlp'))) return true;
+  const channel = process.env.YTDLP_CHANNEL === 'nightly' ? 'nightly' : 'stable';
+  const base = (process.env.YTDLP_RELEASE_URL || YTDLP_CHANNELS[channel]).replace(/\/+$/, '');
+  try {
+    const res = await fetch(`${base}/SHA2-256SUMS`, { signal: AbortSignal.timeout(10_000) });
+    await res.body?.cancel();
+    if (!res.ok) {
+      console.log(`[scrapper] yt-dlp release channel ${base} answered ${res.status}: falling back to the system yt-dlp`);
+      return false;
+    }
+    console.log(`[scrapper] yt-dlp: the worker installs its own from ${base} into ${join(dataDir, 'tools')}`);
+    return true;
+  } catch (error) {
+    console.log(`[scrapper] yt-dlp release channel ${base} not reachable (${error?.cause?.code ?? error?.name ?? error}): falling back to the system yt-dlp`);
+    return false;
+  }
+}
 
 function onPath(cmd) {
   if (cmd.includes('/')) return existsSync(cmd);
@@ -40,10 +86,13 @@ function run(cmd, args, opts = {}) {
   }
 }
 
-function ensureSystemTools() {
-  const missing = TOOLS.filter((t) => t.modes.includes(mode)).filter(
+async function ensureSystemTools() {
+  let missing = TOOLS.filter((t) => t.modes.includes(mode)).filter(
     (t) => !onPath(process.env[t.env] || t.name),
   );
+  if (mode === 'start' && missing.some((t) => t.name === 'yt-dlp') && (await workerCanManageYtDlp())) {
+    missing = missing.filter((t) => t.name !== 'yt-dlp');
+  }
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((t) => t.apt))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -65,7 +114,7 @@ function pnpm(args, opts) {
   run('npx', ['--yes', PNPM, ...args], opts);
 }
 
-ensureSystemTools();
+await ensureSystemTools();
 pnpm(['install', ...(existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [])]);
 
 if (mode === 'test') {
