@@ -74,7 +74,7 @@ async function finished(id: string, ms = 60_000) {
 async function durationOf(key: string | null): Promise<number> {
   const path = join(dataDir, `probe-${randomBytes(4).toString('hex')}.mp4`);
   await pipeline(await storage.read(key ?? 'missing'), createWriteStream(path));
-  return (await ffmpeg.probe(path)).durationSecs;
+  return (await ffmpeg.probe(path)).durationSecs ?? Number.NaN;
 }
 
 function requested(url: string): boolean {
