@@ -62,7 +62,7 @@ export function ClientSecretEntry({ secret, editing, onEdit, onDelete }: ClientS
         valueText={`${numberFormat.format(today.unitsUsed)} dari ${numberFormat.format(today.unitsLimit)} unit terpakai, sisa ${numberFormat.format(today.unitsRemaining)}`}
       />
       <p className="muted yt-admin-secret__reset">
-        Kuota {quotaResetText(new Date(today.resetsAt))} (tengah malam waktu Pasifik).
+        Kuota {quotaResetText(new Date(today.resetsAt))}.
       </p>
       <div className="row-actions row-actions--wrap">
         <Button size="sm" onClick={() => onEdit(secret)} aria-label={`Edit ${secret.name}`}>

@@ -166,7 +166,7 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
         <div className="form-grid">
           <TextInput label="Platform" value="youtube" readOnly hint="Hanya YouTube." />
         </div>
-        <div className="form-grid">
+        <div className="yt-admin-quota">
           <TextInput
             ref={refFor('quotaDailyUploads')}
             label={QUOTA_LABELS.dailyUploads}

@@ -86,11 +86,10 @@ export function PublishFields({ form, onChange, errors, fieldRef }: PublishField
           onChange={(event) => onChange('containsSyntheticMedia', event.target.checked)}
         />
         <p id="yt-synthetic-help" className="yt-synthetic__help">
-          Centang jika video terlihat nyata tetapi sebenarnya diubah atau dibuat (misalnya dengan
-          AI): orang seolah berkata atau berbuat sesuatu yang tidak pernah terjadi, rekaman kejadian
-          atau tempat nyata yang diubah, atau adegan realistis yang dibuat-buat. YouTube akan
-          memberi label &quot;Konten yang diubah atau sintetis&quot;. Tidak perlu dicentang untuk
-          efek, filter, animasi, atau bantuan AI untuk judul dan deskripsi.
+          Centang jika video tampak nyata padahal diubah atau dibuat (misalnya dengan AI): orang
+          seolah mengatakan atau melakukan hal yang tidak pernah terjadi, atau kejadian dan tempat
+          nyata yang diubah. YouTube lalu memberi label &quot;Konten yang diubah atau
+          sintetis&quot;. Efek, filter, dan animasi yang jelas tidak nyata tidak perlu dicentang.
         </p>
       </div>
     </fieldset>

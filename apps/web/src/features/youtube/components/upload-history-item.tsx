@@ -82,7 +82,8 @@ export function UploadHistoryItem({ upload }: { upload: Upload }) {
       ) : null}
       {upload.privacyLocked ? (
         <p className="yt-history-item__notice">
-          <strong>Diupload sebagai Pribadi.</strong> {PRIVACY_LOCKED_MESSAGE}
+          <strong>Diupload sebagai Pribadi, bukan {PRIVACY_LABELS[upload.privacyStatus]}.</strong>{' '}
+          {PRIVACY_LOCKED_MESSAGE}
         </p>
       ) : null}
       {upload.errorMessage ? <p className="yt-history-item__error">{upload.errorMessage}</p> : null}

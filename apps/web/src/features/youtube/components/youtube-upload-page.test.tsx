@@ -327,7 +327,7 @@ describe('YoutubeUploadPage', () => {
     expect(synthetic).toHaveProperty('checked', false);
     expect(synthetic.getAttribute('aria-describedby')).toBe('yt-synthetic-help');
     expect(document.getElementById('yt-synthetic-help')?.textContent).toMatch(
-      /terlihat nyata tetapi sebenarnya diubah atau dibuat/,
+      /tampak nyata padahal diubah atau dibuat/,
     );
     await userEvent.click(synthetic);
 
@@ -432,7 +432,9 @@ describe('YoutubeUploadPage', () => {
     const item = within(list).getByRole('listitem');
     expect(within(item).getByText('Pribadi (dikunci YouTube)')).toBeTruthy();
     expect(within(item).getByText('Konten sintetis/diubah')).toBeTruthy();
-    expect(item.textContent).toContain(`Diupload sebagai Pribadi. ${PRIVACY_LOCKED_MESSAGE}`);
+    expect(item.textContent).toContain(
+      `Diupload sebagai Pribadi, bukan Publik. ${PRIVACY_LOCKED_MESSAGE}`,
+    );
   });
 
   it('selects the first item of each newly picked file, dropping a chosen video file', async () => {
