@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { BASE_URL } from './support/env.ts';
+import { BASE_URL, UNAUDITED_GOOGLE_CLIENT_ID } from './support/env.ts';
 import {
   DESKTOP,
   PHONE,
@@ -35,6 +35,7 @@ const NOW_TITLE = 'Resep nasi goreng kampung';
 const GENERATED_TITLE = `${NOW_TITLE} | Wajib Tonton!`;
 const SCHEDULED_TITLE = 'Tutorial sambal matah terjadwal';
 const SCHEDULE_TIME = '10:30';
+const LOCKED_TITLE = 'Video proyek belum diaudit';
 
 let videoDir = '';
 let videoPath = '';
@@ -75,6 +76,11 @@ const SCHEDULE_INSTANT = new Date(`${SCHEDULE_DATE}T${SCHEDULE_TIME}:00+07:00`).
 
 function accountPanel(page: Page): Locator {
   return page.getByRole('region', { name: 'Akun YouTube' });
+}
+
+/** "Sisa unggahan hari ini: N dari M · direset pukul HH.MM WIB" in the account panel. */
+function quotaLine(page: Page): Locator {
+  return accountPanel(page).getByText(/^Sisa unggahan hari ini:/);
 }
 
 function uploadForm(page: Page): Locator {
@@ -187,6 +193,27 @@ test.describe('the admin sets up Google', () => {
     await expect(secretInput).toHaveAttribute('type', 'password');
     await secretInput.fill(CLIENT.clientSecret);
     await expect(form.getByRole('checkbox', { name: /Aktif/ })).toBeChecked();
+    // Google's 2026 quota: its own bucket for videos.insert beside the units for the rest.
+    const uploads = form.getByRole('spinbutton', { name: 'Kuota unggahan harian (videos.insert)' });
+    const units = form.getByRole('spinbutton', { name: 'Kuota unit harian' });
+    await expect(uploads).toHaveValue('100');
+    await expect(units).toHaveValue('10000');
+    // Out of range: refused before anything is sent, in the server's words.
+    await uploads.fill('0');
+    await units.fill('100000001');
+    await form.getByRole('button', { name: 'Tambah Client Secret' }).click();
+    await expect(
+      form.getByText(
+        'Kuota unggahan harian (videos.insert) harus bilangan bulat dari 1 sampai 100.000.',
+      ),
+    ).toBeVisible();
+    await expect(
+      form.getByText('Kuota unit harian harus bilangan bulat dari 1 sampai 100.000.000.'),
+    ).toBeVisible();
+    await expect(uploads).toBeFocused();
+    await expect(list).toContainText('Belum ada client secret.');
+    await uploads.fill('100');
+    await units.fill('10000');
     await form.getByRole('button', { name: 'Tambah Client Secret' }).click();
 
     const toasts = page.getByRole('region', { name: 'Pemberitahuan' });
@@ -203,6 +230,14 @@ test.describe('the admin sets up Google', () => {
     // The secret shows as dots and its last four characters, never whole.
     await expect(entry).toContainText(`••••${CLIENT.clientSecret.slice(-4)}`);
     await expect(page.getByText(CLIENT.clientSecret)).toHaveCount(0);
+    // Today's use of both buckets, and when Google resets them (midnight Pacific, in WIB).
+    await expect(
+      entry.getByRole('progressbar', { name: 'Unggahan hari ini (videos.insert): 0 / 100' }),
+    ).toBeVisible();
+    await expect(
+      entry.getByRole('progressbar', { name: 'Unit hari ini: 0 / 10.000' }),
+    ).toBeVisible();
+    await expect(entry).toContainText(/Kuota direset pukul 1[45]\.00 WIB/);
     await expect(entry.getByRole('button', { name: `Edit ${CLIENT.name}` })).toBeVisible();
     await expect(entry.getByRole('button', { name: `Hapus ${CLIENT.name}` })).toBeVisible();
     // The add form is empty again.
@@ -289,6 +324,10 @@ test.describe('the member publishes', () => {
     await expect(playlistSelect).toBeEnabled();
     await expect(playlistSelect.locator('option')).toHaveText(['Tanpa playlist', ...PLAYLISTS]);
     await expect(panel.getByText('Menunggu proses login Google di jendela popup...')).toBeHidden();
+    // The client's uploads left today (connecting spent units, not uploads).
+    await expect(quotaLine(page)).toHaveText(
+      /^Sisa unggahan hari ini: 100 dari 100 · direset pukul 1[45]\.00 WIB$/,
+    );
 
     // The chosen playlist is remembered across sessions.
     await playlistSelect.selectOption({ label: PLAYLISTS[1] });
@@ -378,6 +417,12 @@ test.describe('the member publishes', () => {
     await expect(
       form.getByRole('radio', { name: 'Tidak, video ini tidak ditujukan untuk anak-anak' }),
     ).toBeChecked();
+    // Declared as realistic altered or synthetic content; the help text says what that means.
+    const synthetic = form.getByRole('checkbox', { name: 'Konten sintetis/diubah' });
+    await expect(synthetic).not.toBeChecked();
+    await expect(synthetic).toHaveAccessibleDescription(/tampak nyata padahal diubah atau dibuat/);
+    await synthetic.check();
+    await expect(quotaLine(page)).toContainText('Sisa unggahan hari ini: 100 dari 100');
 
     // The page with everything filled in, before it is sent.
     await expectNoSeriousA11yViolations(page);
@@ -405,6 +450,7 @@ test.describe('the member publishes', () => {
     await expect(form.getByRole('radio', { name: 'Upload sekarang' })).toBeChecked();
     await expect(form.getByLabel('File video')).toHaveValue('');
     await expect(form.getByText(/Video dipilih:/)).toHaveCount(0);
+    await expect(form.getByRole('checkbox', { name: 'Konten sintetis/diubah' })).not.toBeChecked();
 
     // The worker applies the effect and uploads to the fake YouTube.
     const item = historyItem(page, GENERATED_TITLE);
@@ -415,7 +461,11 @@ test.describe('the member publishes', () => {
     await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]+$/);
     const videoId = (await link.getAttribute('href'))?.split('v=')[1] ?? '';
     await expect(link).toContainText(videoId);
+    await expect(detail(item, 'Konten sintetis/diubah')).toHaveText('Ya');
+    await expect(detail(item, 'Privasi di YouTube')).toHaveText('Publik');
     await expect(item.locator('.yt-history-item__error')).toHaveCount(0);
+    // One upload of the day's 100 is spent.
+    await expect(quotaLine(page)).toContainText('Sisa unggahan hari ini: 99 dari 100');
   });
 
   test('schedules an upload; the history shows it scheduled with its publish time', async ({
@@ -461,6 +511,10 @@ test.describe('the member publishes', () => {
       .locator('.yt-history-item__title');
     await expect(titles.first()).toHaveText(SCHEDULED_TITLE);
     await expect(titles).toHaveText([SCHEDULED_TITLE, GENERATED_TITLE]);
+    // Private by design (a schedule): not marked as locked.
+    await expect(detail(item, 'Privasi di YouTube')).toHaveText('Pribadi');
+    await expect(item.locator('.yt-history-item__notice')).toHaveCount(0);
+    await expect(quotaLine(page)).toContainText('Sisa unggahan hari ini: 98 dari 100');
 
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
@@ -541,6 +595,112 @@ test.describe('the member writes with Gemini after a model retired', () => {
     } finally {
       if (before) await adminApi.put(`/api/admin/gemini-keys/${before.id}/set-active`);
       await adminApi.delete(`/api/admin/gemini-keys/${id}`);
+    }
+  });
+});
+
+test.describe('an upload through a Google project that has not passed the audit', () => {
+  test('YouTube answers it private: the history explains why and the notification says so', async ({
+    page,
+    playwright,
+    adminApi,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    // Stage, through the API: a third member (their channel is theirs alone), a client whose
+    // project the fake Google treats as unaudited, the channel connected through it.
+    const user = { username: 'e2e-unaudited', password: 'e2e-unaudited-password' };
+    const created = await adminApi.post('/api/admin/users', { data: { ...user, role: 'user' } });
+    expect(created.ok() || created.status() === 409).toBe(true);
+    const api = await playwright.request.newContext({ baseURL: BASE_URL });
+    const login = await api.post('/api/auth/login', { data: user });
+    expect(login.ok()).toBe(true);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}` };
+    const secrets = (await (await adminApi.get('/api/admin/client-secrets')).json()) as Array<{
+      id: string;
+      clientId: string;
+    }>;
+    let clientSecretId = secrets.find((s) => s.clientId === UNAUDITED_GOOGLE_CLIENT_ID)?.id;
+    if (!clientSecretId) {
+      const secret = await adminApi.post('/api/admin/client-secrets', {
+        data: {
+          name: 'Proyek Belum Diaudit',
+          clientId: UNAUDITED_GOOGLE_CLIENT_ID,
+          clientSecret: 'GOCSPX-e2e-unaudited-secret',
+        },
+      });
+      expect(secret.ok()).toBe(true);
+      clientSecretId = ((await secret.json()) as { id: string }).id;
+    }
+    try {
+      // The consent the popup would show: "Allow", then our callback.
+      const start = await api.get(`/api/youtube/auth/url?clientSecretId=${clientSecretId}`, {
+        headers: auth,
+      });
+      const { authUrl } = (await start.json()) as { authUrl: string };
+      const consentPage = await (await api.get(authUrl)).text();
+      const consentId = /name="consent" value="([^"]+)"/.exec(consentPage)?.[1] ?? '';
+      const approved = await api.post(new URL('/o/oauth2/approve', authUrl).toString(), {
+        form: { consent: consentId, decision: 'allow' },
+        maxRedirects: 0,
+      });
+      expect(approved.status()).toBe(302);
+      const callback = await api.get(approved.headers().location ?? '');
+      expect(callback.ok()).toBe(true);
+      const accounts = (await (
+        await api.get('/api/youtube/accounts', { headers: auth })
+      ).json()) as Array<{ id: string; clientSecretId: string }>;
+      const accountId = accounts.find((a) => a.clientSecretId === clientSecretId)?.id ?? '';
+
+      // Public was asked.
+      const upload = await api.post('/api/youtube/upload', {
+        headers: auth,
+        multipart: {
+          accountId,
+          title: LOCKED_TITLE,
+          privacyStatus: 'public',
+          madeForKids: 'false',
+          videoFile: { name: 'klip.mp4', mimeType: 'video/mp4', buffer: readFileSync(videoPath) },
+        },
+      });
+      expect(upload.status()).toBe(202);
+
+      await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+      await openUploadPage(page);
+      await accountPanel(page)
+        .getByRole('combobox', { name: 'Client secret' })
+        .selectOption({ label: 'Proyek Belum Diaudit' });
+      await expect(
+        accountPanel(page)
+          .getByRole('combobox', { name: 'Akun YouTube' })
+          .locator('option:checked'),
+      ).toHaveText(CHANNEL);
+      const item = historyItem(page, LOCKED_TITLE);
+      await expect(item.getByText('Terupload', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(detail(item, 'Privasi di YouTube')).toHaveText('Pribadi (dikunci YouTube)');
+      const notice = item.locator('.yt-history-item__notice');
+      await expect(notice).toContainText('Diupload sebagai Pribadi, bukan Publik.');
+      // The project's own bucket: one of its 100 uploads spent.
+      await expect(quotaLine(page)).toContainText('Sisa unggahan hari ini: 99 dari 100');
+      await expect(notice).toContainText('belum lolos audit dari Google');
+      await expect(notice).toContainText('Admin dapat mengajukan audit proyek ke Google');
+
+      const notes = (await (await api.get('/api/notifications', { headers: auth })).json()) as {
+        notifications: Array<{ message: string }>;
+      };
+      expect(notes.notifications.map((n) => n.message).join('\n')).toMatch(
+        new RegExp(`"${LOCKED_TITLE}" berhasil diupload.*sebagai Pribadi.*belum lolos audit`),
+      );
+
+      await expectNoSeriousA11yViolations(page);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await saveScreenshot(page, testInfo, 'youtube-private-locked');
+      }
+    } finally {
+      // The other specs see only their own client again.
+      await adminApi.delete(`/api/admin/client-secrets/${clientSecretId}`);
+      await api.dispose();
     }
   });
 });

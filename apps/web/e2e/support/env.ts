@@ -9,3 +9,9 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as co
 
 /** A plain user the fixtures create once per worker through the API. */
 export const MEMBER = { username: 'e2e-member', password: 'e2e-member-password' } as const;
+
+/**
+ * An OAuth client whose Google project the fake treats as unaudited: YouTube answers its
+ * uploads private whatever was asked (start-server.ts passes it to the fake Google).
+ */
+export const UNAUDITED_GOOGLE_CLIENT_ID = 'e2e-unaudited-0001.apps.googleusercontent.com';

@@ -13,6 +13,7 @@ import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
+import { UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -22,8 +23,9 @@ const media = await startMediaServer();
 const fake = await startFakeApify({ tokens: { [APIFY_TOKENS.scrape]: APIFY_ACCOUNT } });
 scriptFakeApify(fake, media.urls);
 // Any client id/secret and any Gemini key is accepted while none is registered; the consent
-// page waits for a click on "Allow", as Google's does.
-const google = await startFakeGoogle();
+// page waits for a click on "Allow", as Google's does. One client stands for an API project
+// Google has not audited: its uploads are answered private.
+const google = await startFakeGoogle({ unaudited: [UNAUDITED_GOOGLE_CLIENT_ID] });
 
 const launcher = spawn(
   process.execPath,
