@@ -16,7 +16,7 @@ const quiet = { info: () => {}, error: () => {} };
 const started: RunningWorker[] = [];
 
 async function worker(extra: Record<string, string> = {}): Promise<RunningWorker> {
-  const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, ...extra }), database, quiet);
+  const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', ...extra }), database, quiet);
   started.push(w);
   return w;
 }

@@ -38,6 +38,8 @@ let survivor: RunningWorker | undefined;
 function workerEnv(): Record<string, string> {
   return {
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -28,7 +28,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, ms = 2
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = createDatabase(testDb.url, { max: 4 });
-  worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, HEARTBEAT_INTERVAL_SECONDS: '1' }), database, quiet);
+  worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', HEARTBEAT_INTERVAL_SECONDS: '1' }), database, quiet);
 });
 afterAll(async () => {
   await worker.stop(); // idempotent
@@ -86,7 +86,7 @@ describe('worker process', () => {
   });
 
   it('removes its heartbeat row when it stops', async () => {
-    const env = loadEnv({ DATABASE_URL: testDb.url });
+    const env = loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false' });
     const second = await startWorker(env, database, quiet);
     expect((await listLiveWorkers(database.db, new Date(0))).some((w) => w.id === second.id)).toBe(true);
     await second.stop();
@@ -119,7 +119,7 @@ describe('graceful stop with a job in flight', () => {
   }
 
   it('lets an active job finish before it stops', async () => {
-    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, SHUTDOWN_TIMEOUT_SECONDS: '20' }), database, quiet);
+    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', SHUTDOWN_TIMEOUT_SECONDS: '20' }), database, quiet);
     await worker.stop(); // only `w` may take this job
     const run = await insertMaintenanceRun(database.db, null);
     const hold = await holdRun(run.id);
@@ -136,14 +136,14 @@ describe('graceful stop with a job in flight', () => {
   });
 
   it('hands a job that outlives the shutdown budget back to the queue for another worker', async () => {
-    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, SHUTDOWN_TIMEOUT_SECONDS: '1' }), database, quiet);
+    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', SHUTDOWN_TIMEOUT_SECONDS: '1' }), database, quiet);
     const run = await insertMaintenanceRun(database.db, null);
     const hold = await holdRun(run.id);
     const jobId = await enqueue(w.boss, 'maintenance.sweep', { runId: run.id });
     if (!jobId) throw new Error('not enqueued');
     await waitForState(w.boss, jobId, ['active']);
     await w.stop();
-    const next = await startWorker(loadEnv({ DATABASE_URL: testDb.url }), database, quiet);
+    const next = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false' }), database, quiet);
     try {
       expect(await waitForState(next.boss, jobId, ['retry', 'created', 'active'])).not.toBe('failed');
       await hold.release();

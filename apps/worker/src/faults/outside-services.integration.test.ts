@@ -104,6 +104,8 @@ beforeAll(async () => {
 
   const env = loadEnv({
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     APIFY_BASE_URL: apify.baseUrl,

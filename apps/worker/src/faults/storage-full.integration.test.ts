@@ -110,6 +110,8 @@ async function startDownloadWorker(dataDir: string, storage: TestStorage): Promi
   const worker = await startWorker(
     loadEnv({
       DATABASE_URL: testDb.url,
+      // Hermetic: no update check of the managed yt-dlp against the real release channel.
+      YTDLP_AUTO_UPDATE: 'false',
       DATA_DIR: dataDir,
       SECRETS_KEY: randomBytes(32).toString('base64'),
       ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -83,6 +83,8 @@ async function startTestWorker(overrides: Record<string, string> = {}): Promise<
 function envSource(): Record<string, string> {
   return {
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     APIFY_BASE_URL: fake.baseUrl,

@@ -39,6 +39,8 @@ beforeAll(async () => {
   media = await startMediaServer();
   env = loadEnv({
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: randomBytes(32).toString('base64'),
     // The media server is on loopback.

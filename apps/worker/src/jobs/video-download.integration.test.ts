@@ -53,6 +53,8 @@ let counter = 0;
 function envSource(extra: Record<string, string> = {}) {
   return {
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -45,6 +45,8 @@ beforeAll(async () => {
   testStorage = await startTestStorage({ dataDir });
   const env = loadEnv({
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: randomBytes(32).toString('base64'),
     WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',

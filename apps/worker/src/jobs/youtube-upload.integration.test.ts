@@ -183,6 +183,8 @@ beforeAll(async () => {
   env = loadEnv({
     ...testStorage.env,
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -177,7 +177,8 @@ export async function updateManagedYtDlp(options: UpdateManagedOptions): Promise
     return result('failed', `Pemeriksaan pembaruan yt-dlp gagal: SHA2-256SUMS tidak memuat ${asset}. ${keeps}`);
   }
   if ((await sha256Of(managed)) === expected) {
-    return result('current', `yt-dlp ${fromVersion ?? ''} sudah versi terbaru.`.replace('  ', ' '), { latestVersion: fromVersion, offeredSha256: expected });
+    const message = fromVersion === null ? 'yt-dlp terkelola sudah rilis terbaru.' : `yt-dlp ${fromVersion} sudah versi terbaru.`;
+    return result('current', message, { latestVersion: fromVersion, offeredSha256: expected });
   }
 
   try {
