@@ -101,8 +101,6 @@ export interface Env {
   geminiModel: string | undefined;
   /** Without a trailing slash; undefined: derived from each request. */
   publicBaseUrl: string | undefined;
-  /** YTDLP_PATH, else `yt-dlp` (PATH): what runs until the managed copy is resolved. */
-  ytdlpPath: string;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
   ytdlp: {
     pinnedPath: string | undefined;
@@ -188,7 +186,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
     geminiModel: e.GEMINI_MODEL,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
-    ytdlpPath: e.YTDLP_PATH ?? 'yt-dlp',
     ytdlp: {
       pinnedPath: e.YTDLP_PATH,
       releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),

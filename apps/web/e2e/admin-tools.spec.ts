@@ -8,6 +8,7 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
+import { E2E_YTDLP_VERSION } from './support/env.ts';
 
 // The admin tab "Alat & Layanan" and the header's tool warning badge. The first test reads what
 // the e2e product's own worker reported (whatever its yt-dlp is), the second scripts the API's
@@ -33,24 +34,34 @@ const field = (card: ReturnType<Page['getByRole']>, label: string) =>
 test.describe('as the admin', () => {
   test.use({ loginAs: 'admin' });
 
-  test("the tab shows what the product's worker runs, and the badge follows its warnings", async ({
+  test("the worker installs the managed yt-dlp from the release channel, and the tab shows it", async ({
     page,
     adminApi,
   }, testInfo) => {
-    // Up to 20 s of waiting for the report below, then the page.
-    test.setTimeout(60_000);
-    // The launcher's worker sends a heartbeat at once; its tool report may follow a moment later
-    // (it runs yt-dlp, ffmpeg and ffprobe to learn their versions). Give it that moment.
+    // Up to 40 s of waiting for the install and its report below, then the page.
+    test.setTimeout(90_000);
+    // start-server.ts points YTDLP_RELEASE_URL at the testkit's release server, which serves a
+    // real yt-dlp build printing E2E_YTDLP_VERSION. At start the worker checks the channel in the
+    // background, verifies SHA2-256SUMS, swaps the build in under DATA_DIR/tools and reports it.
     let live: ToolsResponse = { workers: [], warnings: [] };
+    const managed = (workers: WorkerTools[]) =>
+      workers.find((worker) => !worker.isStale && worker.tools?.ytDlp.source === 'managed');
     for (
       const started = Date.now();
-      Date.now() - started < 20_000;
+      Date.now() - started < 40_000 && !managed(live.workers);
       await page.waitForTimeout(500)
     ) {
       live = (await (await adminApi.get('/api/admin/tools')).json()) as ToolsResponse;
-      if (live.workers.some((worker) => worker.tools !== null)) break;
     }
-    expect(live.workers.length, 'the e2e product runs one worker').toBeGreaterThan(0);
+    const worker = managed(live.workers);
+    expect(worker, 'the worker reports a managed yt-dlp').toBeDefined();
+    const tools = worker?.tools;
+    if (!worker || !tools) return;
+    expect(tools.ytDlp.version).toBe(E2E_YTDLP_VERSION);
+    expect(tools.ytDlp.jsRuntime.wired).toBe(true);
+    expect(tools.ytDlp.jsRuntime.value).toMatch(/^node:\//);
+    expect(worker.lastCheck?.outcome).toBe('updated');
+    expect(live.warnings).toEqual([]);
 
     await page.goto('/#/admin?tab=tools');
     const tab = page.getByRole('tab', { name: 'Alat & Layanan' });
@@ -58,47 +69,21 @@ test.describe('as the admin', () => {
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByRole('heading', { name: 'Alat & Layanan' })).toBeVisible();
 
-    const reported = live.workers.filter((worker) => worker.tools !== null && !worker.isStale);
-    if (reported.length === 0) {
-      // Before the worker reports its tools (or with a worker that does not), the tab says so.
-      await expect(panel.getByText(/Belum ada worker yang melaporkan alatnya/)).toBeVisible();
-    }
-    for (const worker of reported) {
-      const tools = worker.tools;
-      if (!tools) continue;
-      const card = panel.getByRole('listitem', {
-        name: new RegExp(`^${escape(worker.hostname)} \\(PID ${worker.pid}\\)`),
-      });
-      await expect(card).toBeVisible();
-      await expect(field(card, 'Versi yt-dlp')).toHaveText(tools.ytDlp.version ?? 'tidak ada');
-      await expect(field(card, 'Sumber')).toContainText(SOURCE_LABELS[tools.ytDlp.source]);
-      if (worker.ytDlpAgeDays !== null)
-        await expect(field(card, 'Umur')).toContainText(`${worker.ytDlpAgeDays}`);
-      await expect(field(card, 'Runtime JavaScript')).toContainText(
-        tools.ytDlp.jsRuntime.wired ? 'Terpasang' : 'Tidak terpasang',
-      );
-      await expect(field(card, 'ffmpeg')).toHaveText(tools.ffmpeg.version ?? 'tidak ada');
-      await expect(field(card, 'ffprobe')).toHaveText(tools.ffprobe.version ?? 'tidak ada');
-      await expect(field(card, 'Cek pembaruan terakhir')).toContainText(
-        worker.lastCheck ? 'WIB' : 'belum pernah',
-      );
-    }
-
-    // The warnings at the top and the badge in the header say the same as the API.
-    const { warnings } = (await (await adminApi.get('/api/admin/tools/warnings')).json()) as {
-      warnings: ToolWarning[];
-    };
-    if (warnings.length > 0) {
-      const alert = panel.getByRole('alert').filter({ hasText: 'peringatan' });
-      await expect(alert.getByRole('listitem')).toHaveText(
-        warnings.map((warning) => warning.message),
-      );
-      await expect(badge(page)).toHaveAccessibleName(
-        `Peringatan alat: ${warnings.length} masalah. Buka Alat & Layanan`,
-      );
-    } else {
-      await expect(badge(page)).toHaveCount(0);
-    }
+    const card = panel.getByRole('listitem', {
+      name: new RegExp(`^${escape(worker.hostname)} \\(PID ${worker.pid}\\)`),
+    });
+    await expect(card).toBeVisible();
+    await expect(field(card, 'Versi yt-dlp')).toHaveText(E2E_YTDLP_VERSION);
+    await expect(field(card, 'Sumber')).toContainText(SOURCE_LABELS.managed);
+    // Published today (E2E_YTDLP_VERSION is the UTC date the run started; a run that crosses
+    // UTC midnight sees it one day old).
+    await expect(field(card, 'Umur')).toHaveText(/^(kurang dari 1 hari|1 hari)$/);
+    await expect(field(card, 'Runtime JavaScript')).toContainText('Terpasang');
+    await expect(field(card, 'ffmpeg')).toHaveText(tools.ffmpeg.version ?? 'tidak ada');
+    await expect(field(card, 'ffprobe')).toHaveText(tools.ffprobe.version ?? 'tidak ada');
+    await expect(field(card, 'Cek pembaruan terakhir')).toContainText('WIB');
+    // A current, managed yt-dlp: nothing to warn about, no badge.
+    await expect(badge(page)).toHaveCount(0);
 
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {

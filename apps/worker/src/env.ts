@@ -70,8 +70,6 @@ export interface Env {
   storage: StorageConfig;
   apifyBaseUrl: string;
   apifyPollSeconds: number;
-  /** YTDLP_PATH, else `yt-dlp` (PATH): what runs until the managed copy is resolved. */
-  ytdlpPath: string;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
   ytdlp: {
     pinnedPath: string | undefined;
@@ -167,7 +165,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storage,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
-    ytdlpPath: e.YTDLP_PATH ?? 'yt-dlp',
     ytdlp: {
       pinnedPath: e.YTDLP_PATH,
       releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),

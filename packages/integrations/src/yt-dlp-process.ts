@@ -118,11 +118,20 @@ export function spawnYtDlp(spec: RunSpec): Promise<RunOutcome> {
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', spec.onStdoutLine);
     child.once('error', (error) => {
       spec.signal.removeEventListener('abort', onAbort);
-      // A missing or unusable program is a set-up fault: retrying will not install it.
+      // A missing program is worth a retry: the worker installs its managed yt-dlp in the
+      // background at start (the first jobs of a fresh machine can come before it lands). An
+      // unusable one (not executable, wrong format) is a set-up fault a retry will not mend.
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       rejectPromise(
-        new YtDlpError('permanent', `yt-dlp tidak dapat dijalankan: ${error.message}`, {
-          cause: error,
-        }),
+        missing
+          ? new YtDlpError(
+              'transient',
+              `yt-dlp belum tersedia di worker ini (pemasangan otomatis mungkin masih berjalan): ${error.message}`,
+              { cause: error },
+            )
+          : new YtDlpError('permanent', `yt-dlp tidak dapat dijalankan: ${error.message}`, {
+              cause: error,
+            }),
       );
     });
     // Whatever yt-dlp left running when it ended (an ffmpeg of a crashed merge) has no purpose left.

@@ -556,7 +556,7 @@ describe('createYtDlp with a stand-in program', () => {
     });
   });
 
-  it('reports a missing program as a permanent failure and cleans up', async () => {
+  it('reports a missing program as a transient failure (the managed copy may still be installing) and cleans up', async () => {
     const { outputDir, tempRoot } = await setUp({});
     const missing = createYtDlp({
       binary: join(fakeDir, 'no-such-yt-dlp'),
@@ -564,8 +564,19 @@ describe('createYtDlp with a stand-in program', () => {
       tempRoot,
     });
     const error = await failure(missing.download(request(outputDir)));
+    expect(error.kind).toBe('transient');
+    expect(error.message).toMatch(/^yt-dlp belum tersedia di worker ini .*spawn .*ENOENT/);
+  });
+
+  it('reports a program that cannot be run as a permanent failure', async () => {
+    const { outputDir, tempRoot } = await setUp({});
+    const notExecutable = join(fakeDir, 'not-executable-yt-dlp');
+    await writeFile(notExecutable, 'not a program', { mode: 0o644 });
+    const broken = createYtDlp({ binary: notExecutable, allowPrivateNetwork: true, tempRoot });
+    const error = await failure(broken.download(request(outputDir)));
     expect(error.kind).toBe('permanent');
-    expect(error.message).toMatch(/^yt-dlp tidak dapat dijalankan: spawn .*ENOENT/);
+    expect(error.message).toMatch(/^yt-dlp tidak dapat dijalankan: spawn .*EACCES/);
+    expect(await readdir(tempRoot)).toEqual([]);
     expect(await readdir(tempRoot)).toEqual([]);
     expect(await readdir(outputDir)).toEqual([]);
   });

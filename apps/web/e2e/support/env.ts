@@ -15,3 +15,10 @@ export const MEMBER = { username: 'e2e-member', password: 'e2e-member-password' 
  * uploads private whatever was asked (start-server.ts passes it to the fake Google).
  */
 export const UNAUDITED_GOOGLE_CLIENT_ID = 'e2e-unaudited-0001.apps.googleusercontent.com';
+
+/**
+ * The yt-dlp version the e2e release server publishes (start-server.ts): today's date, as a
+ * current release's version reads, so the product never sees it as old whenever the run is.
+ */
+export const E2E_YTDLP_VERSION = ((now: Date) =>
+  `${now.getUTCFullYear()}.${String(now.getUTCMonth() + 1).padStart(2, '0')}.${String(now.getUTCDate()).padStart(2, '0')}`)(new Date());

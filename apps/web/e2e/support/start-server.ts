@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startYtDlpReleaseServer } from '@scrapper/testkit/ytdlp-release-server/start-ytdlp-release-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
-import { UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
+import { E2E_YTDLP_VERSION, UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -26,6 +27,11 @@ scriptFakeApify(fake, media.urls);
 // page waits for a click on "Allow", as Google's does. One client stands for an API project
 // Google has not audited: its uploads are answered private.
 const google = await startFakeGoogle({ unaudited: [UNAUDITED_GOOGLE_CLIENT_ID] });
+
+// yt-dlp's release channel: the worker installs this build as its managed copy at start, as it
+// would from GitHub, and every download of the run goes through it.
+const releases = await startYtDlpReleaseServer();
+await releases.publish(E2E_YTDLP_VERSION);
 
 const launcher = spawn(
   process.execPath,
@@ -44,6 +50,7 @@ const launcher = spawn(
       GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
       GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
       GEMINI_BASE_URL: google.urls.geminiBaseUrl,
+      YTDLP_RELEASE_URL: releases.baseUrl,
     },
     stdio: 'inherit',
   },
@@ -59,7 +66,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 launcher.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  void Promise.allSettled([fake.close(), media.close(), google.close()]).finally(() =>
+  void Promise.allSettled([fake.close(), media.close(), google.close(), releases.close()]).finally(() =>
     process.exit(code ?? (signal ? 1 : 0)),
   );
 });

@@ -42,6 +42,8 @@ let worker: RunningWorker | undefined;
 function envSource(): Record<string, string> {
   return {
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     APIFY_BASE_URL: fake.baseUrl,

@@ -90,6 +90,8 @@ beforeAll(async () => {
   testStorage = await startTestStorage({ dataDir });
   const env = loadEnv({
     DATABASE_URL: testDb.url,
+    // Hermetic: no update check of the managed yt-dlp against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -1,6 +1,12 @@
 // yt-dlp's versions are release dates: `2025.11.12` (stable), `2025.11.12.232930` (nightly: the
-// build time appended). Pure rules on them: parsing, ordering, the release date, the age, and
-// the gate for `--js-runtimes` (added in 2025.11.12).
+// build time appended). Pure rules on them: parsing what the program printed, ordering, and the
+// choice of `--js-runtimes`. The date rules themselves (release day, age, the 2025.11.12 gate)
+// live once in contracts, because the API and the web read versions the same way.
+import {
+  YTDLP_JS_RUNTIME_SINCE,
+  ytDlpAgeDays as ageDaysOfDate,
+  ytDlpNeedsJsRuntime,
+} from '@scrapper/contracts/rules/yt-dlp-release';
 
 export interface YtDlpVersion {
   year: number;
@@ -44,12 +50,11 @@ export function releaseDateOf(version: YtDlpVersion): string {
 
 /** Whole days from the release (UTC midnight) to `now`; never negative. */
 export function ytDlpAgeDays(version: YtDlpVersion, now: Date = new Date()): number {
-  const released = Date.UTC(version.year, version.month - 1, version.day);
-  return Math.max(0, Math.floor((now.getTime() - released) / 86_400_000));
+  return ageDaysOfDate(releaseDateOf(version), now) ?? 0;
 }
 
 /** The first yt-dlp with `--js-runtimes` (and the first whose YouTube needs a JS runtime). */
-export const JS_RUNTIMES_SINCE = '2025.11.12';
+export const JS_RUNTIMES_SINCE = YTDLP_JS_RUNTIME_SINCE.replaceAll('-', '.');
 /** From this release on, yt-dlp accepts Node as its JS runtime only when it is 22 or newer. */
 export const NODE_22_REQUIRED_SINCE = '2026.06.09';
 const MIN_NODE_MAJOR_LATER = 22;
@@ -77,7 +82,7 @@ export function jsRuntimeFor(
 ): JsRuntimeChoice {
   const version = printedVersion === undefined ? undefined : parseYtDlpVersion(printedVersion);
   if (!version) return { value: undefined, reason: 'Versi yt-dlp tidak diketahui.' };
-  if (!atLeast(version, JS_RUNTIMES_SINCE)) {
+  if (!ytDlpNeedsJsRuntime(releaseDateOf(version))) {
     return { value: undefined, reason: `yt-dlp ${version.text} belum mengenal --js-runtimes (sejak ${JS_RUNTIMES_SINCE}).` };
   }
   const nodeMajor = Number(/^v?(\d+)/.exec(node.version)?.[1] ?? 0);

@@ -79,6 +79,8 @@ export interface ReleaseServerOptions {
   source?: string;
   /** Delay before each build starts to be sent, in ms (to overlap two updaters). Default 0. */
   assetDelayMs?: number;
+  /** Port on 127.0.0.1; default 0 (any free port). */
+  port?: number;
 }
 
 const BASE_PATH = '/yt-dlp/yt-dlp/releases/latest/download';
@@ -185,7 +187,7 @@ export async function startYtDlpReleaseServer(options: ReleaseServerOptions = {}
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {
