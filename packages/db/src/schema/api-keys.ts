@@ -10,6 +10,8 @@ export const apiKeys = pgTable(
     sealedKey: text('sealed_key').notNull(),
     /** What the client is shown. */
     lastEight: text('last_eight').notNull(),
+    /** The admin's name for the key ("Akun utama"); optional. */
+    label: text('label'),
     isActive: boolean('is_active').notNull().default(false),
     isValid: boolean('is_valid'),
     validationMessage: text('validation_message'),

@@ -30,8 +30,13 @@ export const downloads = pgTable(
     storageKey: text('storage_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     mime: text('mime'),
+    /** One Indonesian sentence: what happened and what to do. */
     error: text('error'),
+    /** The service's own words (yt-dlp's reason), shown under "Detail". */
+    errorDetail: text('error_detail'),
     batchId: uuid('batch_id'),
+    /** The download this one fetches again ("Unduh Ulang" after the file was deleted). */
+    redownloadOf: uuid('redownload_of'),
     /** Raw video item, for "Copy Data Lengkap" and re-downloads. */
     item: jsonb('item'),
     hiddenFromHistoryAt: timestamp('hidden_from_history_at', { withTimezone: true }),
@@ -67,6 +72,8 @@ export const downloadBatches = pgTable('download_batches', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   resultFileName: text('result_file_name'),
+  /** `result` (items of a result file) or `urls` ("Unduh dari URL": links the member pasted). */
+  source: text('source').$type<'result' | 'urls'>().notNull().default('result'),
   quality: text('quality').$type<DownloadQuality>().notNull(),
   total: integer('total').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

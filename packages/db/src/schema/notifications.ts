@@ -13,6 +13,8 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     /** One notification per event even when a job runs twice (`scrape:<task id>`, ...). */
     dedupeKey: text('dedupe_key').notNull(),
+    /** The app page the notification is about (`/history`, `/youtube/history`, ...); null: none. */
+    link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -28,7 +30,10 @@ export const deletionRequests = pgTable('deletion_requests', {
   email: text('email').notNull(),
   /** Who asked, for the per-address limit on this public form. */
   ip: text('ip').notNull(),
+  /** `received` (baru), `in_progress` (diproses), `done` (selesai). */
   status: text('status').notNull().default('received'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;

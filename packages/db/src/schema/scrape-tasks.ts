@@ -29,7 +29,19 @@ export const scrapeTasks = pgTable(
     resultFileName: text('result_file_name'),
     resultPath: text('result_path'),
     resultItemCount: integer('result_item_count'),
+    /**
+     * What the run kept: `{ found, saved, skipped: { notVideo?, noUrl?, duplicate?, invalid? } }`
+     * (only reasons that occurred); null until the dataset is read.
+     */
+    counts: jsonb('counts').$type<{ found: number; saved: number; skipped: Partial<Record<'notVideo' | 'noUrl' | 'duplicate' | 'invalid', number>> }>(),
+    /** A completed task that deserves attention (found items but saved none), in Indonesian. */
+    warning: text('warning'),
+    /** The task this one retries (`POST /api/scrape/retry/:id`). */
+    retryOf: uuid('retry_of'),
+    /** One Indonesian sentence: what happened and what to do. */
     error: text('error'),
+    /** The service's own words (Apify's message), shown under "Detail". */
+    errorDetail: text('error_detail'),
     /** Hidden from the history list by its owner; the row and file stay for the downloader. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

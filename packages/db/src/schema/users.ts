@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -10,6 +10,11 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised when the password changes or is reset: tokens carry the version they were issued
+     * with, and a token of an older version is refused (other sessions end at once).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [
     // Usernames are unique whatever their case: "Budi" and "budi" are one account.

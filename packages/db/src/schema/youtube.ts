@@ -16,10 +16,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export type YouTubeUploadStatus = 'scheduled' | 'processing' | 'uploaded' | 'failed';
+export type YouTubeUploadStatus = 'scheduled' | 'processing' | 'uploaded' | 'failed' | 'cancelled';
 export type YouTubePrivacyStatus = 'public' | 'private' | 'unlisted';
 export type YouTubePublishType = 'now' | 'schedule';
-export type YouTubeUploadSourceKind = 'file' | 'url';
+export type YouTubeUploadSourceKind = 'file' | 'url' | 'server';
 
 /**
  * An OAuth client registered with Google by an operator. Its secret is sealed with
@@ -154,6 +154,10 @@ export const youtubeUploads = pgTable(
     /** The scraped video's page (sourceKind url). */
     sourceUrl: text('source_url'),
     sourceItemId: text('source_item_id'),
+    /** sourceKind server: the member's downloaded file (`GET /api/files` id) the video comes from. */
+    sourceDownloadId: uuid('source_download_id'),
+    /** When the member cancelled a scheduled upload. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The member's file (sourceKind file), as stored. */
     videoStorageKey: text('video_storage_key'),
     videoFileName: text('video_file_name'),
@@ -181,6 +185,8 @@ export const youtubeUploads = pgTable(
     thumbnailSet: boolean('thumbnail_set').notNull().default(false),
     playlistAdded: boolean('playlist_added').notNull().default(false),
     errorMessage: text('error_message'),
+    /** The service's own words (Google's or yt-dlp's message), shown under "Detail". */
+    errorDetail: text('error_detail'),
     attempts: integer('attempts').notNull().default(0),
     /** When the job may run next (quota waits push this to the next quota day). */
     notBefore: timestamp('not_before', { withTimezone: true }),
@@ -192,10 +198,10 @@ export const youtubeUploads = pgTable(
     index('youtube_uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('youtube_uploads_account_idx').on(t.accountId, t.status),
     index('youtube_uploads_created_idx').on(t.createdAt.desc()),
-    check('youtube_uploads_status_check', sql`${t.status} in ('scheduled', 'processing', 'uploaded', 'failed')`),
+    check('youtube_uploads_status_check', sql`${t.status} in ('scheduled', 'processing', 'uploaded', 'failed', 'cancelled')`),
     check('youtube_uploads_privacy_check', sql`${t.privacyStatus} in ('public', 'private', 'unlisted')`),
     check('youtube_uploads_publish_type_check', sql`${t.publishType} in ('now', 'schedule')`),
-    check('youtube_uploads_source_check', sql`${t.sourceKind} in ('file', 'url')`),
+    check('youtube_uploads_source_check', sql`${t.sourceKind} in ('file', 'url', 'server')`),
     check('youtube_uploads_progress_check', sql`${t.progress} between 0 and 100`),
   ],
 );
