@@ -12,6 +12,8 @@ export const ErrorResponseSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** An outside service's own words, shown folded under "Detail" beneath the message. */
+  detail: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

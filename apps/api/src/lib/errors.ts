@@ -6,11 +6,14 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   /** The `error` field of the response when a client tells errors apart by it; else the status text. */
   readonly errorName: string | undefined;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, errorName?: string) {
+  /** An outside service's own words (Google's, Gemini's...), sent as `detail` under the message. */
+  readonly detail: string | undefined;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, errorName?: string, detail?: string) {
     super(message);
     this.statusCode = statusCode;
     this.headers = headers;
     this.errorName = errorName;
+    this.detail = detail;
   }
 }
 

@@ -19,8 +19,8 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length tidak sesuai dengan body.',
 };
 
-function body(statusCode: number, message: string, errorName?: string) {
-  return { statusCode, error: errorName ?? STATUS_CODES[statusCode] ?? 'Error', message };
+function body(statusCode: number, message: string, errorName?: string, detail?: string) {
+  return { statusCode, error: errorName ?? STATUS_CODES[statusCode] ?? 'Error', message, ...(detail ? { detail } : {}) };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -85,7 +85,7 @@ export const errorHandlerPlugin = fp(async (app) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message, error.errorName));
+      return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message, error.errorName, error.detail));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

@@ -101,6 +101,7 @@ export async function call<E extends Endpoint>(
     const parsed = ErrorResponseSchema.safeParse(await readJson(response));
     const serverMessage = parsed.success ? parsed.data.message : undefined;
     const serverError = parsed.success ? parsed.data.error : undefined;
+    const serverDetail = parsed.success ? parsed.data.detail : undefined;
     const session = useSessionStore.getState();
     // Only end the session this request was made with: a late 401 for an old token must not
     // log out someone who has just logged in again.
@@ -117,6 +118,7 @@ export async function call<E extends Endpoint>(
       message: serverMessage ?? `Permintaan gagal (HTTP ${response.status}).`,
       serverMessage,
       serverError,
+      serverDetail,
     });
   }
 

@@ -16,6 +16,8 @@ export class ApiError extends Error {
    * handles on its own (e.g. 'YouTubeReauthRequired' on the playlists call).
    */
   readonly serverError: string | undefined;
+  /** The `detail` of the server's error body: an outside service's own words. */
+  readonly serverDetail: string | undefined;
 
   constructor(options: {
     kind: ApiErrorKind;
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     message: string;
     serverMessage?: string;
     serverError?: string;
+    serverDetail?: string;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -30,7 +33,13 @@ export class ApiError extends Error {
     this.status = options.status;
     this.serverMessage = options.serverMessage;
     this.serverError = options.serverError;
+    this.serverDetail = options.serverDetail;
   }
+}
+
+/** The outside service's own words a failed call carried, for ErrorDetail's fold. */
+export function errorDetail(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverDetail : undefined;
 }
 
 /**
