@@ -6,6 +6,12 @@ import { defineEndpoint } from './endpoint.ts';
 
 export const PLATFORM_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
+/** A host name as the domain list holds it: lower case, no scheme, port or path (`tiktok.com`). */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const DomainListSchema = z
+  .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, 'Domain tidak valid (contoh: tiktok.com).'))
+  .max(20);
+
 export const InputTypeSchema = z.enum(['any', 'url', 'keyword', 'string']);
 export type InputType = z.infer<typeof InputTypeSchema>;
 
@@ -103,6 +109,11 @@ export const ActorConfigSchema = z.object({
     .default({}),
   targetLabel: z.string().trim().max(100).default(''),
   inputType: InputTypeSchema.default('any'),
+  /**
+   * The sites URL targets may point at (`tiktok.com` also allows its subdomains, such as
+   * `vm.tiktok.com`); empty: any http(s) URL. Keyword targets are not affected.
+   */
+  domains: DomainListSchema.default([]),
   isActive: z.boolean().default(true),
   mapping: ResultMappingSchema.default({}),
   platformSpecific: PlatformSpecificSchema.default(PlatformSpecificSchema.parse({})),

@@ -13,6 +13,8 @@ export const PlatformConfigSchema = z.object({
   inputKey: z.string(),
   inputKeys: z.object({ url: z.string().optional(), keyword: z.string().optional() }),
   options: z.record(z.string(), ActorOptionSchema),
+  /** The sites URL targets may point at; empty: any. */
+  domains: z.array(z.string()),
 });
 export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;
 
@@ -73,13 +75,42 @@ export type TaskResult = z.infer<typeof TaskResultSchema>;
  */
 export const UsageTotalUsdSchema = z.number().min(0).nullable();
 
+/**
+ * What a finished run kept: raw items found, video items saved, and why the rest were left
+ * out (only the reasons that occurred). Null until the dataset has been read.
+ */
+export const ScrapeCountsSchema = z.object({
+  found: z.number().int().min(0),
+  saved: z.number().int().min(0),
+  skipped: z.object({
+    notVideo: z.number().int().min(0).optional(),
+    noUrl: z.number().int().min(0).optional(),
+    duplicate: z.number().int().min(0).optional(),
+    invalid: z.number().int().min(0).optional(),
+  }),
+});
+export type ScrapeCounts = z.infer<typeof ScrapeCountsSchema>;
+
+/** The outcome fields a task and its history record share. */
+const TaskOutcomeShape = {
+  counts: ScrapeCountsSchema.nullable(),
+  /** A completed task that found items but saved none: why, and what to do (Indonesian). */
+  warning: z.string().nullable(),
+  /** One Indonesian sentence: what went wrong and what to do. */
+  error: z.string().nullable(),
+  /** The service's own words (Apify's message), shown under "Detail". */
+  errorDetail: z.string().nullable(),
+  /** The task this one retries. */
+  retryOf: UuidSchema.nullable(),
+};
+
 export const TaskSchema = z.object({
   id: UuidSchema,
   state: TaskStateSchema,
   progress: TaskProgressSchema,
   logs: z.array(TaskLogSchema),
   result: TaskResultSchema.nullable(),
-  error: z.string().nullable(),
+  ...TaskOutcomeShape,
   data: z.object({
     actorId: z.string(),
     input: ScrapeInputSchema,
@@ -102,6 +133,7 @@ export const ScrapeHistoryRecordSchema = z.object({
   completedAt: IsoDateTimeSchema.nullable(),
   username: z.string(),
   usageTotalUsd: UsageTotalUsdSchema,
+  ...TaskOutcomeShape,
 });
 export type ScrapeHistoryRecord = z.infer<typeof ScrapeHistoryRecordSchema>;
 
@@ -125,7 +157,25 @@ export const ResultFileSchema = z.object({
 });
 export type ResultFile = z.infer<typeof ResultFileSchema>;
 
+/**
+ * Whether scraping can run: the admin's Apify key, without revealing it. `ready`: an active
+ * key that passed its last check; `unchecked`: an active key not checked yet (runs will try
+ * it); `invalid`: the active key failed its last check; `missing`: no active key.
+ */
+export const ScrapeReadinessSchema = z.object({
+  apifyKey: z.enum(['ready', 'unchecked', 'invalid', 'missing']),
+});
+export type ScrapeReadiness = z.infer<typeof ScrapeReadinessSchema>;
+
 export const scrapeEndpoints = {
+  readiness: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/readiness',
+    access: 'user',
+    summary: 'Whether an active, valid Apify key exists (the key itself is never sent).',
+    tags: ['scrape'],
+    response: ScrapeReadinessSchema,
+  }),
   config: defineEndpoint({
     method: 'GET',
     path: '/api/scrape/config',
@@ -141,6 +191,16 @@ export const scrapeEndpoints = {
     summary: 'Queue a scrape task for one target.',
     tags: ['scrape'],
     body: StartScrapeBodySchema,
+    response: StartScrapeResponseSchema,
+    successStatus: 202,
+  }),
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/api/scrape/retry/:id',
+    access: 'user',
+    summary: 'Start a new task with the platform, targets and options of a failed or cancelled one.',
+    tags: ['scrape'],
+    params: IdParamsSchema,
     response: StartScrapeResponseSchema,
     successStatus: 202,
   }),

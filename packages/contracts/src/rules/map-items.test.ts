@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ActorConfigSchema, VideoItemSchema, type ActorConfig, type ActorConfigInput } from '../http/actor-configs.ts';
-import { createItemMapper, mapItem, mapItems } from './map-items.ts';
+import { createItemMapper, mapItem, mapItems, mapItemsWithCounts } from './map-items.ts';
 import { stableIdFromUrl } from './stable-id.ts';
 
 // The rules of the mapping engine, each on a small config. Realistic items from each
@@ -402,12 +402,49 @@ describe('createItemMapper', () => {
     ];
     for (const cfg of configs) {
       const map = createItemMapper(cfg);
-      for (const raw of raws) expect(JSON.stringify(map(raw))).toBe(JSON.stringify(mapItem(raw, cfg)));
+      for (const raw of raws) expect(JSON.stringify(map(raw).item ?? null)).toBe(JSON.stringify(mapItem(raw, cfg)));
     }
   });
 
   it('maps nothing for a malformed config, without throwing', () => {
     const map = createItemMapper({ platformId: 'x' } as unknown as ActorConfig);
-    expect(map(base)).toBeNull();
+    expect(map(base)).toEqual({ skipped: 'invalid' });
+  });
+});
+
+describe('mapItemsWithCounts: why each dropped item was dropped', () => {
+  it('counts found and saved, and names each reason once it occurs', () => {
+    const cfg = config({ mapping: { is_video_check: 'type' } });
+    const video = { ...base, type: 'Video' };
+    const raws: unknown[] = [
+      video,
+      { ...video, id: 'v2', url: 'https://video.test/v2' },
+      { ...video, title: 'the same id again' },
+      { ...video, id: 'img', type: 'Image' },
+      { ...video, id: 'txt', type: undefined },
+      { id: 'nourl', type: 'Video' },
+      'junk',
+      null,
+    ];
+    const { items, counts } = mapItemsWithCounts(raws, cfg);
+    expect(items.map((item) => item.id)).toEqual(['v1', 'v2']);
+    expect(counts).toEqual({ found: 8, saved: 2, skipped: { duplicate: 1, notVideo: 2, noUrl: 1, invalid: 2 } });
+    expect(counts.found).toBe(counts.saved + Object.values(counts.skipped).reduce((a, b) => a + b, 0));
+  });
+
+  it('leaves out the reasons that did not occur', () => {
+    expect(mapItemsWithCounts([base], config()).counts).toEqual({ found: 1, saved: 1, skipped: {} });
+    expect(mapItemsWithCounts([], config()).counts).toEqual({ found: 0, saved: 0, skipped: {} });
+  });
+
+  it('a Facebook page of posts that are not videos: all found, none saved, all "notVideo"', () => {
+    const posts = Array.from({ length: 40 }, (_, i) => ({ postId: `p${i}`, url: `https://www.facebook.com/p/${i}`, isVideo: false }));
+    const cfg = config({ mapping: { id: 'postId', is_video_check: 'isVideo' } });
+    expect(mapItemsWithCounts(posts, cfg).counts).toEqual({ found: 40, saved: 0, skipped: { notVideo: 40 } });
+  });
+
+  it('an item with neither id nor URL (skipIfNoUrl off) is invalid, not "no URL"', () => {
+    const cfg = config({ platformSpecific: { skipIfNoUrl: false } });
+    expect(mapItemsWithCounts([{ title: 'lonely' }, { id: 'v1' }], cfg).counts).toEqual({ found: 2, saved: 1, skipped: { invalid: 1 } });
   });
 });

@@ -49,13 +49,27 @@ export interface MappingRules {
 
 type RawItem = Record<string, unknown>;
 
+/** Why the mapping left a raw item out (the keys of a task's `counts.skipped`). */
+export type SkipReason = 'notVideo' | 'noUrl' | 'duplicate' | 'invalid';
+
+/** One raw item's fate: the video item, or why it was dropped (never `duplicate`: that needs the others). */
+export type ItemOutcome = { item: VideoItem; skipped?: undefined } | { item?: undefined; skipped: Exclude<SkipReason, 'duplicate'> };
+
+/** What a whole dataset gave: how many raw items, how many kept, and why the rest were not. */
+export interface MappingCounts {
+  found: number;
+  saved: number;
+  /** Only the reasons that occurred. */
+  skipped: Partial<Record<SkipReason, number>>;
+}
+
 /**
  * The video item for one raw item, or null when the item is dropped: not an object, not a
  * video by `is_video_check`, no URL while `skipIfNoUrl` is on, or neither id nor URL.
  */
 export function mapItem(raw: unknown, config: ActorConfig): VideoItem | null {
   try {
-    return applyRules(raw, readRules(config));
+    return applyRules(raw, readRules(config)).item ?? null;
   } catch {
     // Only a malformed config (not parsed through ActorConfigSchema) can get here.
     return null;
@@ -64,36 +78,65 @@ export function mapItem(raw: unknown, config: ActorConfig): VideoItem | null {
 
 /**
  * `mapItem` for many items of one config: the config is read once, not once per item (a
- * scrape result maps thousands of items with the same rules). Same results as `mapItem`;
+ * scrape result maps thousands of items with the same rules). Says why an item was dropped;
  * never throws.
  */
-export function createItemMapper(config: ActorConfig): (raw: unknown) => VideoItem | null {
+export function createItemMapper(config: ActorConfig): (raw: unknown) => ItemOutcome {
   let rules: MappingRules;
   try {
     rules = readRules(config);
   } catch {
-    return () => null;
+    return () => ({ skipped: 'invalid' });
   }
   return (raw) => applyRulesSafely(raw, rules);
 }
 
 /**
- * Video items for a whole dataset, in order, without the dropped ones. Items with an id
- * already seen are left out (the first one stays): actors return the same video twice when
- * it matches two hashtags or pages, and ids key downloads and UI lists.
+ * Maps a dataset page by page and keeps the tally: the first item with an id stays, later
+ * ones with the same id are duplicates (actors return the same video twice when it matches
+ * two hashtags or pages, and ids key downloads and UI lists).
  */
-export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoItem[] {
-  if (!Array.isArray(raws)) return [];
-  const map = createItemMapper(config);
+export function createDatasetMapper(config: ActorConfig): {
+  map: (raw: unknown) => VideoItem | null;
+  counts: () => MappingCounts;
+} {
+  const mapOne = createItemMapper(config);
   const seen = new Set<string>();
+  const counts: MappingCounts = { found: 0, saved: 0, skipped: {} };
+  const skip = (reason: SkipReason): null => {
+    counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
+    return null;
+  };
+  return {
+    map(raw) {
+      counts.found += 1;
+      const outcome = mapOne(raw);
+      if (outcome.skipped !== undefined) return skip(outcome.skipped);
+      if (seen.has(outcome.item.id)) return skip('duplicate');
+      seen.add(outcome.item.id);
+      counts.saved += 1;
+      return outcome.item;
+    },
+    counts: () => ({ found: counts.found, saved: counts.saved, skipped: { ...counts.skipped } }),
+  };
+}
+
+/** Video items for a whole dataset, in order, without the dropped ones, with the tally. */
+export function mapItemsWithCounts(raws: readonly unknown[], config: ActorConfig): { items: VideoItem[]; counts: MappingCounts } {
+  const mapper = createDatasetMapper(config);
   const items: VideoItem[] = [];
-  for (const raw of raws) {
-    const item = map(raw);
-    if (item === null || seen.has(item.id)) continue;
-    seen.add(item.id);
-    items.push(item);
+  if (Array.isArray(raws)) {
+    for (const raw of raws) {
+      const item = mapper.map(raw);
+      if (item !== null) items.push(item);
+    }
   }
-  return items;
+  return { items, counts: mapper.counts() };
+}
+
+/** Video items for a whole dataset, in order, without the dropped ones (duplicates included). */
+export function mapItems(raws: readonly unknown[], config: ActorConfig): VideoItem[] {
+  return mapItemsWithCounts(raws, config).items;
 }
 
 /** Also used by the code generator, which carries the result into generated parsers. */
@@ -123,25 +166,25 @@ export function readRules(config: ActorConfig): MappingRules {
   };
 }
 
-function applyRulesSafely(raw: unknown, rules: MappingRules): VideoItem | null {
+function applyRulesSafely(raw: unknown, rules: MappingRules): ItemOutcome {
   try {
     return applyRules(raw, rules);
   } catch {
-    return null;
+    return { skipped: 'invalid' };
   }
 }
 
-function applyRules(raw: unknown, rules: MappingRules): VideoItem | null {
-  if (!isRawItem(raw)) return null;
-  if (rules.isVideoPath !== '' && !isVideoValue(getByPath(raw, rules.isVideoPath))) return null;
+function applyRules(raw: unknown, rules: MappingRules): ItemOutcome {
+  if (!isRawItem(raw)) return { skipped: 'invalid' };
+  if (rules.isVideoPath !== '' && !isVideoValue(getByPath(raw, rules.isVideoPath))) return { skipped: 'notVideo' };
 
   const mappedId = firstText(raw, rules.idPaths);
   const author = firstText(raw, rules.authorPaths);
   const url = firstUrl(raw, rules.urlPaths) ?? generateUrl(raw, rules, mappedId, author) ?? '';
-  if (url === '' && rules.skipIfNoUrl) return null;
+  if (url === '' && rules.skipIfNoUrl) return { skipped: 'noUrl' };
   // Without an id or a URL nothing can refer to the item again, whatever skipIfNoUrl says.
   const id = mappedId !== '' ? mappedId : url !== '' ? stableIdFromUrl(url) : '';
-  if (id === '') return null;
+  if (id === '') return { skipped: 'invalid' };
 
   const duration = firstDuration(raw, rules.durationPaths, rules.durationFormats);
   const title = firstText(raw, rules.titlePaths);
@@ -153,9 +196,9 @@ function applyRules(raw: unknown, rules: MappingRules): VideoItem | null {
   const dimensions = rules.dimensionFields ? findDimensions(raw) : undefined;
   if (dimensions !== undefined) {
     const { width, height } = dimensions;
-    return { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, width, height, raw };
+    return { item: { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, width, height, raw } };
   }
-  return { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, raw };
+  return { item: { id, platform: rules.platform, url, duration, title, author, play_count: playCount, like_count: likeCount, thumbnail, raw } };
 }
 
 function isRawItem(value: unknown): value is RawItem {

@@ -4,6 +4,7 @@ import { directMediaUrlOf } from './direct-media-url.ts';
 import { mapItems } from './map-items.ts';
 import { seedActorConfigs } from './seed-actor-configs.ts';
 import { seedUpgrades, supersededSeedActorConfigs } from './seed-actor-configs-superseded.ts';
+import { isOnDomains } from './target-domains.ts';
 
 // Realistic raw items for each platform, written from the output fields the chosen actors
 // document (see the comments in seed-actor-configs.ts), mapped with the seed configs.
@@ -490,6 +491,25 @@ describe('every seed config', () => {
   });
 });
 
+describe('seed domains', () => {
+  const links: Record<string, string> = {
+    tiktok: 'https://vm.tiktok.com/ZSabc123/',
+    douyin: 'https://www.douyin.com/video/7345678901234567890',
+    youtube: 'https://youtu.be/a1B2c3D4e5F',
+    instagram: 'https://www.instagram.com/reel/C8AbCdEfGhI/',
+    facebook: 'https://www.facebook.com/reel/987654321098765',
+  };
+
+  it("accepts each platform's own links and refuses the others'", () => {
+    for (const config of seedActorConfigs.map((input) => ActorConfigSchema.parse(input))) {
+      expect(config.domains.length, config.platformId).toBeGreaterThan(0);
+      for (const [platformId, link] of Object.entries(links)) {
+        expect(isOnDomains(link, config.domains), `${config.platformId} <- ${link}`).toBe(platformId === config.platformId);
+      }
+    }
+  });
+});
+
 describe('superseded seeds', () => {
   it('pairs each with the current seed of its platform, which differs from it', () => {
     const upgrades = seedUpgrades();
@@ -498,6 +518,10 @@ describe('superseded seeds', () => {
       expect(to).toEqual(seed(platformId));
       expect(from, platformId).not.toEqual(to);
     }
+  });
+
+  it('match what earlier releases stored: no domains key where they had none', () => {
+    for (const { from } of seedUpgrades()) expect(from, from.platformId).not.toHaveProperty('domains');
   });
 
   it('keeps the Facebook posts scraper and the Douyin url mapping as they were', () => {

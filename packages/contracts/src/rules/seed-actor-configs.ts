@@ -29,6 +29,7 @@ const tiktok: ActorConfigInput = {
   inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
   targetLabel: 'URL video TikTok atau kata kunci',
   inputType: 'any',
+  domains: ['tiktok.com'],
   isActive: true,
   mapping: {
     id: 'id',
@@ -84,6 +85,7 @@ const douyin: ActorConfigInput = {
   inputKeys: { url: 'postUrls', keyword: 'searchTermsOrHashtags' },
   targetLabel: 'URL video Douyin atau kata kunci / hashtag',
   inputType: 'any',
+  domains: ['douyin.com', 'iesdouyin.com'],
   isActive: true,
   mapping: {
     id: 'aweme_id',
@@ -129,6 +131,7 @@ const youtube: ActorConfigInput = {
   inputKeys: { url: 'startUrls', keyword: 'searchQueries' },
   targetLabel: 'URL video / channel YouTube atau kata kunci',
   inputType: 'any',
+  domains: ['youtube.com', 'youtu.be'],
   isActive: true,
   mapping: {
     id: 'id',
@@ -200,6 +203,7 @@ const instagram: ActorConfigInput = {
   inputKeys: { url: 'directUrls', keyword: 'search' },
   targetLabel: 'URL profil / postingan Instagram atau hashtag',
   inputType: 'any',
+  domains: ['instagram.com'],
   isActive: true,
   mapping: {
     id: 'id',
@@ -260,6 +264,7 @@ const facebook: ActorConfigInput = {
   inputKeys: { url: 'startUrls' },
   targetLabel: 'URL halaman / profil Facebook atau URL reel',
   inputType: 'url',
+  domains: ['facebook.com', 'fb.com', 'fb.watch'],
   isActive: true,
   mapping: {
     id: 'post_id',

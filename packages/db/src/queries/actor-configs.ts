@@ -5,12 +5,20 @@ import { actorConfigs } from '../schema/actor-configs.ts';
 
 export async function listActorConfigs(db: Db): Promise<ActorConfig[]> {
   const rows = await db.select().from(actorConfigs).orderBy(asc(actorConfigs.position), asc(actorConfigs.platformId));
-  return rows.map((r) => r.config);
+  return rows.map((r) => withDefaults(r.config));
+}
+
+/**
+ * Configs stored before a field existed lack it: the fields added since are filled with their
+ * defaults on the way out (`domains`: none, so any URL), as ActorConfigSchema would.
+ */
+function withDefaults(config: ActorConfig): ActorConfig {
+  return Array.isArray(config.domains) ? config : { ...config, domains: [] };
 }
 
 export async function findActorConfig(db: Db, platformId: string): Promise<ActorConfig | undefined> {
   const [row] = await db.select().from(actorConfigs).where(eq(actorConfigs.platformId, platformId)).limit(1);
-  return row?.config;
+  return row ? withDefaults(row.config) : undefined;
 }
 
 /** Replaces the whole list; call inside a transaction so a failure leaves the old list. */
@@ -59,7 +67,7 @@ export async function seedActorConfigsIfEmpty(db: Db, configs: ActorConfig[]): P
  */
 export async function upgradeSeededActorConfigs(
   db: Db,
-  upgrades: readonly { platformId: string; from: ActorConfig; to: ActorConfig }[],
+  upgrades: readonly { platformId: string; from: Pick<ActorConfig, 'platformId'>; to: ActorConfig }[],
 ): Promise<string[]> {
   const upgraded: string[] = [];
   for (const { platformId, from, to } of upgrades) {

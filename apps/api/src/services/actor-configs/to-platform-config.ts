@@ -11,5 +11,6 @@ export function toPlatformConfig(config: ActorConfig): PlatformConfig {
     inputKey: config.inputKey,
     inputKeys: config.inputKeys,
     options: config.options,
+    domains: config.domains,
   };
 }
