@@ -26,7 +26,7 @@ beforeAll(async () => {
   adminToken = await h.login('root-admin', 'admin-password');
   const now = Math.floor(Date.now() / 1000);
   const secret = new TextEncoder().encode(h.env.jwtSecret);
-  tokens.forged = await signToken({ id: admin.id, username: 'root-admin', role: 'admin' }, 'a-completely-different-secret-of-32-chars!');
+  tokens.forged = await signToken({ id: admin.id, username: 'root-admin', role: 'admin' }, 'a-completely-different-secret-of-32-chars!', 0);
   tokens.expired = await new SignJWT({ username: 'root-admin', role: 'admin' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(admin.id)

@@ -10,7 +10,7 @@ import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
 import type { UserRow } from '@scrapper/db/schema';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { verifyToken } from '../services/auth/tokens.ts';
+import { isCurrentSession, verifyToken } from '../services/auth/tokens.ts';
 import { toSessionUser } from '../services/users/to-user-dto.ts';
 
 declare module 'fastify' {
@@ -40,6 +40,8 @@ export interface AccessOptions {
    */
   userCacheMs?: number;
 }
+
+const SESSION_ENDED = 'Sesi ini berakhir karena password akun diubah. Silakan login kembali.';
 
 /** Verified tokens kept (then the cache starts over): a bound on memory, not on users. */
 const MAX_CACHED_TOKENS = 10_000;
@@ -120,6 +122,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     // once in this process, within userCacheMs in others).
     const row = await userRow(claims.sub);
     if (!row) throw unauthorized();
+    // The same row says which sessions are current: a password change or reset raised the
+    // version, and a token issued before it is out (no extra read).
+    if (!isCurrentSession(claims, row)) throw unauthorized(SESSION_ENDED);
     request.sessionUser = toSessionUser(row);
     if (access === 'admin' && row.role !== 'admin') throw forbidden();
   });

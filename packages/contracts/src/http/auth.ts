@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema, UuidSchema } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { PasswordSchema } from './users.ts';
 
 export const SessionUserSchema = z.object({
   id: UuidSchema,
@@ -16,6 +17,12 @@ export const TokenClaimsSchema = z.object({
   role: RoleSchema,
   exp: z.number().int(),
   iat: z.number().int().optional(),
+  /**
+   * The user's session version when the token was issued (users.session_version). Changing or
+   * resetting the password raises the version, so every older token is refused. Tokens issued
+   * before versions existed carry none and count as 0.
+   */
+  sv: z.number().int().min(0).optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
 
@@ -34,6 +41,23 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const MeResponseSchema = z.object({ user: SessionUserSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/** "Ganti Password": the current password, and the new one twice (they must match). */
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Password saat ini wajib diisi.').max(256, 'Password maksimal 256 karakter.'),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string().max(256, 'Password maksimal 256 karakter.'),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: 'Konfirmasi password baru tidak cocok.',
+    path: ['confirmPassword'],
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    message: 'Password baru harus berbeda dari password saat ini.',
+    path: ['newPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
 export const authEndpoints = {
   login: defineEndpoint({
     method: 'POST',
@@ -51,5 +75,15 @@ export const authEndpoints = {
     summary: 'The user the bearer token belongs to.',
     tags: ['auth'],
     response: MeResponseSchema,
+  }),
+  changePassword: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/password',
+    access: 'user',
+    summary:
+      "Change the caller's own password (current password, new one twice). Every other session of the user ends; the answer carries a fresh token for this one.",
+    tags: ['auth'],
+    body: ChangePasswordBodySchema,
+    response: LoginResponseSchema,
   }),
 };

@@ -40,6 +40,10 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
   return rows[0];
 }
 
+/**
+ * Updates role and/or password. A new password raises the session version in the same
+ * statement, so every token issued before it is refused from then on (other sessions end).
+ */
 export async function updateUser(
   db: Db,
   id: string,
@@ -47,7 +51,11 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(values.passwordHash ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id))
     .returning();
   return row;

@@ -45,5 +45,5 @@ export async function login(
   await markLoginAttemptSucceeded(db, attemptId);
 
   const sessionUser = toSessionUser(user);
-  return { token: await signToken(sessionUser, jwtSecret), user: sessionUser };
+  return { token: await signToken(sessionUser, jwtSecret, user.sessionVersion), user: sessionUser };
 }

@@ -7,9 +7,13 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signToken(user: SessionUser, secret: string, now = Date.now()): Promise<string> {
+/**
+ * A token for the user at their current session version (users.session_version): raising the
+ * version (a password change or reset) makes every token signed before it invalid.
+ */
+export async function signToken(user: SessionUser, secret: string, sessionVersion: number, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ username: user.username, role: user.role })
+  return new SignJWT({ username: user.username, role: user.role, sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuedAt(iat)
@@ -26,4 +30,9 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
   } catch {
     return undefined;
   }
+}
+
+/** Whether a verified token still belongs to the user's current sessions (older versions: no). */
+export function isCurrentSession(claims: TokenClaims, user: { sessionVersion: number }): boolean {
+  return (claims.sv ?? 0) === user.sessionVersion;
 }

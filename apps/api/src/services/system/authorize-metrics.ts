@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { verifyToken } from '../auth/tokens.ts';
+import { isCurrentSession, verifyToken } from '../auth/tokens.ts';
 
 export interface MetricsAuth {
   db: Db;
@@ -35,6 +35,6 @@ export async function authorizeMetrics(
   if (!claims) throw unauthorized();
   // As the access plugin does: the database, not the token, says who the caller is now.
   const user = await findUserById(auth.db, claims.sub);
-  if (!user) throw unauthorized();
+  if (!user || !isCurrentSession(claims, user)) throw unauthorized();
   if (user.role !== 'admin') throw forbidden();
 }

@@ -1,0 +1,44 @@
+import type { ChangePasswordBody, LoginResponse, SessionUser } from '@scrapper/contracts/http/auth';
+import type { Database } from '@scrapper/db/client';
+import { countFailuresByUsername, insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
+import { findUserById, updateUser } from '@scrapper/db/queries/users';
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { toSessionUser } from '../users/to-user-dto.ts';
+import { LOGIN_WINDOW_SECONDS, MAX_FAILURES_PER_USERNAME } from './login.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { signToken } from './tokens.ts';
+
+// 400, not 401: the session is fine, only the typed password is wrong (a 401 would log the
+// member out of the page they are on).
+const WRONG_CURRENT = 'Password saat ini salah.';
+const TOO_MANY = 'Terlalu banyak percobaan password yang salah. Coba lagi dalam beberapa menit.';
+
+/**
+ * "Ganti Password": checks the current password, stores the new one and raises the session
+ * version (every other token of the user is refused from then on), and answers with a fresh
+ * token so the session that asked stays in. Wrong current passwords count with failed logins
+ * for the username, so a borrowed session cannot be used to guess the password without limit.
+ */
+export async function changePassword(
+  database: Database,
+  caller: SessionUser,
+  body: ChangePasswordBody,
+  ip: string,
+  jwtSecret: string,
+): Promise<LoginResponse> {
+  const since = new Date(Date.now() - LOGIN_WINDOW_SECONDS * 1000);
+  if ((await countFailuresByUsername(database.db, caller.username, since)) >= MAX_FAILURES_PER_USERNAME) {
+    throw tooManyRequests(TOO_MANY, LOGIN_WINDOW_SECONDS);
+  }
+  const existing = await findUserById(database.db, caller.id);
+  if (!existing) throw unauthorized();
+  if (!(await verifyPassword(existing.passwordHash, body.currentPassword))) {
+    await insertLoginAttempt(database.db, { ip, username: caller.username, succeeded: false });
+    throw badRequest(WRONG_CURRENT);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const row = await updateUser(database.db, caller.id, { passwordHash });
+  if (!row) throw unauthorized();
+  const user = toSessionUser(row);
+  return { token: await signToken(user, jwtSecret, row.sessionVersion), user };
+}
