@@ -64,7 +64,7 @@ interface Dashboard {
   totalDownloads: number;
   downloadsLast7Days: number;
   downloadsLast30Days: number;
-  successRate: number;
+  successRate: number | null;
   storageBytes: number;
   downloadsByPlatform: Array<{ platform: string; count: number }>;
   dailyDownloads: Array<{ date: string; downloads: number }>;
@@ -105,7 +105,7 @@ async function expectedFigures(ownerId: string | null): Promise<Dashboard> {
     totalDownloads: t.total,
     downloadsLast7Days: t.last7,
     downloadsLast30Days: t.last30,
-    successRate: finished === 0 ? 0 : Math.round((t.total / finished) * 1000) / 10,
+    successRate: finished === 0 ? null : Math.round((t.total / finished) * 1000) / 10,
     storageBytes: Number(t.bytes),
     downloadsByPlatform: byPlatform.map((r) => ({ platform: r.platform, count: r.count })),
     dailyDownloads: Array.from({ length: 7 }, (_, i) => {

@@ -35,8 +35,8 @@ export const AnalyticsSchema = z.object({
   totalDownloads: z.number().int(),
   downloadsLast7Days: z.number().int(),
   downloadsLast30Days: z.number().int(),
-  /** Percent of finished downloads that succeeded, one decimal; 0 when none finished. */
-  successRate: z.number(),
+  /** Percent of finished downloads that succeeded, one decimal; null when none finished (nothing to count). */
+  successRate: z.number().nullable(),
   /** Size of the stored files, formatted ("1.2 GB"), and in bytes. */
   storageEstimate: z.string(),
   storageBytes: z.number(),

@@ -8,6 +8,11 @@ export const NotificationSchema = z.object({
   message: z.string(),
   createdAt: IsoDateTimeSchema,
   isRead: z.boolean(),
+  /**
+   * The app page the notification is about, as a hash route (`/history`, `/admin?tab=tools`);
+   * null when it is about no page in particular.
+   */
+  link: z.string().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
@@ -28,5 +33,13 @@ export const notificationEndpoints = {
     tags: ['notifications'],
     params: IdParamsSchema,
     response: NotificationSchema,
+  }),
+  markAllRead: defineEndpoint({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    access: 'user',
+    summary: "Mark every unread notification of the caller read (admins: their own, as the list shows).",
+    tags: ['notifications'],
+    response: z.object({ updated: z.number().int().min(0) }),
   }),
 };

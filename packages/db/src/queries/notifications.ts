@@ -7,6 +7,8 @@ export interface NewNotification {
   kind: string;
   message: string;
   dedupeKey: string;
+  /** The app page it is about (`/history`, `/admin?tab=tools`); left out, the API derives one from the kind. */
+  link?: string | null;
 }
 
 /** Idempotent: the same event (dedupe key) notifies a user once. */
@@ -16,8 +18,8 @@ export async function notifyUser(db: Db, userId: string, n: NewNotification): Pr
 
 export async function notifyAdmins(db: Db, n: NewNotification): Promise<void> {
   await db.execute(sql`
-    insert into ${notifications} (user_id, kind, message, dedupe_key)
-    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey} from ${users} where ${users.role} = 'admin'
+    insert into ${notifications} (user_id, kind, message, dedupe_key, link)
+    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey}, ${n.link ?? null} from ${users} where ${users.role} = 'admin'
     on conflict do nothing`);
 }
 
@@ -54,4 +56,14 @@ export async function markNotificationRead(db: Db, userId: string | null, id: st
     .where(userId ? and(eq(notifications.id, id), eq(notifications.userId, userId)) : eq(notifications.id, id))
     .returning();
   return row;
+}
+
+/** Marks every unread notification of the user read; how many changed. */
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -102,7 +102,7 @@ describe('analytics dashboard', () => {
   it('answers zeros, not errors, for a member with nothing yet', async () => {
     await h.createUser('fresh', 'fresh-password', 'user');
     const a = (await h.request('GET', '/api/analytics/dashboard', { token: await h.login('fresh', 'fresh-password') })).body;
-    expect(a).toMatchObject({ totalDownloads: 0, successRate: 0, storageBytes: 0, downloadsByPlatform: [], recentDownloads: [] });
+    expect(a).toMatchObject({ totalDownloads: 0, successRate: null, storageBytes: 0, downloadsByPlatform: [], recentDownloads: [] });
     expect(a.dailyDownloads.every((d: { downloads: number }) => d.downloads === 0)).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): vo
       totalDownloads: f.totalDownloads,
       downloadsLast7Days: f.downloadsLast7Days,
       downloadsLast30Days: f.downloadsLast30Days,
-      successRate: finished === 0 ? 0 : Math.round((f.totalDownloads / finished) * 1000) / 10,
+      successRate: finished === 0 ? null : Math.round((f.totalDownloads / finished) * 1000) / 10,
       storageEstimate: formatBytes(f.storageBytes),
       storageBytes: f.storageBytes,
       ...(isAdmin ? { totalUsers: f.totalUsers } : {}),

@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import type { Notification } from '@scrapper/contracts/http/notifications';
-import { countUnreadNotifications, listNotifications, markNotificationRead } from '@scrapper/db/queries/notifications';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '@scrapper/db/queries/notifications';
 import type { NotificationRow } from '@scrapper/db/schema';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 import { requireUser } from '../../plugins/access.ts';
+import { notificationLink } from '../../services/notifications/notification-link.ts';
 import type { AppDeps } from '../../app.ts';
 
 function toNotificationDto(row: NotificationRow): Notification {
-  return { id: row.id, kind: row.kind, message: row.message, createdAt: row.createdAt.toISOString(), isRead: row.isRead };
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    link: notificationLink(row),
+  };
 }
 
 export function notificationRoutes(app: FastifyInstance, { database }: AppDeps): void {
@@ -24,5 +37,10 @@ export function notificationRoutes(app: FastifyInstance, { database }: AppDeps):
     const row = await markNotificationRead(database.db, user.role === 'admin' ? null : user.id, params.id);
     if (!row) throw notFound('Notifikasi tidak ditemukan.');
     return toNotificationDto(row);
+  });
+  // The caller's own, admins included: "all" is the list the bell shows, not every member's.
+  defineRoute(app, endpoints.notifications.markAllRead, async ({ request }) => {
+    const user = requireUser(request);
+    return { updated: await markAllNotificationsRead(database.db, user.id) };
   });
 }
