@@ -60,7 +60,7 @@ const USER_MESSAGES: Record<GeminiErrorKind, string> = {
   server: 'Layanan Gemini sedang bermasalah. Coba lagi nanti.',
   network: 'Tidak dapat terhubung ke Gemini. Periksa koneksi jaringan lalu coba lagi.',
   cancelled: 'Permintaan ke Gemini dibatalkan.',
-  other: 'Gagal membuat konten dengan Gemini.',
+  other: 'Gemini gagal membuat konten; coba lagi nanti, dan bila terus gagal tunjukkan Detail ke admin.',
 };
 
 export class GeminiError extends Error {
@@ -72,6 +72,8 @@ export class GeminiError extends Error {
   readonly status: number | null;
   /** Readable Indonesian message for members. */
   readonly userMessage: string;
+  /** Gemini's own words, shown folded under "Detail" beneath userMessage. */
+  readonly detail: string;
 
   constructor(
     kind: GeminiErrorKind,
@@ -83,6 +85,7 @@ export class GeminiError extends Error {
     this.retryable = kind === 'quota' || kind === 'server' || kind === 'network';
     this.status = options.status ?? null;
     this.userMessage = options.userMessage ?? USER_MESSAGES[kind];
+    this.detail = detailOf(message);
   }
 }
 
@@ -430,7 +433,7 @@ function statusError(
   }
   return new GeminiError('other', message, {
     ...fields,
-    userMessage: `${USER_MESSAGES.other} ${detailOf(message)}`,
+    userMessage: USER_MESSAGES.other,
   });
 }
 
@@ -522,7 +525,7 @@ export function toGeminiError(error: unknown, signal?: AbortSignal): GeminiError
       }
       return new GeminiError('other', message, {
         cause: error,
-        userMessage: `${USER_MESSAGES.other} ${detailOf(message)}`,
+        userMessage: USER_MESSAGES.other,
       });
     }
     return statusError(error.status, message, error.errorDetails, error);

@@ -41,7 +41,7 @@ describe('toYouTubeError', () => {
     );
     expect(invalid).toMatchObject({ kind: 'other', reason: 'invalidTitle' });
     expect(invalid.userMessage).toBe(
-      'YouTube menolak permintaan ini: The request metadata specifies an invalid or empty video title.',
+      'YouTube menolak permintaan ini; periksa judul, deskripsi, tag dan jadwal video lalu coba lagi.',
     );
   });
 

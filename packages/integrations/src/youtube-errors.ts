@@ -28,7 +28,7 @@ const USER_MESSAGES: Record<YouTubeErrorKind, string> = {
   network: 'Tidak dapat terhubung ke YouTube (gangguan jaringan). Upload akan dicoba lagi.',
   rateLimited: 'Terlalu banyak permintaan ke YouTube dalam waktu singkat. Upload akan dicoba lagi.',
   cancelled: 'Permintaan ke YouTube dibatalkan.',
-  other: 'Permintaan ke YouTube gagal.',
+  other: 'Permintaan ke YouTube gagal; coba lagi nanti, dan bila terus gagal tunjukkan Detail ke admin.',
 };
 
 const RETRYABLE: ReadonlySet<YouTubeErrorKind> = new Set(['server', 'network', 'rateLimited']);
@@ -42,8 +42,10 @@ export class YouTubeError extends Error {
   readonly status: number | null;
   /** Google's reason (`quotaExceeded`, `invalid_grant`...), when it gave one. */
   readonly reason: string | null;
-  /** Readable Indonesian message for members. */
+  /** Readable Indonesian message for members: what happened and what to do. */
   readonly userMessage: string;
+  /** Google's own words (HTML tags removed), shown folded under "Detail" beneath userMessage. */
+  readonly detail: string;
 
   constructor(
     kind: YouTubeErrorKind,
@@ -61,6 +63,7 @@ export class YouTubeError extends Error {
     this.status = options.status ?? null;
     this.reason = options.reason ?? null;
     this.userMessage = options.userMessage ?? USER_MESSAGES[kind];
+    this.detail = stripTags(message).slice(0, 1000);
   }
 }
 
@@ -118,10 +121,7 @@ export function toYouTubeError(error: unknown): YouTubeError {
     return new YouTubeError('invalid_grant', message, { reason: 'invalid_grant', cause: error });
   }
   if (isNetworkError(error)) return new YouTubeError('network', message, { cause: error });
-  return new YouTubeError('other', message, {
-    userMessage: `${USER_MESSAGES.other} ${message}`,
-    cause: error,
-  });
+  return new YouTubeError('other', message, { cause: error });
 }
 
 function fromResponse(
@@ -182,7 +182,7 @@ function classifyStatus(
   if (status === 429) return new YouTubeError('rateLimited', message, fields);
   return new YouTubeError('other', message, {
     ...fields,
-    userMessage: `YouTube menolak permintaan ini: ${stripTags(message)}`,
+    userMessage: 'YouTube menolak permintaan ini; periksa judul, deskripsi, tag dan jadwal video lalu coba lagi.',
   });
 }
 

@@ -268,6 +268,40 @@ export async function addToPlaylist(args: AddToPlaylistArgs): Promise<void> {
   });
 }
 
+export interface UpdateScheduleArgs extends AccountCall {
+  videoId: string;
+  /** The new publish time; null drops the schedule and leaves the video private. */
+  publishAt: Date | null;
+  /** status.selfDeclaredMadeForKids and containsSyntheticMedia, sent again: videos.update replaces the whole status part. */
+  madeForKids: boolean;
+  containsSyntheticMedia: boolean;
+}
+
+/**
+ * videos.update with `part=status` (50 units): a scheduled video moved to another time, or
+ * left private without one (a cancelled schedule). The status part is replaced whole, so the
+ * other status fields the product sets go along.
+ */
+export async function updateVideoSchedule(args: UpdateScheduleArgs): Promise<void> {
+  await withSession(args, async (session) => {
+    await session.api.videos.update(
+      {
+        part: ['status'],
+        requestBody: {
+          id: args.videoId,
+          status: {
+            privacyStatus: 'private',
+            ...(args.publishAt ? { publishAt: args.publishAt.toISOString() } : {}),
+            selfDeclaredMadeForKids: args.madeForKids,
+            containsSyntheticMedia: args.containsSyntheticMedia,
+          },
+        },
+      },
+      session.options({ timeout: READ_TIMEOUT_MS }),
+    );
+  });
+}
+
 /** The Video resource for videos.insert. Scheduling forces private: YouTube requires it. */
 export function videoResource(metadata: VideoMetadata): youtube_v3.Schema$Video {
   const scheduled = metadata.publishAt !== null;

@@ -8,6 +8,7 @@ import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@s
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { jakartaDate } from '@scrapper/db/queries/analytics';
+import { findDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import {
   completeUpload,
@@ -55,6 +56,21 @@ async function google<T>(call: () => Promise<T>): Promise<T> {
 
 class UploadStop extends Error {
   override readonly name = 'UploadStop';
+}
+
+/** Said when the member's server file (sourceKind server) is gone by the time the job runs. */
+export const SERVER_FILE_GONE_MESSAGE =
+  'File video di server sudah dihapus sebelum diupload, jadi upload tidak dapat dilanjutkan. Unduh ulang videonya, lalu upload lagi.';
+
+/**
+ * The storage key of the member's downloaded file, read from the download row (never from
+ * anything the client sent); an UploadStop when the file was deleted meanwhile.
+ */
+async function serverFileKey(ctx: JobContext, downloadId: string | null): Promise<string> {
+  const download = downloadId ? await findDownload(ctx.database.db, downloadId) : undefined;
+  const key = download?.status === 'completed' && !download.fileDeletedAt ? download.storageKey : null;
+  if (!key || !(await ctx.deps.storage.exists(key))) throw new UploadStop(SERVER_FILE_GONE_MESSAGE);
+  return key;
 }
 
 /**
@@ -107,8 +123,10 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
   const { upload } = rows;
   const effect = upload.videoEffect as VideoEffectName;
   const wantsRemix = Boolean(upload.audioStorageKey || upload.audioRemixUrl);
-  if (upload.sourceKind === 'file' && upload.videoStorageKey && effect === 'none' && !wantsRemix) {
-    const key = upload.videoStorageKey;
+  // The member's downloaded file: read where the download row says, and never removed here.
+  const storedKey = upload.sourceKind === 'server' ? await serverFileKey(ctx, upload.sourceDownloadId) : upload.videoStorageKey;
+  if ((upload.sourceKind === 'file' || upload.sourceKind === 'server') && storedKey && effect === 'none' && !wantsRemix) {
+    const key = storedKey;
     return {
       stream: () => ctx.deps.storage.read(key),
       size: upload.videoSizeBytes ?? (await ctx.deps.storage.size(key)),
@@ -119,10 +137,10 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
   await rm(jobDir, { recursive: true, force: true });
   await mkdir(jobDir, { recursive: true });
   let source: string;
-  if (upload.sourceKind === 'file' && upload.videoStorageKey) {
+  if ((upload.sourceKind === 'file' || upload.sourceKind === 'server') && storedKey) {
     setProgress(2, 'Menyiapkan video');
-    source = join(jobDir, `source${extname(upload.videoStorageKey) || '.mp4'}`);
-    await copyFromStorage(ctx, upload.videoStorageKey, source);
+    source = join(jobDir, `source${extname(storedKey) || '.mp4'}`);
+    await copyFromStorage(ctx, storedKey, source);
   } else if (upload.sourceUrl) {
     setProgress(2, 'Mengunduh video sumber');
     const fetchDir = join(jobDir, 'source');
@@ -199,7 +217,7 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
 export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, ctx) => {
   const { db } = ctx.database;
   const first = await loadUploadForJob(db, uploadId);
-  if (!first || first.upload.status === 'uploaded' || first.upload.status === 'failed') return;
+  if (!first || isFinal(first.upload.status)) return;
 
   const unlock = await lockChannel(ctx, first.account.id, uploadId);
   const jobDir = join(ctx.deps.tempDir, 'uploads', uploadId);
@@ -207,7 +225,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
   try {
     // Read again under the lock: another attempt may have moved it on meanwhile.
     rows = await loadUploadForJob(db, uploadId);
-    if (!rows || rows.upload.status === 'uploaded' || rows.upload.status === 'failed') return;
+    if (!rows || isFinal(rows.upload.status)) return;
     const { account, client } = rows;
     if (!client) throw new UploadStop('Client secret akun YouTube ini sudah dihapus. Hubungkan ulang akun dengan client secret yang aktif.');
     if (!account.isValid) throw new YouTubeError('invalid_grant', REAUTH_MESSAGE);
@@ -365,6 +383,11 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
   }
 };
 
+/** Nothing more to do: uploaded, failed, or cancelled by the member before it was sent. */
+function isFinal(status: UploadJobRows['upload']['status']): boolean {
+  return status === 'uploaded' || status === 'failed' || status === 'cancelled';
+}
+
 type ExtraName = 'thumbnail' | 'playlist';
 
 const EXTRA_FAILED: Record<ExtraName, (reason: string) => string> = {
@@ -403,10 +426,10 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
   if (ctx.signal.aborted) throw error;
   // The final state and its notification: one transaction, like the success path. `before`
   // writes what goes with them (the account's re-auth mark and its notification).
-  const fail = (message: string, before?: (tx: typeof db) => Promise<void>) =>
+  const fail = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
     ctx.database.transaction(async ({ db: tx }) => {
       await before?.(tx);
-      if (!(await failUpload(tx, uploadId, message))) return;
+      if (!(await failUpload(tx, uploadId, message, detail))) return;
       await notifyUser(tx, rows.upload.userId, {
         kind: 'upload.failed',
         message: `Upload "${rows.upload.title}" gagal: ${message}`,
@@ -417,7 +440,7 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
   if (error instanceof UploadStop || error instanceof UrlNotAllowedError) return fail(error.message);
   if (error instanceof YtDlpError) {
     if (error.kind === 'transient' && !ctx.isLastAttempt) throw error;
-    return fail(`Gagal mengambil video atau audio sumber: ${error.message}`);
+    return fail('Video atau audio sumber tidak dapat diambil; periksa apakah tautannya masih bisa dibuka, lalu upload ulang.', undefined, error.message);
   }
   if (!(error instanceof YouTubeError)) {
     // Our own trouble (ffmpeg, storage, database) is worth another attempt.
@@ -445,7 +468,7 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
     await updateUploadProgress(db, uploadId, { stage: `${yt.userMessage} (percobaan ${ctx.retryCount + 1} dari ${ctx.retryLimit + 1})` });
     throw yt;
   }
-  return fail(yt.retryable ? gaveUpMessage(yt.kind, ctx.retryCount + 1) : yt.userMessage);
+  return fail(yt.retryable ? gaveUpMessage(yt.kind, ctx.retryCount + 1) : yt.userMessage, undefined, yt.detail || null);
 }
 
 /**

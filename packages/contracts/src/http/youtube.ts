@@ -17,7 +17,7 @@ export const PrivacyStatusSchema = z.enum(['public', 'private', 'unlisted'], {
   message: 'privacyStatus harus public, private atau unlisted.',
 });
 export const PublishTypeSchema = z.enum(['now', 'schedule'], { message: 'publishType harus now atau schedule.' });
-export const UploadStatusSchema = z.enum(['scheduled', 'processing', 'uploaded', 'failed']);
+export const UploadStatusSchema = z.enum(['scheduled', 'processing', 'uploaded', 'failed', 'cancelled']);
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 /** Form defaults, restored after a successful upload (section 4). */
@@ -286,6 +286,11 @@ export const UploadFieldsSchema = z
     /** A scraped video (a scrape result item or a JSON result item) instead of a file. */
     scraperVideoUrl: optionalUrl('scraperVideoUrl'),
     scraperVideoId: optionalText(200, 'scraperVideoId'),
+    /** A file the member downloaded on the server (an id from GET /api/files) instead of a file. */
+    serverFileId: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.uuid({ message: 'serverFileId harus ID file dari File Manager.' }).optional(),
+    ),
     audioRemixUrl: optionalUrl('audioRemixUrl'),
     audioStartTime: numberField('audioStartTime', 0, 24 * 3600),
     /** 0 or empty: the remix follows the video's duration. */
@@ -339,8 +344,11 @@ export const UploadSchema = z.object({
   containsSyntheticMedia: z.boolean(),
   videoEffect: VideoEffectSchema,
   playlistId: z.string().nullable(),
-  sourceKind: z.enum(['file', 'url']),
+  /** file: uploaded with the form; url: a scraped video; server: a file downloaded on the server. */
+  sourceKind: z.enum(['file', 'url', 'server']),
   sourceUrl: z.string().nullable(),
+  /** sourceKind server: the downloaded file (GET /api/files id). */
+  sourceFileId: UuidSchema.nullable(),
   videoFileName: z.string().nullable(),
   audioRemixUrl: z.string().nullable(),
   status: UploadStatusSchema,
@@ -354,7 +362,12 @@ export const UploadSchema = z.object({
    * the API project has not passed Google's audit, which locks its uploads to private.
    */
   privacyLocked: z.boolean(),
+  /** One Indonesian sentence: what happened and what to do. */
   errorMessage: z.string().nullable(),
+  /** The service's own words (Google's, yt-dlp's), shown folded under "Detail". */
+  errorDetail: z.string().nullable(),
+  /** When the member cancelled the schedule (status cancelled). */
+  cancelledAt: IsoDateTimeSchema.nullable(),
   account: z.object({ id: UuidSchema, accountName: z.string() }),
   /** Present in the admin's all-uploads view. */
   username: z.string().optional(),
@@ -362,6 +375,24 @@ export const UploadSchema = z.object({
   uploadedAt: IsoDateTimeSchema.nullable(),
 });
 export type Upload = z.infer<typeof UploadSchema>;
+
+/**
+ * A new publish time for a scheduled upload, in WIB as the upload form takes it. The rules of
+ * the upload form apply: at least 5 minutes ahead, at most half a year.
+ */
+export const RescheduleUploadBodySchema = z.object({
+  scheduleDate: z
+    .string({ message: 'Tanggal jadwal (scheduleDate, YYYY-MM-DD) wajib diisi.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal jadwal (scheduleDate, YYYY-MM-DD) wajib diisi.'),
+  scheduleTime: z
+    .string({ message: 'Waktu jadwal (scheduleTime, HH:mm) wajib diisi.' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Waktu jadwal (scheduleTime, HH:mm) wajib diisi.'),
+});
+export type RescheduleUploadBody = z.infer<typeof RescheduleUploadBodySchema>;
+
+/** Said by the cancel endpoint when the video is already public (or was never scheduled). */
+export const CANCEL_NOT_SCHEDULED_MESSAGE =
+  'Jadwal tidak dapat dibatalkan: video ini tidak (lagi) terjadwal. Video yang sudah tayang diatur lewat YouTube Studio.';
 
 export const UploadsQuerySchema = z.object({
   all: z.enum(['true', 'false']).optional(),
@@ -538,6 +569,27 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: UploadsQuerySchema,
     response: z.object({ videos: z.array(UploadSchema), total: z.number().int() }),
+  }),
+  cancelUpload: defineEndpoint({
+    method: 'POST',
+    path: '/api/youtube/videos/:id/cancel',
+    access: 'user',
+    summary:
+      'Cancel a scheduled upload: a queued one is not uploaded; one already on YouTube stays private without a publish time (videos.update, 50 units). 409 when it is not scheduled (any more).',
+    tags: ['youtube'],
+    params: IdParamsSchema,
+    response: UploadSchema,
+  }),
+  rescheduleUpload: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/youtube/videos/:id',
+    access: 'user',
+    summary:
+      'Move a scheduled upload to scheduleDate + scheduleTime (WIB); on YouTube too when already uploaded (videos.update, 50 units). 400 for a time in the past, 409 when it is not scheduled.',
+    tags: ['youtube'],
+    params: IdParamsSchema,
+    body: RescheduleUploadBodySchema,
+    response: UploadSchema,
   }),
   audioSearch: defineEndpoint({
     method: 'GET',

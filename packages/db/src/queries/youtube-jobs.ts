@@ -42,7 +42,7 @@ export async function updateUploadProgress(db: Db, uploadId: string, patch: Uplo
   await db
     .update(youtubeUploads)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('uploaded', 'failed')`));
+    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('uploaded', 'failed', 'cancelled')`));
 }
 
 /** Counts the attempt and marks the upload processing; undefined when it is final already. */
@@ -50,7 +50,7 @@ export async function startUploadAttempt(db: Db, uploadId: string): Promise<YouT
   const [row] = await db
     .update(youtubeUploads)
     .set({ status: 'processing', attempts: sql`${youtubeUploads.attempts} + 1`, notBefore: null, updatedAt: new Date() })
-    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('uploaded', 'failed')`))
+    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('uploaded', 'failed', 'cancelled')`))
     .returning();
   return row;
 }
@@ -84,16 +84,20 @@ export async function completeUpload(db: Db, uploadId: string, warning: string |
   const rows = await db
     .update(youtubeUploads)
     .set({ status: 'uploaded', progress: 100, stage: null, errorMessage: warning, uploadedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} <> 'failed'`))
+    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('failed', 'cancelled')`))
     .returning({ id: youtubeUploads.id });
   return rows.length > 0;
 }
 
-export async function failUpload(db: Db, uploadId: string, errorMessage: string): Promise<boolean> {
+/**
+ * Final failure: `errorMessage` is the member's sentence, `errorDetail` the service's own words
+ * (Google's, yt-dlp's), shown under "Detail".
+ */
+export async function failUpload(db: Db, uploadId: string, errorMessage: string, errorDetail: string | null = null): Promise<boolean> {
   const rows = await db
     .update(youtubeUploads)
-    .set({ status: 'failed', stage: null, errorMessage, updatedAt: new Date() })
-    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} <> 'uploaded'`))
+    .set({ status: 'failed', stage: null, errorMessage, errorDetail, updatedAt: new Date() })
+    .where(and(eq(youtubeUploads.id, uploadId), sql`${youtubeUploads.status} not in ('uploaded', 'cancelled')`))
     .returning({ id: youtubeUploads.id });
   return rows.length > 0;
 }

@@ -301,6 +301,47 @@ export async function findYouTubeUpload(db: Db, id: string): Promise<YouTubeUplo
   return row ? { ...row.u, accountName: row.accountName, ownerUsername: row.ownerUsername } : undefined;
 }
 
+/**
+ * Cancels an upload still waiting for its turn (nothing on YouTube yet): the job finds it
+ * cancelled and does nothing. Undefined when the worker took it meanwhile.
+ */
+export async function cancelQueuedUpload(db: Db, id: string, at = new Date()): Promise<YouTubeUploadRow | undefined> {
+  const [row] = await db
+    .update(youtubeUploads)
+    .set({ status: 'cancelled', cancelledAt: at, stage: null, notBefore: null, updatedAt: at })
+    .where(and(eq(youtubeUploads.id, id), eq(youtubeUploads.status, 'scheduled'), isNull(youtubeUploads.youtubeVideoId)))
+    .returning();
+  return row;
+}
+
+/** A video already on YouTube whose schedule was dropped there (it stays private). */
+export async function markUploadedScheduleCancelled(db: Db, id: string, at = new Date()): Promise<YouTubeUploadRow | undefined> {
+  const [row] = await db
+    .update(youtubeUploads)
+    .set({ status: 'cancelled', cancelledAt: at, youtubePrivacyStatus: 'private', updatedAt: at })
+    .where(and(eq(youtubeUploads.id, id), eq(youtubeUploads.status, 'uploaded')))
+    .returning();
+  return row;
+}
+
+/**
+ * A new publish time, while the upload is still waiting (`scheduled`) or already on YouTube
+ * (`uploaded`, after videos.update). Undefined when it moved on meanwhile.
+ */
+export async function updateUploadPublishAt(
+  db: Db,
+  id: string,
+  publishAt: Date,
+  expected: 'scheduled' | 'uploaded',
+): Promise<YouTubeUploadRow | undefined> {
+  const [row] = await db
+    .update(youtubeUploads)
+    .set({ publishAt, updatedAt: new Date() })
+    .where(and(eq(youtubeUploads.id, id), eq(youtubeUploads.status, expected)))
+    .returning();
+  return row;
+}
+
 /** One user's uploads, or everyone's when userId is null; newest first, with the total. */
 export async function listYouTubeUploads(
   db: Db,

@@ -14,6 +14,7 @@ const COSTS: Partial<Record<FakeGoogleEndpoint, { bucket: 'uploads' | 'units'; c
   'playlists.list': { bucket: 'units', cost: 1 },
   'thumbnails.set': { bucket: 'units', cost: 50 },
   'playlistItems.insert': { bucket: 'units', cost: 50 },
+  'videos.update': { bucket: 'units', cost: 50 },
 };
 
 const pacificDate = new Intl.DateTimeFormat('en-CA', {

@@ -60,6 +60,7 @@ import {
   hasScope,
   insertPlaylistItem,
   insertVideo,
+  updateVideo,
   listChannels,
   listPlaylists,
   SCOPES_BY_ENDPOINT,
@@ -209,6 +210,7 @@ const routes: readonly Route[] = [
     endpoint: 'videos.insert',
     family: 'youtube',
   },
+  { method: 'PUT', path: '/youtube/v3/videos', endpoint: 'videos.update', family: 'youtube' },
   {
     method: 'POST',
     path: '/upload/youtube/v3/thumbnails/set',
@@ -227,6 +229,7 @@ const youtubeHandlers: Record<string, (ctx: ApiContext) => void | Promise<void>>
   'channels.list': listChannels,
   'playlists.list': listPlaylists,
   'videos.insert': insertVideo,
+  'videos.update': updateVideo,
   'thumbnails.set': setThumbnail,
   'playlistItems.insert': insertPlaylistItem,
 };

@@ -7,6 +7,7 @@ export type FakeGoogleEndpoint =
   | 'channels.list'
   | 'playlists.list'
   | 'videos.insert'
+  | 'videos.update'
   | 'thumbnails.set'
   | 'playlistItems.insert'
   | 'gemini.generateContent'

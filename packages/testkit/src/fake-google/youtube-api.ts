@@ -33,6 +33,7 @@ export const SCOPES_BY_ENDPOINT = {
   'channels.list': READ_SCOPES,
   'playlists.list': READ_SCOPES,
   'videos.insert': UPLOAD_SCOPES,
+  'videos.update': WRITE_SCOPES,
   'thumbnails.set': UPLOAD_SCOPES,
   'playlistItems.insert': WRITE_SCOPES,
 } as const;
@@ -211,6 +212,47 @@ export async function insertVideo(ctx: ApiContext): Promise<void> {
   } finally {
     state.inFlightUploads.set(channelId, (state.inFlightUploads.get(channelId) ?? 1) - 1);
   }
+}
+
+/**
+ * `PUT /youtube/v3/videos?part=status` with `{id, status}`: what the product uses to move or
+ * drop a schedule. As on YouTube, the parts sent replace the stored ones; `status.publishAt`
+ * needs `privacyStatus: private`, a future time and a video that was never published.
+ */
+export async function updateVideo({ state, req, res, url, grant }: ApiContext): Promise<void> {
+  const body = await readRequestBody(req, METADATA_LIMIT);
+  const parts = partsOf(url);
+  if (parts.length === 0) {
+    sendYouTubeError(res, { reason: 'required', message: "'part'" });
+    return;
+  }
+  const resource = recordOf(body.value);
+  const id = typeof resource.id === 'string' ? resource.id : '';
+  const video = state.uploads.find((upload) => upload.id === id);
+  if (!video) {
+    sendYouTubeError(res, { reason: 'videoNotFound' });
+    return;
+  }
+  if (video.channelId !== grant.channelId) {
+    sendYouTubeError(res, { reason: 'forbidden' });
+    return;
+  }
+  const snippet = parts.includes('snippet') ? recordOf(resource.snippet) : video.snippet;
+  const status = parts.includes('status') ? recordOf(resource.status) : video.status;
+  const problem = videoProblem(snippet, status);
+  if (problem) {
+    sendYouTubeError(res, problem);
+    return;
+  }
+  // A video that was public once cannot be scheduled again.
+  if (status.publishAt !== undefined && video.answeredPrivacyStatus === 'public') {
+    sendYouTubeError(res, { reason: 'invalidPublishAt' });
+    return;
+  }
+  video.snippet = snippet;
+  video.status = status;
+  if (typeof status.privacyStatus === 'string') video.answeredPrivacyStatus = status.privacyStatus;
+  sendJson(res, 200, videoJson(video, state.channels.get(grant.channelId), parts));
 }
 
 /** `POST /upload/youtube/v3/thumbnails/set?videoId=&uploadType=media`: the image as the body. */

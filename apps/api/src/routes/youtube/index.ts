@@ -17,12 +17,14 @@ import {
 } from '../../services/youtube/client-secrets.ts';
 import { completeAuth } from '../../services/youtube/complete-auth.ts';
 import { createConcurrencyGate } from '../../services/youtube/concurrency-gate.ts';
+import { cancelUpload } from '../../services/youtube/cancel-upload.ts';
 import { createUpload } from '../../services/youtube/create-upload.ts';
 import { generateContent } from '../../services/youtube/generate-content.ts';
 import { listPlaylists } from '../../services/youtube/list-playlists.ts';
 import { listUploads } from '../../services/youtube/list-uploads.ts';
 import { createStateSigner } from '../../services/youtube/oauth-state.ts';
 import { previewEffect } from '../../services/youtube/preview-effect.ts';
+import { rescheduleUpload } from '../../services/youtube/reschedule-upload.ts';
 import { getAccountQuota } from '../../services/youtube/quota-today.ts';
 import { startAuth } from '../../services/youtube/start-auth.ts';
 import type { AppDeps } from '../../app.ts';
@@ -78,6 +80,9 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, y.deleteAccount, ({ params, request }) => deleteAccount(database, storage, requireUser(request), params.id));
   defineRoute(app, y.playlists, ({ params, request }) => listPlaylists({ database, secrets, google }, requireUser(request), params.accountId));
   defineRoute(app, y.videos, ({ query, request }) => listUploads(database, requireUser(request), query));
+  const scheduleDeps = { database, secrets, google };
+  defineRoute(app, y.cancelUpload, ({ params, request }) => cancelUpload(scheduleDeps, requireUser(request), params.id));
+  defineRoute(app, y.rescheduleUpload, ({ params, body, request }) => rescheduleUpload(scheduleDeps, requireUser(request), params.id, body));
 
   const lookupDeps = { gate: lookups, env };
   defineRoute(app, y.audioSearch, ({ query, request, reply }) =>

@@ -14,9 +14,10 @@ import {
 } from '@scrapper/contracts/http/youtube';
 import type { Database } from '@scrapper/db/client';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import { findDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { insertYouTubeUpload } from '@scrapper/db/queries/youtube';
 import type { Storage } from '@scrapper/integrations/storage/storage';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { findAccountFor } from './accounts.ts';
 import { checkSourceUrl } from './check-source-url.ts';
 import { reauthRequired } from './google-failure.ts';
@@ -128,7 +129,7 @@ export async function createUpload(deps: UploadDeps, user: SessionUser, request:
   try {
     const account = await checkForm(deps, user, form);
     const row = await database.transaction(async ({ db, sql }) => {
-      const inserted = await insertYouTubeUpload(db, uploadValues(uploadId, user.id, account.fields, account.publishAt, form));
+      const inserted = await insertYouTubeUpload(db, uploadValues(uploadId, user.id, account.fields, account.publishAt, form, account.serverFile));
       await enqueue(deps.boss, 'youtube.upload', { uploadId }, { db: bossTransaction(sql), singletonKey: uploadId });
       return inserted;
     });
@@ -143,19 +144,69 @@ async function checkForm(deps: UploadDeps, user: SessionUser, form: ReceivedForm
   const parsed = UploadFieldsSchema.safeParse(form.fields);
   if (!parsed.success) throw badRequest(fieldErrors(parsed.error.issues));
   const fields = parsed.data;
-  const hasFile = Boolean(form.files.videoFile);
-  if (!hasFile && !fields.scraperVideoUrl) throw badRequest('Video file is required');
-  if (hasFile && fields.scraperVideoUrl) throw badRequest('Pilih salah satu sumber video: file yang diunggah atau video hasil scrape.');
+  const sources = [Boolean(form.files.videoFile), Boolean(fields.scraperVideoUrl), Boolean(fields.serverFileId)].filter(Boolean).length;
+  if (sources === 0) throw badRequest('Video file is required');
+  if (sources > 1) throw badRequest('Pilih salah satu sumber video: file yang diunggah, file di server, atau video hasil scrape.');
   const account = await findAccountFor(deps.database, user, fields.accountId, false);
   if (!account.isValid || !account.clientSecretId) throw reauthRequired();
   const publishAt = fields.publishType === 'schedule' ? schedulePublishAt(fields) : null;
+  const serverFile = fields.serverFileId ? await findServerFile(deps, user, fields.serverFileId) : null;
   await checkSourceUrl('body.scraperVideoUrl', fields.scraperVideoUrl, deps.allowPrivateNetwork);
   await checkSourceUrl('body.audioRemixUrl', fields.audioRemixUrl, deps.allowPrivateNetwork);
-  return { fields, publishAt, accountName: account.accountName };
+  return { fields, publishAt, accountName: account.accountName, serverFile };
 }
 
-function uploadValues(id: string, userId: string, fields: UploadFields, publishAt: Date | null, form: ReceivedForm) {
+export const SERVER_FILE_NOT_FOUND = 'File tidak ditemukan di File Manager Anda. Pilih file lain atau unduh videonya dulu.';
+export const SERVER_FILE_MISSING = 'File ini sudah tidak ada di server (File hilang). Unduh ulang videonya dulu, lalu upload.';
+export const SERVER_FILE_NOT_VIDEO = 'File ini berupa audio, bukan video. Pilih file video untuk diupload ke YouTube.';
+
+/**
+ * A downloaded file the member may read (their own; admins any), still in storage. Another
+ * member's file is "not found", as if it did not exist. Its storage key stays on the download
+ * row: the worker reads it from there, and the member's file is never removed by the upload.
+ */
+async function findServerFile(deps: UploadDeps, user: SessionUser, id: string): Promise<DownloadWithOwner> {
+  const row = await findDownload(deps.database.db, id);
+  if (!row || (row.ownerId !== user.id && user.role !== 'admin')) throw notFound(SERVER_FILE_NOT_FOUND);
+  if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound(SERVER_FILE_NOT_FOUND);
+  if (row.quality === 'audio-only' || row.mime?.startsWith('audio/')) throw badRequest(SERVER_FILE_NOT_VIDEO);
+  if (!(await deps.storage.exists(row.storageKey))) throw notFound(SERVER_FILE_MISSING);
+  return row;
+}
+
+/** The name the history shows for a server file: its title and the stored file's extension. */
+function serverFileName(file: DownloadWithOwner): string {
+  const ext = /\.([a-z0-9]{2,4})$/i.exec(file.storageKey ?? '')?.[1] ?? 'mp4';
+  return `${file.title}.${ext}`;
+}
+
+function uploadValues(id: string, userId: string, fields: UploadFields, publishAt: Date | null, form: ReceivedForm, serverFile: DownloadWithOwner | null) {
   const { videoFile, thumbnailFile, audioFile } = form.files;
+  const source = videoFile
+    ? {
+        sourceKind: 'file' as const,
+        sourceUrl: null,
+        sourceItemId: null,
+        videoStorageKey: videoFile.target,
+        videoFileName: videoFile.clientName,
+        videoMime: videoFile.mime,
+        videoSizeBytes: videoFile.size,
+      }
+    : serverFile
+      ? {
+          sourceKind: 'server' as const,
+          sourceUrl: null,
+          sourceItemId: null,
+          sourceDownloadId: serverFile.id,
+          videoFileName: serverFileName(serverFile),
+          videoMime: serverFile.mime,
+          videoSizeBytes: serverFile.sizeBytes,
+        }
+      : {
+          sourceKind: 'url' as const,
+          sourceUrl: fields.scraperVideoUrl ?? null,
+          sourceItemId: fields.scraperVideoId ?? null,
+        };
   const remix = Boolean(audioFile || fields.audioRemixUrl);
   return {
     id,
@@ -172,13 +223,7 @@ function uploadValues(id: string, userId: string, fields: UploadFields, publishA
     containsSyntheticMedia: fields.containsSyntheticMedia === 'true',
     videoEffect: fields.videoEffect,
     playlistId: fields.playlistId ?? null,
-    sourceKind: videoFile ? ('file' as const) : ('url' as const),
-    sourceUrl: videoFile ? null : (fields.scraperVideoUrl ?? null),
-    sourceItemId: videoFile ? null : (fields.scraperVideoId ?? null),
-    videoStorageKey: videoFile?.target ?? null,
-    videoFileName: videoFile?.clientName ?? null,
-    videoMime: videoFile?.mime ?? null,
-    videoSizeBytes: videoFile?.size ?? null,
+    ...source,
     thumbnailStorageKey: thumbnailFile?.target ?? null,
     thumbnailMime: thumbnailFile?.mime ?? null,
     audioStorageKey: audioFile?.target ?? null,

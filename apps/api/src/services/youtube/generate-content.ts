@@ -99,11 +99,13 @@ async function answered<T>(deps: GenerateContentDeps, key: ApiKeyRow, signal: Ab
       // The admin sees it on the key too, without validating by hand.
       const model = error.kind === 'no_text_model' ? { model: { model: null, checkedAt: new Date() } } : {};
       await updateApiKeyValidation(deps.database.db, key.id, { isValid: false, message: error.userMessage, ...model });
-      throw badRequest(error.userMessage);
+      throw new AppError(400, error.userMessage, {}, undefined, error.detail);
     }
     // The title itself was refused (safety filters) or was unusable: the member can change it.
-    if (error.kind === 'blocked' || (error.kind === 'other' && error.status !== null && error.status < 500)) throw badRequest(error.userMessage);
+    if (error.kind === 'blocked' || (error.kind === 'other' && error.status !== null && error.status < 500)) {
+      throw new AppError(400, error.userMessage, {}, undefined, error.detail);
+    }
     // Also a model that is still missing after the one fallback: only the admin can act on it.
-    throw new AppError(503, error.userMessage);
+    throw new AppError(503, error.userMessage, {}, undefined, error.detail);
   }
 }

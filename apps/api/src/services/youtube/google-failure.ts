@@ -18,8 +18,8 @@ const TRY_LATER = new Set<YouTubeErrorKind>(['quotaExceeded', 'rateLimited', 'se
 export function googleFailure(raw: unknown): AppError {
   const error = toYouTubeError(raw);
   if (isGrantLost(error)) return reauthRequired();
-  if (TRY_LATER.has(error.kind) || error.retryable) return new AppError(503, error.userMessage, { 'retry-after': '60' });
+  if (TRY_LATER.has(error.kind) || error.retryable) return new AppError(503, error.userMessage, { 'retry-after': '60' }, undefined, error.detail);
   // Google refused this account the call (a missing permission, a closed channel, a client
   // Google does not know): the account's or the client's state is in the way, not the request.
-  return new AppError(409, error.userMessage);
+  return new AppError(409, error.userMessage, {}, undefined, error.detail);
 }
