@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '@scrapper/integrations/storage/storage';
+import { fileBaseName } from '@scrapper/contracts/rules/readable-file-name';
 import { AppError, notFound } from './errors.ts';
 
 /**
@@ -8,15 +9,7 @@ import { AppError, notFound } from './errors.ts';
  * like `../x`, `.bashrc` or `-rf` must not become a hidden file or an option in a shell.
  */
 export function contentDisposition(title: string, ext: string): string {
-  const base =
-    title
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/<>:|?*]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .replace(/^[\s.-]+/, '')
-      .trim()
-      .slice(0, 120)
-      .trim() || 'video';
+  const base = fileBaseName(title);
   const ascii = base.replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${base}.${ext}`)}`;
 }

@@ -23,12 +23,15 @@ import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
+import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
+import { isPlaceholderTitle } from '@scrapper/contracts/rules/readable-file-name';
+import type { DownloadFacts } from '@scrapper/db/queries/downloads';
+import type { DownloadRow } from '@scrapper/db/schema';
 import { notifyYtDlpOutdated } from '../tools/notify-tools.ts';
+import { describeDownloadFailure } from './download-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
-export const NEEDS_COOKIES_MESSAGE = 'Platform meminta login atau verifikasi bot; cookie platform ini perlu diperbarui oleh admin.';
-export const YTDLP_OUTDATED_MESSAGE =
-  'Pengunduh video (yt-dlp) perlu diperbarui agar bisa mengambil video dari platform ini. Admin sudah diberi tahu; coba lagi setelah yt-dlp diperbarui.';
+export { NEEDS_COOKIES_MESSAGE, YTDLP_OUTDATED_MESSAGE } from './download-failure.ts';
 
 /**
  * yt-dlp failed with its "update yt-dlp" class of errors: what the admins are told (once a day per
@@ -168,6 +171,25 @@ export async function fetchWithYtDlp(
 }
 
 /**
+ * What yt-dlp's info adds to the row: for a pasted link (no result file) its title, uploader,
+ * platform and id there; for a scraped item without a title (TikTok posts with no caption were
+ * stored under their numeric id), the title only.
+ */
+export function factsFromInfo(row: Pick<DownloadRow, 'resultFileName' | 'sourceUrl' | 'sourceItemId' | 'title'>, info: DownloadResult['info'] | undefined): DownloadFacts {
+  if (!info) return {};
+  const title = info.title?.trim().slice(0, 500);
+  if (row.resultFileName === null && row.sourceItemId === row.sourceUrl) {
+    return {
+      ...(title ? { title } : {}),
+      author: info.uploader?.trim().slice(0, 200) ?? '',
+      platform: platformOfDownload(info.webpageUrl ?? row.sourceUrl, info.extractor),
+      ...(info.id ? { sourceItemId: info.id.slice(0, 200) } : {}),
+    };
+  }
+  return title && isPlaceholderTitle(row.title, row.sourceItemId) ? { title } : {};
+}
+
+/**
  * video.download: yt-dlp fetches the item in the chosen quality into a job folder, the file
  * goes to storage and the history row is completed. yt-dlp's reason is the row's error when
  * it fails; a transient failure is retried.
@@ -195,7 +217,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       lastWrite = Date.now();
       void updateDownloadProgress(db, row.id, percent).catch(() => undefined);
     };
-    let result: { filePath: string; ext: string };
+    let result: { filePath: string; ext: string; info?: DownloadResult['info'] };
     try {
       result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, jobDir, format: formatForQuality(row.quality), onProgress, signal });
     } catch (error) {
@@ -232,7 +254,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     const { size } = await ctx.deps.storage.write(storageKey, createReadStream(result.filePath));
     let completed = false;
     await finishRow(ctx, row, async (tx) => {
-      completed = await completeDownload(tx, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) });
+      completed = await completeDownload(tx, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) }, factsFromInfo(row, result.info));
     });
     // Cancelled meanwhile: the file is not the row's.
     if (!completed) await ctx.deps.storage.remove(storageKey);
@@ -245,9 +267,10 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     if (transient && !ctx.isLastAttempt) throw error;
     const needsCookies = error instanceof YtDlpError && error.needsCookies;
     const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
-    const reason = needsCookies ? NEEDS_COOKIES_MESSAGE : outdated ? YTDLP_OUTDATED_MESSAGE : error instanceof Error ? error.message : String(error);
+    // One sentence for the member, yt-dlp's own words under "Detail".
+    const failure = describeDownloadFailure(error);
     await finishRow(ctx, row, async (tx) => {
-      await failDownload(tx, row.id, reason);
+      await failDownload(tx, row.id, failure.message, 'failed', failure.detail);
       if (needsCookies) await notifyCookiesExpired(tx, row.platform);
       await outdated?.(tx);
     });

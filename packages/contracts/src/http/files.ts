@@ -5,6 +5,8 @@ import { defineEndpoint } from './endpoint.ts';
 export const FileItemSchema = z.object({
   id: UuidSchema,
   title: z.string(),
+  /** A readable name made from the title, never our storage key. */
+  fileName: z.string(),
   platform: z.string(),
   createdAt: IsoDateTimeSchema,
   sizeBytes: z.number().nullable(),

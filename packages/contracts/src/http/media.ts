@@ -3,6 +3,7 @@ import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
 import { VideoItemSchema } from './actor-configs.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RESULT_FILE_NAME_PATTERN } from './scrape.ts';
+import { isHttpLink, MAX_URLS_PER_BATCH } from '../rules/download-links.ts';
 
 export const QualitySchema = z.enum(['best', '1080p', '720p', 'audio-only'], {
   message: 'Kualitas harus salah satu dari best, 1080p, 720p, audio-only.',
@@ -50,7 +51,10 @@ export const HistoryItemSchema = z.object({
   quality: QualitySchema,
   status: DownloadStatusSchema,
   error: z.string().nullable(),
+  /** yt-dlp's own words under "Detail". */
+  errorDetail: z.string().nullable(),
   createdAt: IsoDateTimeSchema,
+  /** A readable name made from the title (what the file is saved as), never our storage key. */
   filename: z.string().nullable(),
   sizeBytes: z.number().nullable(),
   fileExists: z.boolean(),
@@ -82,22 +86,72 @@ export const HistoryResponseSchema = z.object({
   }),
 });
 
-export const BatchBodySchema = z.object({
-  filename: ResultFileNameSchema,
-  itemIds: z.array(z.string().trim().min(1).max(200)).min(1, 'Tidak ada item yang dipilih untuk diunduh.').max(500),
-  quality: QualitySchema.default('best'),
-  username: UsernameQuery,
+const LinkSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Tautan terlalu panjang (maksimal 2048 karakter).')
+  .superRefine((value, ctx) => {
+    if (!isHttpLink(value)) ctx.addIssue({ code: 'custom', message: `Bukan tautan http atau https: "${value.slice(0, 80)}". Tempel tautan video yang diawali http:// atau https://.` });
+  });
+
+/**
+ * Either items of a result file (`filename` + `itemIds`) or links the member pasted (`urls`,
+ * "Unduh dari URL"); never both.
+ */
+export const BatchBodySchema = z
+  .object({
+    filename: ResultFileNameSchema.optional(),
+    itemIds: z.array(z.string().trim().min(1).max(200)).min(1, 'Tidak ada item yang dipilih untuk diunduh.').max(500).optional(),
+    urls: z
+      .array(LinkSchema)
+      .min(1, 'Tempel minimal satu tautan video.')
+      .max(MAX_URLS_PER_BATCH, `Paling banyak ${MAX_URLS_PER_BATCH} tautan sekali unduh; bagi tautannya menjadi beberapa kali unduh.`)
+      .optional(),
+    quality: QualitySchema.default('best'),
+    username: UsernameQuery,
+  })
+  .superRefine((body, ctx) => {
+    const fromFile = body.filename !== undefined || body.itemIds !== undefined;
+    if (body.urls !== undefined && fromFile) {
+      ctx.addIssue({ code: 'custom', message: 'Kirim tautan (urls) atau item file hasil (filename dan itemIds), tidak keduanya.' });
+    } else if (body.urls === undefined && (body.filename === undefined || body.itemIds === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Kirim tautan video (urls), atau file hasil (filename) beserta item yang dipilih (itemIds).' });
+    }
+  });
+export type BatchBody = z.infer<typeof BatchBodySchema>;
+
+export const BatchRateLimitSchema = z.object({
+  platform: z.string(),
+  requestsPerMinute: z.number().int(),
+  /** Seconds until the platform's next minute opens its budget again. */
+  resumesInSeconds: z.number().int(),
 });
 
 export const BatchSchema = z.object({
   id: UuidSchema,
+  source: z.enum(['result', 'urls']),
   total: z.number().int(),
   completed: z.number().int(),
   failed: z.number().int(),
   running: z.number().int(),
   done: z.boolean(),
+  /** Finished files can be fetched as one zip (GET /api/media/batches/:id/zip). */
+  zipReady: z.boolean(),
+  /** Platforms whose per-minute limit holds downloads of this batch right now. */
+  rateLimited: z.array(BatchRateLimitSchema),
   items: z.array(
-    z.object({ downloadId: UuidSchema, itemId: z.string(), title: z.string(), status: DownloadStatusSchema, progress: z.number(), error: z.string().nullable() }),
+    z.object({
+      downloadId: UuidSchema,
+      itemId: z.string(),
+      title: z.string(),
+      platform: z.string(),
+      status: DownloadStatusSchema,
+      progress: z.number(),
+      /** Waiting for its platform's rate limit (see rateLimited). */
+      held: z.boolean(),
+      error: z.string().nullable(),
+      errorDetail: z.string().nullable(),
+    }),
   ),
 });
 export type Batch = z.infer<typeof BatchSchema>;
@@ -147,7 +201,7 @@ export const mediaEndpoints = {
     method: 'POST',
     path: '/api/media/batches',
     access: 'user',
-    summary: 'Download several items of a result file on the server, with bounded concurrency.',
+    summary: 'Download several items of a result file, or 1 to 50 links (`urls`), on the server with bounded concurrency.',
     tags: ['downloader'],
     body: BatchBodySchema,
     response: BatchSchema,
@@ -195,6 +249,25 @@ export const mediaEndpoints = {
     access: 'user',
     summary: 'The stored file of a history entry.',
     tags: ['history'],
+    params: IdParamsSchema,
+    response: BLOB,
+  }),
+  redownloadHistory: defineEndpoint({
+    method: 'POST',
+    path: '/api/media/history/:id/redownload',
+    access: 'user',
+    summary: 'Fetch a history entry again when its file is gone ("Unduh Ulang"); followed as a batch of one.',
+    tags: ['history'],
+    params: IdParamsSchema,
+    response: BatchSchema,
+    successStatus: 202,
+  }),
+  batchZip: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/batches/:id/zip',
+    access: 'user',
+    summary: 'The finished files of a batch as one zip (streamed, stored entries, unique readable names).',
+    tags: ['downloader'],
     params: IdParamsSchema,
     response: BLOB,
   }),

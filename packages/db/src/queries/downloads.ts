@@ -31,6 +31,8 @@ export interface NewDownload {
   quality: DownloadQuality;
   batchId: string | null;
   item: unknown;
+  /** The entry this download fetches again ("Unduh Ulang"). */
+  redownloadOf?: string | null;
 }
 
 /**
@@ -102,19 +104,50 @@ export async function updateDownloadProgress(db: Db, id: string, progress: numbe
   await db.update(downloads).set({ progress: Math.max(0, Math.min(100, Math.round(progress))) }).where(and(eq(downloads.id, id), eq(downloads.status, 'running')));
 }
 
-export async function completeDownload(db: Db, id: string, file: { storageKey: string; sizeBytes: number; mime: string }): Promise<boolean> {
+/** What yt-dlp's info says about a link download (title, author, platform, its id there). */
+export interface DownloadFacts {
+  title?: string;
+  author?: string;
+  platform?: string;
+  sourceItemId?: string;
+}
+
+/**
+ * Completes a running download with its file (and, for links, what yt-dlp said about them). A
+ * re-download that completes takes the place of the entry it fetched again in the history.
+ */
+export async function completeDownload(
+  db: Db,
+  id: string,
+  file: { storageKey: string; sizeBytes: number; mime: string },
+  facts: DownloadFacts = {},
+): Promise<boolean> {
   const rows = await db
     .update(downloads)
-    .set({ ...file, status: 'completed', progress: 100, error: null, finishedAt: new Date() })
+    .set({ ...facts, ...file, status: 'completed', progress: 100, error: null, errorDetail: null, finishedAt: new Date() })
     .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
-    .returning({ id: downloads.id });
+    .returning({ id: downloads.id, redownloadOf: downloads.redownloadOf });
+  const done = rows[0];
+  if (done?.redownloadOf) {
+    await db
+      .update(downloads)
+      .set({ hiddenFromHistoryAt: new Date() })
+      .where(and(eq(downloads.id, done.redownloadOf), isNull(downloads.hiddenFromHistoryAt)));
+  }
   return rows.length > 0;
 }
 
-export async function failDownload(db: Db, id: string, error: string, status: 'failed' | 'cancelled' = 'failed'): Promise<boolean> {
+/** `error` is the member's sentence; `detail` the service's own words (shown under "Detail"). */
+export async function failDownload(
+  db: Db,
+  id: string,
+  error: string,
+  status: 'failed' | 'cancelled' = 'failed',
+  detail: string | null = null,
+): Promise<boolean> {
   const rows = await db
     .update(downloads)
-    .set({ status, error, finishedAt: new Date() })
+    .set({ status, error, errorDetail: detail, finishedAt: new Date() })
     .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
     .returning({ id: downloads.id });
   return rows.length > 0;
@@ -219,7 +252,10 @@ export async function markDownloadFileDeleted(db: Db, id: string): Promise<void>
   await db.update(downloads).set({ fileDeletedAt: new Date() }).where(eq(downloads.id, id));
 }
 
-export async function insertDownloadBatch(db: Db, values: Pick<DownloadBatchRow, 'ownerId' | 'resultFileName' | 'quality' | 'total'>): Promise<DownloadBatchRow> {
+export async function insertDownloadBatch(
+  db: Db,
+  values: Pick<DownloadBatchRow, 'ownerId' | 'resultFileName' | 'quality' | 'total'> & Partial<Pick<DownloadBatchRow, 'source'>>,
+): Promise<DownloadBatchRow> {
   const [row] = await db.insert(downloadBatches).values(values).returning();
   if (!row) throw new Error('insert into download_batches returned no row');
   return row;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
-import type { Batch } from '@scrapper/contracts/http/media';
-import { cancelBatchDownloads, findDownloadBatch, hideAllDownloadHistory, listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
+import { cancelBatchDownloads, hideAllDownloadHistory } from '@scrapper/db/queries/downloads';
 import { listResultFiles } from '@scrapper/db/queries/scrape-tasks';
 import { listUsers } from '@scrapper/db/queries/users';
 import { notFound } from '../../lib/errors.ts';
@@ -10,7 +10,11 @@ import { contentDisposition, sendStoredFile } from '../../lib/send-stored-file.t
 import { requireUser } from '../../plugins/access.ts';
 import { deleteFile, listFiles } from '../../services/media/files.ts';
 import { deleteHistoryEntry, findOwnDownload, listHistory } from '../../services/media/history.ts';
+import { batchDto } from '../../services/media/batch-dto.ts';
+import { batchZip } from '../../services/media/batch-zip.ts';
+import { redownload } from '../../services/media/redownload.ts';
 import { findItems, requestDownload, startBatch } from '../../services/media/request-download.ts';
+import { startUrlBatch } from '../../services/media/start-url-batch.ts';
 import { requestPreview } from '../../services/media/request-preview.ts';
 import type { AppDeps } from '../../app.ts';
 
@@ -26,24 +30,6 @@ function clientSignal(request: FastifyRequest): AbortSignal {
 function extOf(key: string): string {
   const ext = key.split('.').pop() ?? 'mp4';
   return /^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'mp4';
-}
-
-async function batchDto(deps: AppDeps, id: string, ownerId: string | null): Promise<Batch> {
-  const batch = await findDownloadBatch(deps.database.db, id);
-  if (!batch || (ownerId && batch.ownerId !== ownerId)) throw notFound('Batch unduhan tidak ditemukan.');
-  const rows = await listBatchDownloads(deps.database.db, id);
-  const count = (s: string) => rows.filter((r) => r.status === s).length;
-  const completed = count('completed');
-  const failed = count('failed') + count('cancelled');
-  return {
-    id,
-    total: batch.total,
-    completed,
-    failed,
-    running: count('running') + count('queued'),
-    done: completed + failed >= batch.total,
-    items: rows.map((r) => ({ downloadId: r.id, itemId: r.sourceItemId, title: r.title, status: r.status, progress: r.progress, error: r.error })),
-  };
 }
 
 export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -77,27 +63,44 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, endpoints.media.download, async ({ params, query, request, reply }) => {
     const row = await requestDownload(database, boss, storage, requireUser(request), { itemId: params.id, fileName: query.filename, quality: query.quality, username: query.username }, clientSignal(request), WAIT_MS);
     const key = row.storageKey ?? '';
-    return sendStoredFile(request, reply, storage, { key, mime: row.mime ?? 'application/octet-stream', downloadName: contentDisposition(row.title, extOf(key)) });
+    return sendStoredFile(request, reply, storage, { key, mime: row.mime ?? 'application/octet-stream', downloadName: contentDisposition(displayTitle(row), extOf(key)) });
   });
 
   defineRoute(app, endpoints.media.startBatch, async ({ body, request }) => {
     const user = requireUser(request);
-    const batch = await startBatch(database, boss, storage, user, { fileName: body.filename, itemIds: body.itemIds, quality: body.quality, username: body.username });
-    return batchDto(deps, batch.id, null);
+    const batch = body.urls
+      ? await startUrlBatch(database, boss, user, { urls: body.urls, quality: body.quality }, deps.env.allowPrivateNetworkFetch)
+      : await startBatch(database, boss, storage, user, { fileName: body.filename ?? '', itemIds: body.itemIds ?? [], quality: body.quality, username: body.username });
+    return batchDto(database, batch.id, null);
   });
 
   defineRoute(app, endpoints.media.batch, async ({ params, request }) => {
     const user = requireUser(request);
-    return batchDto(deps, params.id, user.role === 'admin' ? null : user.id);
+    return batchDto(database, params.id, user.role === 'admin' ? null : user.id);
+  });
+
+  defineRoute(app, endpoints.media.batchZip, async ({ params, request, reply }) => {
+    const user = requireUser(request);
+    const zip = await batchZip(database, storage, params.id, user.role === 'admin' ? null : user.id);
+    reply
+      .header('content-type', 'application/zip')
+      .header('cache-control', 'private, max-age=0')
+      .header('content-disposition', `attachment; filename="${zip.fileName}"`);
+    return reply.code(200).send(zip.stream);
+  });
+
+  defineRoute(app, endpoints.media.redownloadHistory, async ({ params, request }) => {
+    const batch = await redownload(database, boss, storage, requireUser(request), params.id);
+    return batchDto(database, batch.id, null);
   });
 
   defineRoute(app, endpoints.media.cancelBatch, async ({ params, request }) => {
     const user = requireUser(request);
     const ownerId = user.role === 'admin' ? null : user.id;
-    await batchDto(deps, params.id, ownerId); // 404 for someone else's batch
+    await batchDto(database, params.id, ownerId); // 404 for someone else's batch
     // Workers watch their download's row and stop yt-dlp when it says cancelled.
     await cancelBatchDownloads(database.db, params.id);
-    return batchDto(deps, params.id, ownerId);
+    return batchDto(database, params.id, ownerId);
   });
 
   defineRoute(app, endpoints.media.history, ({ query, request }) => listHistory(database, requireUser(request).id, { ...query, userId: undefined }));
@@ -109,7 +112,7 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendStoredFile(request, reply, storage, {
       key: row.storageKey,
       mime: row.mime ?? 'application/octet-stream',
-      downloadName: contentDisposition(row.title, extOf(row.storageKey)),
+      downloadName: contentDisposition(displayTitle(row), extOf(row.storageKey)),
     });
   });
 

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { formatBytes, type FileItem } from '@scrapper/contracts/http/files';
+import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
 import { listDownloadedFiles, markDownloadFileDeleted } from '@scrapper/db/queries/downloads';
 import type { Storage } from '@scrapper/integrations/storage/storage';
@@ -25,7 +26,8 @@ export async function listFiles(
     const exists = !!r.storageKey && present.has(r.storageKey);
     return {
       id: r.id,
-      title: r.title,
+      title: displayTitle(r),
+      fileName: readableFileName(displayTitle(r), extOfKey(r.storageKey)),
       platform: r.platform,
       createdAt: r.createdAt.toISOString(),
       sizeBytes: r.sizeBytes,

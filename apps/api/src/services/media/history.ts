@@ -1,5 +1,6 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { HistoryItem, HistoryQuery } from '@scrapper/contracts/http/media';
+import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
 import { findDownload, hideDownloadFromHistory, listDownloadHistory, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -15,14 +16,16 @@ export function jakartaDayStart(isoDate: string): Date {
 export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
   return {
     id: row.id,
-    title: row.title,
+    title: displayTitle(row),
     platform: row.platform,
     author: row.author,
     quality: row.quality,
     status: row.status,
     error: row.error,
+    errorDetail: row.errorDetail,
     createdAt: row.createdAt.toISOString(),
-    filename: row.storageKey ? (row.storageKey.split('/').pop() ?? null) : null,
+    // The name the file is saved under (from its title), never the storage key's uuid.
+    filename: row.storageKey ? readableFileName(displayTitle(row), extOfKey(row.storageKey)) : null,
     sizeBytes: row.sizeBytes,
     fileExists: row.status === 'completed' && Boolean(row.storageKey) && !row.fileDeletedAt,
     user: { id: row.ownerId, username: row.ownerUsername },
