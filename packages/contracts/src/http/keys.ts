@@ -5,14 +5,30 @@ import { defineEndpoint } from './endpoint.ts';
 export const ApiKeyTypeSchema = z.enum(['apify', 'gemini']);
 export type ApiKeyType = z.infer<typeof ApiKeyTypeSchema>;
 
-/** A key as the client sees it: never whole, only its last 8 characters. */
+/** valid, invalid (with the reason in `validationMessage`), or unchecked (never answered). */
+export const ApiKeyStatusSchema = z.enum(['valid', 'invalid', 'unchecked']);
+export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+/** How many trailing characters of a key the client is shown (issue 20: the last four). */
+export const API_KEY_VISIBLE_CHARS = 4;
+
+/** The mask a key is shown by: `…` and its last four characters. */
+export function maskApiKey(lastCharacters: string): string {
+  return `…${lastCharacters.slice(-API_KEY_VISIBLE_CHARS)}`;
+}
+
+/** A key as the client sees it: never whole, only its last four characters. */
 export const ApiKeySchema = z.object({
   id: UuidSchema,
   type: ApiKeyTypeSchema,
+  /** `…` + the last four characters (maskApiKey). */
   key: z.string(),
+  /** The admin's name for the key; null when none was given. */
+  label: z.string().nullable(),
   isActive: z.boolean(),
   /** true, false, or null when never checked. */
   isValid: z.boolean().nullable(),
+  status: ApiKeyStatusSchema,
   lastValidated: IsoDateTimeSchema.nullable(),
   validationMessage: z.string().nullable(),
   /**
@@ -24,9 +40,26 @@ export const ApiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
+export const API_KEY_LABEL_MAX = 60;
+
+/** Optional; blank means none. Printable text only: it is shown in lists and toasts. */
+export const ApiKeyLabelSchema = z
+  .string({ message: 'Label harus berupa teks.' })
+  .trim()
+  .max(API_KEY_LABEL_MAX, `Label paling banyak ${API_KEY_LABEL_MAX} karakter.`)
+  // eslint-disable-next-line no-control-regex
+  .refine((label) => !/[\u0000-\u001f\u007f]/.test(label), 'Label tidak boleh berisi karakter kontrol.');
+
 export const AddApiKeyBodySchema = z.object({
-  key: z.string().trim().min(1, 'API key tidak boleh kosong.').max(500),
+  key: z
+    .string({ message: 'API key harus berupa teks.' })
+    .trim()
+    .min(1, 'API key tidak boleh kosong.')
+    .max(500, 'API key paling banyak 500 karakter.')
+    .refine((key) => !/\s/.test(key), 'API key tidak boleh berisi spasi atau baris baru.'),
+  label: ApiKeyLabelSchema.optional(),
 });
+export type AddApiKeyBody = z.infer<typeof AddApiKeyBodySchema>;
 
 export const apifyKeyEndpoints = {
   list: defineEndpoint({
@@ -41,7 +74,7 @@ export const apifyKeyEndpoints = {
     method: 'POST',
     path: '/api/keys',
     access: 'admin',
-    summary: 'Add an Apify key; the first key of its type becomes active.',
+    summary: 'Add an Apify key (optional label) and validate it at once; it becomes active when no valid key is.',
     tags: ['keys'],
     body: AddApiKeyBodySchema,
     response: ApiKeySchema,

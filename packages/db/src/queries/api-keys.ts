@@ -20,7 +20,7 @@ export async function findActiveApiKey(db: Db, type: ApiKeyType): Promise<ApiKey
 /** Adds a key; the first key of its type becomes the active one. Call inside a transaction. */
 export async function insertApiKey(
   db: Db,
-  values: { type: ApiKeyType; sealedKey: string; lastEight: string },
+  values: { type: ApiKeyType; sealedKey: string; lastEight: string; label: string | null },
 ): Promise<ApiKeyRow> {
   const hasActive = Boolean(await findActiveApiKey(db, values.type));
   const [row] = await db.insert(apiKeys).values({ ...values, isActive: !hasActive }).returning();

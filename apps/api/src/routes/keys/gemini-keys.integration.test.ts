@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '@scrapper/db/schema';
 import { clearGeminiModelChoices } from '@scrapper/integrations/gemini';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { fakeGoogleEnv } from '../youtube/test-support.ts';
@@ -20,7 +21,7 @@ let admin: string;
 let alice: string;
 
 beforeAll(async () => {
-  fake = await startFakeGoogle({ geminiKeys: [KEY, TEXTLESS, SECOND] });
+  fake = await startFakeGoogle({ geminiKeys: [KEY, TEXTLESS, SECOND, 'gem-key-added-at-once-0004'] });
   h = await startHarness(fakeGoogleEnv(fake));
   await h.createUser('boss', 'boss-password', 'admin');
   await h.createUser('alice', 'alice-password', 'user');
@@ -42,11 +43,20 @@ const keyRow = async (id: string) => (await h.database.db.select().from(apiKeys)
 const setStoredModel = (id: string, model: string | null, checkedAt: Date | null) =>
   h.database.db.update(apiKeys).set({ model, modelCheckedAt: checkedAt }).where(eq(apiKeys.id, id));
 
+/**
+ * A key as it was before adding validated at once (or when the add's check found nothing):
+ * stored, never checked, no model. POST validates at once (its own test below); these tests
+ * are about what validation and generation do with such a key.
+ */
 async function addKey(key: string): Promise<string> {
-  const res = await h.request('POST', '/api/admin/gemini-keys', { token: admin, body: { key } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.model).toBeNull();
-  return res.body.id as string;
+  const box = createSecretBox(h.env.secretsKey);
+  const hasActive = (await h.database.db.select().from(apiKeys).where(eq(apiKeys.type, 'gemini'))).some((k) => k.isActive);
+  const [row] = await h.database.db
+    .insert(apiKeys)
+    .values({ type: 'gemini', sealedKey: box.seal(key), lastEight: key.slice(-8), isActive: !hasActive })
+    .returning();
+  if (!row) throw new Error('no key row');
+  return row.id;
 }
 
 let keyId = '';
@@ -97,11 +107,11 @@ describe('validating a Gemini key (GEMINI_MODEL unset)', () => {
     expect((await keyRow(keyId))?.isActive).toBe(true);
   });
 
-  it('keeps the last verdict and model when Gemini cannot be asked', async () => {
+  it('marks the key invalid with the reason, keeping its model, when Gemini cannot be asked', async () => {
     fake.failNext('gemini.listModels', { status: 503 });
     const res = await h.request('POST', `/api/admin/gemini-keys/${keyId}/validate`, { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isValid: true, model: 'gemini-3.5-flash' });
+    expect(res.body).toMatchObject({ isValid: false, status: 'invalid', model: 'gemini-3.5-flash' });
     expect(res.body.validationMessage).toMatch(/^Gemini tidak dapat dihubungi/);
   });
 });
@@ -166,6 +176,17 @@ describe('generating content with GEMINI_MODEL unset', () => {
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('Model Gemini gemini-3-flash tidak ditemukan: sudah dihentikan atau tidak tersedia untuk kunci ini.');
     expect(endpoints()).toEqual(['gemini.generateContent', 'gemini.listModels', 'gemini.generateContent']);
+  });
+});
+
+describe('adding a Gemini key', () => {
+  it('validates it at once: status, model and label on the new row', async () => {
+    const res = await h.request('POST', '/api/admin/gemini-keys', { token: admin, body: { key: 'gem-key-added-at-once-0004', label: 'Proyek AI' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ key: '…0004', label: 'Proyek AI', status: 'valid', isValid: true, model: 'gemini-3.5-flash' });
+    expect(res.body.lastValidated).not.toBeNull();
+    expect(endpoints()).toEqual(['gemini.listModels', 'gemini.countTokens']);
+    await h.request('DELETE', `/api/admin/gemini-keys/${res.body.id as string}`, { token: admin });
   });
 });
 

@@ -12,7 +12,7 @@ type KeyEndpoints = Pick<typeof endpoints.apifyKeys, 'list' | 'add' | 'remove' |
 /** The same five routes for each key type; only the paths and the validity check differ. */
 function keyRoutes(app: FastifyInstance, { database, secrets }: AppDeps, type: ApiKeyType, paths: KeyEndpoints, check: CheckKey): void {
   defineRoute(app, paths.list, () => listKeys(database, type));
-  defineRoute(app, paths.add, ({ body }) => addKey(database, secrets, type, body.key));
+  defineRoute(app, paths.add, ({ body }) => addKey(database, secrets, type, body, check));
   defineRoute(app, paths.remove, ({ params }) => removeKey(database, type, params.id));
   defineRoute(app, paths.setActive, ({ params }) => activateKey(database, type, params.id));
   defineRoute(app, paths.validate, ({ params }) => validateKey(database, secrets, type, params.id, check));

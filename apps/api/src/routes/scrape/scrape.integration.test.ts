@@ -182,13 +182,13 @@ describe('result files', () => {
 });
 
 describe('apify keys', () => {
-  it('adds keys (the first becomes active), shows only the last 8 characters, and validates with Apify', async () => {
+  it('adds keys (validated at once; the first becomes active), shows only the last 4 characters, and validates with Apify', async () => {
     fake.addToken('apify_api_valid_token_1234abcd', 'pemilik');
     const first = await h.request('POST', '/api/keys', { token: admin, body: { key: 'apify_api_valid_token_1234abcd' } });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ type: 'apify', key: '...1234abcd', isActive: true, isValid: null });
+    expect(first.body).toMatchObject({ type: 'apify', key: '…abcd', isActive: true, isValid: true, status: 'valid' });
     const second = await h.request('POST', '/api/keys', { token: admin, body: { key: 'apify_api_wrong_token_9999zzzz' } });
-    expect(second.body.isActive).toBe(false);
+    expect(second.body).toMatchObject({ isActive: false, isValid: false, status: 'invalid' });
 
     const list = await h.request('GET', '/api/keys', { token: admin });
     expect(JSON.stringify(list.body)).not.toContain('apify_api_valid');

@@ -195,12 +195,13 @@ describe('Gemini keys (admin)', () => {
   it('adds, lists masked, validates, activates and deletes like the Apify keys', async () => {
     const first = await h.request('POST', '/api/admin/gemini-keys', { token: admin, body: { key: 'gem-key-valid-0000000001' } });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ type: 'gemini', key: '...00000001', isActive: true, isValid: null });
+    // Validated at once (issue 20).
+    expect(first.body).toMatchObject({ type: 'gemini', key: '…0001', isActive: true, isValid: true, status: 'valid' });
     const second = await h.request('POST', '/api/admin/gemini-keys', { token: admin, body: { key: 'gem-key-wrong-0000000003' } });
-    expect(second.body.isActive).toBe(false);
+    expect(second.body).toMatchObject({ isActive: false, isValid: false, status: 'invalid' });
 
     const list = await h.request('GET', '/api/admin/gemini-keys', { token: admin });
-    expect(list.body.map((k: { key: string }) => k.key)).toEqual(['...00000001', '...00000003']);
+    expect(list.body.map((k: { key: string }) => k.key)).toEqual(['…0001', '…0003']);
     expect(JSON.stringify(list.body)).not.toContain('gem-key');
     // Apify's list is another type's.
     expect((await h.request('GET', '/api/keys', { token: admin })).body).toEqual([]);

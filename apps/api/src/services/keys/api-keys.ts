@@ -1,6 +1,7 @@
 // The key store shared by every key type (Apify, Gemini): sealed at rest, shown by their last
-// eight characters, exactly one active per type. Each type brings only its own validity check.
-import type { ApiKey, ApiKeyType } from '@scrapper/contracts/http/keys';
+// four characters and the admin's label, exactly one active per type. Each type brings only
+// its own validity check.
+import { maskApiKey, type AddApiKeyBody, type ApiKey, type ApiKeyStatus, type ApiKeyType } from '@scrapper/contracts/http/keys';
 import type { Database } from '@scrapper/db/client';
 import {
   deleteApiKey,
@@ -15,7 +16,7 @@ import {
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { lockForTransaction } from '../../lib/advisory-lock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 
 const NOT_FOUND = 'API key tidak ditemukan.';
 
@@ -32,13 +33,21 @@ export type KeyVerdict =
 /** `current.model`: the model the key used so far (Gemini), so the check can say when it is gone. */
 export type CheckKey = (key: string, current: { model: string | null }) => Promise<KeyVerdict>;
 
+function statusOf(isValid: boolean | null): ApiKeyStatus {
+  if (isValid === true) return 'valid';
+  if (isValid === false) return 'invalid';
+  return 'unchecked';
+}
+
 export function toApiKeyDto(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     type: row.type,
-    key: `...${row.lastEight}`,
+    key: maskApiKey(row.lastEight),
+    label: row.label,
     isActive: row.isActive,
     isValid: row.isValid,
+    status: statusOf(row.isValid),
     lastValidated: row.lastValidated?.toISOString() ?? null,
     validationMessage: row.validationMessage,
     model: row.type === 'gemini' ? row.model : null,
@@ -50,13 +59,59 @@ export async function listKeys(database: Database, type: ApiKeyType): Promise<Ap
   return (await listApiKeys(database.db, type)).map(toApiKeyDto);
 }
 
-export async function addKey(database: Database, box: SecretBox, type: ApiKeyType, key: string): Promise<ApiKey> {
-  // One active key per type: the first key of a type becomes active, so adds take turns.
-  const row = await database.transaction(async ({ db, sql }) => {
-    await lockForTransaction(sql, `api-keys:${type}`);
-    return insertApiKey(db, { type, sealedKey: box.seal(key), lastEight: key.slice(-8) });
+/** How long an add waits for the service's verdict before it keeps the key unchecked. */
+export const ADD_CHECK_TIMEOUT_MS = 15_000;
+
+async function checkWithin(check: CheckKey, key: string, current: { model: string | null }, ms: number): Promise<KeyVerdict> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<KeyVerdict>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'unavailable', message: `Layanan tidak menjawab dalam ${Math.round(ms / 1000)} detik; kunci belum dicek.` }), ms);
   });
-  return toApiKeyDto(row);
+  try {
+    return await Promise.race([check(key, current), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Records a verdict on the key. A check that got no answer (the service unreachable) counts as
+ * failed: the key shows "Tidak valid" with the reason instead of "Belum dicek" beside an error
+ * (issue 20); the next Validasi that gets an answer sets it right. The model stays as it was.
+ */
+async function recordVerdict(database: Database, row: ApiKeyRow, verdict: KeyVerdict): Promise<ApiKeyRow | undefined> {
+  const isValid = verdict.status === 'valid';
+  const model = verdict.status === 'unavailable' ? undefined : verdict.model;
+  return updateApiKeyValidation(database.db, row.id, { isValid, message: verdict.message, ...(model ? { model } : {}) });
+}
+
+/**
+ * Adds a key and validates it at once (issue 20: a new key was neither checked nor active).
+ * The same key twice is refused (409): two rows with one mask helped nobody. A valid new key
+ * becomes the active one when the active key is not known valid (an invalid or unchecked key
+ * would otherwise stay "Aktif"); the first key of a type is active whatever its verdict. A key
+ * the service refuses is kept, marked invalid with the reason, so the admin sees why.
+ */
+export async function addKey(database: Database, box: SecretBox, type: ApiKeyType, body: AddApiKeyBody, check: CheckKey): Promise<ApiKey> {
+  const key = body.key;
+  const label = body.label ? body.label : null;
+  const inserted = await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, `api-keys:${type}`);
+    const existing = await listApiKeys(db, type);
+    const twin = existing.find((row) => row.lastEight === key.slice(-8) && box.open(row.sealedKey) === key);
+    if (twin) throw conflict(`Kunci ini sudah tersimpan (${maskApiKey(twin.lastEight)}${twin.label ? `, ${twin.label}` : ''}).`);
+    return insertApiKey(db, { type, sealedKey: box.seal(key), lastEight: key.slice(-8), label });
+  });
+  const verdict = await checkWithin(check, key, { model: null }, ADD_CHECK_TIMEOUT_MS);
+  const checked = (await recordVerdict(database, inserted, verdict)) ?? inserted;
+  if (checked.isValid !== true || checked.isActive) return toApiKeyDto(checked);
+  const promoted = await database.transaction(async ({ db, sql }) => {
+    await lockForTransaction(sql, `api-keys:${type}`);
+    const active = await findActiveApiKey(db, type);
+    if (active && active.isValid === true) return undefined;
+    return setActiveApiKey(db, type, checked.id);
+  });
+  return toApiKeyDto(promoted ?? checked);
 }
 
 export async function removeKey(database: Database, type: ApiKeyType, id: string): Promise<{ id: string }> {
@@ -78,16 +133,13 @@ export async function activateKey(database: Database, type: ApiKeyType, id: stri
 }
 
 /**
- * Runs the type's check; an unreachable service leaves the last verdict standing. A refusing
- * verdict is recorded on the key (the list shows it) and answered with its 4xx.
+ * Runs the type's check and records its verdict (see recordVerdict). A refusing verdict is recorded on the key (the list shows it) and answered with its 4xx.
  */
 export async function validateKey(database: Database, box: SecretBox, type: ApiKeyType, id: string, check: CheckKey): Promise<ApiKey> {
   const row = await findApiKey(database.db, type, id);
   if (!row) throw notFound(NOT_FOUND);
   const verdict = await check(box.open(row.sealedKey), { model: row.model });
-  const isValid = verdict.status === 'unavailable' ? row.isValid : verdict.status === 'valid';
-  const model = verdict.status === 'unavailable' ? undefined : verdict.model;
-  const updated = await updateApiKeyValidation(database.db, id, { isValid, message: verdict.message, ...(model ? { model } : {}) });
+  const updated = await recordVerdict(database, row, verdict);
   if (!updated) throw notFound(NOT_FOUND);
   if (verdict.status === 'invalid' && verdict.refuse) throw new AppError(verdict.refuse, verdict.message);
   return toApiKeyDto(updated);

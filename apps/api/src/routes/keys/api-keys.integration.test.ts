@@ -1,0 +1,134 @@
+// Adding a key validates it at once (issue 20): label, last four characters, status and the
+// time of the check on every row; a valid new key takes over from an invalid active one; a
+// failed Validasi says "invalid" with the reason; the same key twice is refused. Real app,
+// real database, apify-client against the fake Apify.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiKeys } from '@scrapper/db/schema';
+import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+
+const VALID = 'apify_api_valid_token_aaaa1111';
+const SECOND = 'apify_api_valid_token_bbbb2222';
+const UNKNOWN = 'apify_api_unknown_token_cccc3333';
+
+let apify: FakeApify;
+let h: Harness;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  apify = await startFakeApify({ tokens: { [VALID]: 'pemilik-utama', [SECOND]: 'pemilik-kedua' } });
+  h = await startHarness({ APIFY_BASE_URL: apify.baseUrl });
+  await h.createUser('kunci-admin', 'kunci-admin-password', 'admin');
+  await h.createUser('kunci-member', 'kunci-member-password', 'user');
+  admin = await h.login('kunci-admin', 'kunci-admin-password');
+  member = await h.login('kunci-member', 'kunci-member-password');
+});
+afterAll(async () => {
+  await h?.close();
+  await apify?.close();
+});
+beforeEach(async () => {
+  apify.reset();
+  await h.database.db.delete(apiKeys);
+});
+
+const add = (body: unknown, token = admin) => h.request('POST', '/api/keys', { token, body });
+const list = async () => (await h.request('GET', '/api/keys', { token: admin })).body as Array<Record<string, unknown>>;
+const count = async () => (await h.database.db.select().from(apiKeys)).length;
+
+describe('POST /api/keys', () => {
+  it('validates the new key at once and shows its label, last four characters, status and check time', async () => {
+    const before = Date.now();
+    const res = await add({ key: VALID, label: '  Akun utama  ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      key: '…1111',
+      label: 'Akun utama',
+      isActive: true,
+      isValid: true,
+      status: 'valid',
+      validationMessage: 'Valid (akun pemilik-utama).',
+    });
+    expect(Date.parse(res.body.lastValidated as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(res.body.createdAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(apify.requests.map((r) => r.endpoint)).toEqual(['user.me']);
+    expect(JSON.stringify(await list())).not.toContain(VALID);
+  });
+
+  it('keeps a refused key, marked invalid with the reason; no label is null', async () => {
+    const res = await add({ key: UNKNOWN });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ key: '…3333', label: null, isValid: false, status: 'invalid' });
+    expect(res.body.validationMessage).toMatch(/^Tidak valid: /);
+  });
+
+  it('makes a valid new key active when the active one is invalid, and leaves a valid active key alone', async () => {
+    const bad = await add({ key: UNKNOWN, label: 'Lama' });
+    expect(bad.body.isActive).toBe(true);
+    const good = await add({ key: VALID, label: 'Baru' });
+    expect(good.body).toMatchObject({ isActive: true, status: 'valid' });
+    const second = await add({ key: SECOND });
+    expect(second.body).toMatchObject({ isActive: false, status: 'valid' });
+    const rows = await list();
+    expect(rows.filter((k) => k.isActive).map((k) => k.label)).toEqual(['Baru']);
+  });
+
+  it('refuses the same key twice (409) and stores nothing', async () => {
+    await add({ key: VALID, label: 'Satu' });
+    const again = await add({ key: VALID, label: 'Dua' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Kunci ini sudah tersimpan (…1111, Satu).');
+    expect(await count()).toBe(1);
+  });
+
+  it('an unreachable Apify at add time marks the key invalid with the reason', async () => {
+    apify.fault({ endpoint: 'user.me', status: 503, times: 5 });
+    const res = await add({ key: VALID });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'invalid', isValid: false });
+    expect(res.body.validationMessage).toMatch(/^Apify tidak dapat dihubungi/);
+  });
+
+  it('refuses a bad label or key with a clear 400 and stores nothing', async () => {
+    for (const body of [
+      { key: VALID, label: 'x'.repeat(61) },
+      { key: VALID, label: 42 },
+      { key: VALID, label: 'baris\nbaru' },
+      { key: 'dua kata' },
+      { key: '' },
+      {},
+    ]) {
+      const res = await add(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/Label|API key|body/);
+    }
+    expect(await count()).toBe(0);
+    expect(apify.requests).toEqual([]);
+  });
+
+  it('is for admins only: members get 403 and nothing is stored', async () => {
+    expect((await add({ key: VALID }, member)).status).toBe(403);
+    expect((await h.request('GET', '/api/keys', { token: member })).status).toBe(403);
+    expect(await count()).toBe(0);
+  });
+});
+
+describe('POST /api/keys/:id/validate', () => {
+  it('a validation that fails shows the key invalid with the reason, not unchecked', async () => {
+    const { body } = await add({ key: VALID });
+    apify.fault({ endpoint: 'user.me', status: 503, times: 5 });
+    const res = await h.request('POST', `/api/keys/${body.id as string}/validate`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'invalid', isValid: false });
+    expect(res.body.validationMessage).toMatch(/^Apify tidak dapat dihubungi/);
+    apify.reset();
+    const again = await h.request('POST', `/api/keys/${body.id as string}/validate`, { token: admin });
+    expect(again.body).toMatchObject({ status: 'valid', isValid: true });
+  });
+
+  it('answers 404 for an unknown key', async () => {
+    const res = await h.request('POST', '/api/keys/00000000-0000-4000-8000-000000000000/validate', { token: admin });
+    expect(res.status).toBe(404);
+  });
+});
