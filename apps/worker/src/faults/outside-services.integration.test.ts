@@ -99,7 +99,7 @@ beforeAll(async () => {
   const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
   ownerId = owner?.id ?? '';
   await replaceActorConfigs(database.db, [config]);
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(apify.token), lastEight: apify.token.slice(-8) });
+  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(apify.token), lastEight: apify.token.slice(-8), label: null });
   accountId = await connectFakeChannel(database, box, google, ownerId);
 
   const env = loadEnv({
@@ -188,8 +188,9 @@ describe('fake Apify storms', () => {
     expect(task.state).toBe('failed');
     // In our words, not Apify's "Internal server error".
     expect(task.error).toBe(
-      'Gagal menjalankan aktor Apify: Apify sedang sibuk atau bermasalah (HTTP 503) dan belum pulih setelah 3 percobaan. Coba jalankan lagi nanti.',
+      'Apify sedang sibuk atau bermasalah dan belum pulih setelah 3 percobaan. Tunggu beberapa menit, lalu tekan Coba Lagi.',
     );
+    expect(task.errorDetail).toMatch(/^HTTP 503/);
     expect(requests).toHaveLength(3);
     expect(apify.runs(ACTOR)).toHaveLength(0);
     expect(task.resultPath).toBeNull();

@@ -114,7 +114,7 @@ beforeAll(async () => {
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
   await replaceActorConfigs(database.db, seedActorConfigs.map((seed) => ActorConfigSchema.parse(seed)));
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8) });
+  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
 });
 
 afterEach(() => fake.reset());

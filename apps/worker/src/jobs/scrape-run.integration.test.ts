@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { supersededSeedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
 import { ResultFileSchema } from '@scrapper/contracts/http/scrape';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
@@ -143,7 +144,7 @@ beforeAll(async () => {
   if (!owner) throw new Error('no owner');
   ownerId = owner.id;
   await replaceActorConfigs(database.db, [config]);
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8) });
+  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
 });
 
 afterEach(async () => {
@@ -200,28 +201,108 @@ describe('scrape.run', () => {
 
     const logs = await logsOf(taskId);
     expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
-    expect(logs.at(-1)).toMatch(/^Selesai: 30 item/);
+    expect(logs.at(-1)).toMatch(/^Selesai: 30 ditemukan, 30 disimpan \(tiktok_/);
+    expect(task.counts).toEqual({ found: 30, saved: 30, skipped: {} });
+    expect(task.warning).toBeNull();
     expect(await taskNotifications(taskId)).toEqual([
-      expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 30 item.', isRead: false }),
+      expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 30 ditemukan, 30 disimpan.', isRead: false }),
     ]);
     await replaceCookieSets(database.db, []);
   });
 
+  it('counts what it dropped and why: duplicates and items without a URL', async () => {
+    const noUrl = { id: 'tanpa-url', text: 'tanpa link', authorMeta: {} };
+    fake.script(ACTOR, { polls: 1, items: [tiktokItem(1), tiktokItem(2), tiktokItem(1), noUrl, 'bukan objek'] });
+    const w = await startTestWorker();
+    const taskId = await createTask('hitung');
+    await run(taskId, w);
+    const task = await waitForTask(taskId, ['completed', 'failed']);
+    expect(task.state).toBe('completed');
+    expect(task.counts).toEqual({ found: 5, saved: 2, skipped: { duplicate: 1, noUrl: 1, invalid: 1 } });
+    expect(task.warning).toBeNull();
+    expect(task.resultItemCount).toBe(2);
+    expect((await logsOf(taskId)).at(-1)).toMatch(/^Selesai: 5 ditemukan, 2 disimpan: 1 tanpa URL video, 1 duplikat, 1 tidak terbaca \(/);
+  });
+
+  it('a Facebook scrape that keeps nothing ends as a warning with its counts, not a plain success', async () => {
+    // A database still on the Facebook posts scraper (an admin edited it, so it was never
+    // upgraded): two pages of 20 posts each, none of them a video.
+    const postsConfig = supersededSeedActorConfigs.find((c) => c.actorId === 'apify/facebook-posts-scraper');
+    if (!postsConfig) throw new Error('no posts scraper config');
+    const facebook = ActorConfigSchema.parse(postsConfig);
+    await replaceActorConfigs(database.db, [config, facebook]);
+    try {
+      const posts = (page: string) =>
+        Array.from({ length: 20 }, (_, i) => ({
+          postId: `${page}-${i}`,
+          url: `https://www.facebook.com/${page}/posts/${i}`,
+          text: `Kiriman ${i}`,
+          pageName: page,
+          isVideo: false,
+        }));
+      fake.script(facebook.actorId, { polls: 1, items: [...posts('detikcom'), ...posts('kompascom')] });
+      const w = await startTestWorker();
+      const task0 = await insertScrapeTask(database.db, {
+        ownerId,
+        actorId: facebook.actorId,
+        platformId: 'facebook',
+        scrapeType: 'url',
+        target: 'https://www.facebook.com/detikcom',
+        input: { startUrls: ['https://www.facebook.com/detikcom', 'https://www.facebook.com/kompascom'] },
+        platformInfo: { platformId: 'facebook', displayName: 'Facebook', scrapeType: 'url' },
+      });
+      await run(task0.id, w);
+      const task = await waitForTask(task0.id, ['completed', 'failed']);
+      expect(task.state).toBe('completed');
+      expect(task.counts).toEqual({ found: 40, saved: 0, skipped: { notVideo: 40 } });
+      expect(task.resultItemCount).toBe(0);
+      expect(task.warning).toBe(
+        'Tidak ada item yang disimpan (40 ditemukan, 0 disimpan: 40 bukan video). Target ini tidak berisi video; coba halaman, akun atau kata kunci lain yang memuat video.',
+      );
+      expect((await logsOf(task0.id)).at(-1)).toBe('Selesai dengan peringatan: 40 ditemukan, 0 disimpan: 40 bukan video.');
+      const [note] = await taskNotifications(task0.id);
+      expect(note?.message).toContain('selesai tanpa hasil');
+      expect(note?.message).toContain('40 bukan video');
+    } finally {
+      await replaceActorConfigs(database.db, [config]);
+    }
+  });
+
   for (const outcome of ['FAILED', 'ABORTED', 'TIMED-OUT'] as const) {
-    it(`fails the task with the provider's message when the run ends ${outcome}`, async () => {
+    it(`fails the task in one Indonesian sentence, Apify's words as the detail, when the run ends ${outcome}`, async () => {
       fake.script(ACTOR, { polls: 1, outcome, statusMessage: `Pesan dari aktor: ${outcome}` });
       const w = await startTestWorker();
       const taskId = await createTask();
       await run(taskId, w);
       const task = await waitForTask(taskId, ['completed', 'failed']);
       expect(task.state).toBe('failed');
-      expect(task.error).toBe(`Aktor Apify berakhir dengan status ${outcome}: Pesan dari aktor: ${outcome}`);
+      expect(task.error).toMatch(/Coba Lagi/);
+      expect(task.error).not.toContain('Pesan dari aktor');
+      expect(task.errorDetail).toBe(`${outcome}: Pesan dari aktor: ${outcome}`);
       expect(task.resultFileName).toBeNull();
       const [note] = await taskNotifications(taskId);
       expect(note?.kind).toBe('scrape.failed');
-      expect(note?.message).toContain(outcome);
+      expect(note?.message).toContain(task.error ?? '-');
     });
   }
+
+  it('tells a member what to do when Apify refuses the key, with Apify\'s words as the detail', async () => {
+    const [key] = await database.db.select().from(apiKeys);
+    await database.db.update(apiKeys).set({ sealedKey: box.seal('apify_api_ditolak') });
+    try {
+      const w = await startTestWorker();
+      const taskId = await createTask('kunci salah');
+      await run(taskId, w);
+      const task = await waitForTask(taskId, ['failed', 'completed']);
+      expect(task.state).toBe('failed');
+      expect(task.error).toBe(
+        'Apify menolak API key yang aktif. Minta admin memeriksa atau mengganti key di Admin > API Key, lalu tekan Coba Lagi.',
+      );
+      expect(task.errorDetail).toMatch(/^HTTP 401/);
+    } finally {
+      if (key) await database.db.update(apiKeys).set({ sealedKey: key.sealedKey });
+    }
+  });
 
   it('fails with a clear message when no Apify key is active, without calling Apify', async () => {
     await database.db.update(apiKeys).set({ isActive: false });
@@ -230,7 +311,7 @@ describe('scrape.run', () => {
       const taskId = await createTask();
       await run(taskId, w);
       const task = await waitForTask(taskId, ['failed', 'completed']);
-      expect(task.error).toMatch(/Tidak ada API key Apify yang aktif/);
+      expect(task.error).toMatch(/belum ada API key Apify yang aktif/);
       expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(0);
     } finally {
       await database.db.update(apiKeys).set({ isActive: true });
@@ -333,7 +414,7 @@ describe('scrape.run', () => {
     const task = await waitForTask(taskId, ['completed', 'failed']);
     expect(task.state).toBe('completed');
     expect(task.resultItemCount).toBe(5);
-    expect(await taskNotifications(taskId)).toEqual([expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 5 item.' })]);
+    expect(await taskNotifications(taskId)).toEqual([expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 5 ditemukan, 5 disimpan.' })]);
     expect((await logsOf(taskId)).filter((line) => line.startsWith('Selesai'))).toHaveLength(1);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
-import { createItemMapper } from '@scrapper/contracts/rules/map-items';
+import { createDatasetMapper, type MappingCounts } from '@scrapper/contracts/rules/map-items';
+import { countsWarning, describeCounts } from '@scrapper/contracts/rules/scrape-counts';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
@@ -18,9 +19,10 @@ import {
 } from '@scrapper/db/queries/scrape-tasks';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
+import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
-export const NO_ACTIVE_KEY = 'Tidak ada API key Apify yang aktif. Minta admin menambahkan atau mengaktifkan key di tab API Key.';
+export { NO_ACTIVE_KEY } from './scrape-failure.ts';
 const PAGE_SIZE = 1000;
 /** Apify may answer 404 for a moment right after a start; this many misses mean it is gone. */
 const MAX_RUN_MISSES = 10;
@@ -64,28 +66,17 @@ async function platformCookies(ctx: JobContext, platformId: string): Promise<str
 async function failTask(
   ctx: JobContext,
   task: Pick<ScrapeTaskWithOwner, 'id' | 'ownerId' | 'platformId' | 'platformInfo' | 'target'>,
-  message: string,
+  failure: ScrapeFailure,
   usageTotalUsd?: number,
 ): Promise<void> {
   await ctx.database.transaction(async ({ db }) => {
-    if (!(await failScrapeTask(db, task.id, message, usageTotalUsd))) return;
+    if (!(await failScrapeTask(db, task.id, failure.message, usageTotalUsd, failure.detail))) return;
     await notifyUser(db, task.ownerId, {
       kind: 'scrape.failed',
-      message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${message}`,
+      message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${failure.message}`,
       dedupeKey: `scrape:${task.id}`,
     });
   });
-}
-
-/**
- * The task's error for Apify trouble. Apify's own text is English and, for a storm of 429s or
- * 5xx that outlasted every attempt, says nothing useful ("Internal server error"): that case
- * is told in our words, with the status and how often it was tried.
- */
-function apifyFailureMessage(error: ApifyError, attempts: number): string {
-  if (!error.transient) return `Gagal menjalankan aktor Apify: ${error.message}`;
-  const status = error.statusCode === undefined ? 'gangguan jaringan' : `HTTP ${error.statusCode}`;
-  return `Gagal menjalankan aktor Apify: Apify sedang sibuk atau bermasalah (${status}) dan belum pulih setelah ${attempts} percobaan. Coba jalankan lagi nanti.`;
 }
 
 async function log(ctx: JobContext, taskId: string, ...messages: string[]): Promise<void> {
@@ -210,14 +201,14 @@ async function writeResult(
   task: ScrapeTaskWithOwner,
   config: ActorConfig,
   datasetId: string,
-): Promise<{ fileName: string; path: string; itemCount: number }> {
+): Promise<{ fileName: string; path: string; itemCount: number; counts: MappingCounts }> {
   const createdAt = new Date();
   const fileName = resultFileName(task.platformId, task.id, createdAt);
   const path = `results/${task.ownerId}/${fileName}`;
   let itemCount = 0;
-  const seen = new Set<string>();
-  // The actor's rules are read once for the whole dataset, not once per item.
-  const map = createItemMapper(config);
+  // The actor's rules are read once for the whole dataset, not once per item; the mapper
+  // also tallies why each dropped item was dropped.
+  const mapper = createDatasetMapper(config);
 
   async function* body(): AsyncGenerator<string> {
     yield '{"items":[';
@@ -225,10 +216,8 @@ async function writeResult(
       if (ctx.signal.aborted) throw new Error('job stopped by the worker');
       const items: VideoItem[] = [];
       for (const raw of page.items) {
-        const item = map(raw);
-        if (item === null || seen.has(item.id)) continue;
-        seen.add(item.id);
-        items.push(item);
+        const item = mapper.map(raw);
+        if (item !== null) items.push(item);
       }
       if (items.length === 0) continue;
       // One JSON.stringify per page: `[a,b]` without its brackets is exactly the items joined
@@ -250,7 +239,7 @@ async function writeResult(
   }
 
   await ctx.deps.storage.write(path, Readable.from(body()));
-  return { fileName, path, itemCount };
+  return { fileName, path, itemCount, counts: mapper.counts() };
 }
 
 /**
@@ -270,12 +259,13 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     full = found;
     if (!full) return;
     if (!config) {
-      await failTask(ctx, full, 'Platform scraper tidak valid.');
+      await log(ctx, taskId, INVALID_PLATFORM.message);
+      await failTask(ctx, full, INVALID_PLATFORM);
       return;
     }
     if (!key) {
       await log(ctx, taskId, NO_ACTIVE_KEY);
-      await failTask(ctx, full, NO_ACTIVE_KEY);
+      await failTask(ctx, full, { message: NO_ACTIVE_KEY, detail: null });
       return;
     }
     const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
@@ -283,10 +273,10 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     const expected = expectedItems(buildActorInput(config, full.scrapeType, full.input));
     const run = await followRun(ctx, apify, taskId, runId, expected);
     if (run.status !== 'SUCCEEDED') {
-      const message = `Aktor Apify berakhir dengan status ${run.status}${run.statusMessage ? `: ${run.statusMessage}` : '.'}`;
-      await log(ctx, taskId, message);
+      const failure = runEndFailure(run.status, run.statusMessage);
+      await log(ctx, taskId, `Aktor Apify berakhir dengan status ${failure.detail ?? run.status}.`, failure.message);
       // A failed run is paid for too: its final cost goes on the task.
-      await failTask(ctx, full, message, run.usageTotalUsd);
+      await failTask(ctx, full, failure, run.usageTotalUsd);
       return;
     }
     // The log line is written while the first page is read; it is in before the task completes.
@@ -295,16 +285,23 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     const result = await writeResult(ctx, apify, full, config, run.datasetId ?? datasetId);
     await announced;
     const owner = full;
+    const said = describeCounts(result.counts);
+    // Found items, kept none: the task completes (the run succeeded and was paid for) with a
+    // warning saying why, instead of a green success.
+    const warning = countsWarning(result.counts);
+    const name = `${owner.platformInfo.displayName || owner.platformId} "${owner.target}"`;
     // The final state, its log line and the owner's notification commit together: a worker that
     // dies in between leaves the task as it was, and the job's retry completes it (once).
     let completed: boolean;
     try {
       completed = await ctx.database.transaction(async ({ db: tx }) => {
-        if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd }))) return false;
-        await appendScrapeTaskLogs(tx, taskId, [`Selesai: ${result.itemCount} item disimpan ke ${result.fileName}.`]);
+        if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd, warning }))) return false;
+        await appendScrapeTaskLogs(tx, taskId, [
+          warning ? `Selesai dengan peringatan: ${said}.` : `Selesai: ${said} (${result.fileName}).`,
+        ]);
         await notifyUser(tx, owner.ownerId, {
           kind: 'scrape.completed',
-          message: `Scraping ${owner.platformInfo.displayName || owner.platformId} "${owner.target}" selesai: ${result.itemCount} item.`,
+          message: warning ? `Scraping ${name} selesai tanpa hasil: ${warning}` : `Scraping ${name} selesai: ${said}.`,
           dedupeKey: `scrape:${taskId}`,
         });
         return true;
@@ -332,8 +329,8 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       await log(ctx, taskId, `Gangguan sementara (${reason}); mencoba lagi...`).catch(() => undefined);
       throw error;
     }
-    const message = error instanceof ApifyError ? apifyFailureMessage(error, ctx.retryCount + 1) : `Tugas gagal: ${reason}`;
-    await log(ctx, taskId, message).catch(() => undefined);
-    await failTask(ctx, full ?? task, message);
+    const failure = failureOf(error, ctx.retryCount + 1, (full ?? task).actorId);
+    await log(ctx, taskId, failure.message).catch(() => undefined);
+    await failTask(ctx, full ?? task, failure);
   }
 };

@@ -25,7 +25,7 @@ export function describeCounts(counts: MappingCounts): string {
 /** What to do about a run whose items were all dropped, by the reason that dropped the most. */
 const ADVICE: Readonly<Record<SkipReason, string>> = {
   notVideo: 'Target ini tidak berisi video; coba halaman, akun atau kata kunci lain yang memuat video.',
-  noUrl: 'Item dari aktor tidak membawa URL video; minta admin memeriksa Mapping Hasil aktor ini.',
+  noUrl: 'Item yang ditemukan tidak membawa link video (sering berarti bukan video); coba target lain, atau minta admin memeriksa Mapping Hasil aktor ini.',
   duplicate: 'Semua item sama dengan item sebelumnya; coba target lain.',
   invalid: 'Bentuk hasil aktor tidak dikenali; minta admin memeriksa Mapping Hasil aktor ini.',
 };

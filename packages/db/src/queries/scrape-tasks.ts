@@ -18,7 +18,8 @@ function flatten(rows: Array<{ task: ScrapeTaskRow; ownerUsername: string }>): S
 
 export async function insertScrapeTask(
   db: Db,
-  values: Pick<ScrapeTaskRow, 'ownerId' | 'actorId' | 'platformId' | 'scrapeType' | 'target' | 'input' | 'platformInfo'>,
+  values: Pick<ScrapeTaskRow, 'ownerId' | 'actorId' | 'platformId' | 'scrapeType' | 'target' | 'input' | 'platformInfo'> &
+    Partial<Pick<ScrapeTaskRow, 'retryOf'>>,
 ): Promise<ScrapeTaskRow> {
   const [row] = await db.insert(scrapeTasks).values(values).returning();
   if (!row) throw new Error('insert into scrape_tasks returned no row');
@@ -142,11 +143,21 @@ export async function appendScrapeTaskLogs(db: Db, id: string, messages: string[
   if (newOffset !== undefined) await db.update(scrapeTasks).set({ logOffset: newOffset }).where(eq(scrapeTasks.id, id));
 }
 
-/** `usageTotalUsd`: the finished run's final cost, when Apify said. */
+/**
+ * `usageTotalUsd`: the finished run's final cost, when Apify said. `counts`: what the mapping
+ * kept and why it left the rest out; `warning`: set when it found items but kept none.
+ */
 export async function completeScrapeTask(
   db: Db,
   id: string,
-  result: { fileName: string; path: string; itemCount: number; usageTotalUsd?: number | undefined },
+  result: {
+    fileName: string;
+    path: string;
+    itemCount: number;
+    usageTotalUsd?: number | undefined;
+    counts?: ScrapeTaskRow['counts'];
+    warning?: string | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(scrapeTasks)
@@ -158,7 +169,10 @@ export async function completeScrapeTask(
       resultFileName: result.fileName,
       resultPath: result.path,
       resultItemCount: result.itemCount,
+      counts: result.counts ?? null,
+      warning: result.warning ?? null,
       error: null,
+      errorDetail: null,
       finishedAt: new Date(),
     })
     .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
@@ -166,11 +180,26 @@ export async function completeScrapeTask(
   return rows.length > 0;
 }
 
-/** `usageTotalUsd`: the ended run's final cost, when there was a run and Apify said. */
-export async function failScrapeTask(db: Db, id: string, error: string, usageTotalUsd?: number): Promise<boolean> {
+/**
+ * `error`: one Indonesian sentence; `detail`: the service's own words, when it said any.
+ * `usageTotalUsd`: the ended run's final cost, when there was a run and Apify said.
+ */
+export async function failScrapeTask(
+  db: Db,
+  id: string,
+  error: string,
+  usageTotalUsd?: number,
+  detail?: string | null,
+): Promise<boolean> {
   const rows = await db
     .update(scrapeTasks)
-    .set({ ...(usageTotalUsd === undefined ? {} : { usageTotalUsd }), state: 'failed', error, finishedAt: new Date() })
+    .set({
+      ...(usageTotalUsd === undefined ? {} : { usageTotalUsd }),
+      state: 'failed',
+      error,
+      errorDetail: detail ?? null,
+      finishedAt: new Date(),
+    })
     .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
     .returning({ id: scrapeTasks.id });
   return rows.length > 0;
