@@ -19,7 +19,7 @@ interface Analytics {
   totalDownloads: number;
   downloadsLast7Days: number;
   downloadsLast30Days: number;
-  successRate: number;
+  successRate: number | null;
   storageEstimate: string;
   totalUsers?: number;
   downloadsByPlatform: { platform: string; count: number }[];
@@ -129,14 +129,16 @@ test.describe('as the admin', () => {
       'Perkiraan Penyimpanan',
       'Total Pengguna',
     ]);
-    await expect(statValue(page, 'Total Unduhan')).toHaveText(
+    await expect(statValue(page, 'Total Unduhan').locator('.stat-card__number')).toHaveText(
       idNumber.format(figures.totalDownloads),
     );
+    // Says what it counts besides Riwayat's entries (issue 20).
+    await expect(statValue(page, 'Total Unduhan')).toContainText('termasuk yang sudah dihapus dari Riwayat');
     await expect(statValue(page, '7 Hari Terakhir')).toHaveText(
       idNumber.format(figures.downloadsLast7Days),
     );
     await expect(statValue(page, 'Tingkat Keberhasilan')).toContainText(
-      `${idDecimal.format(figures.successRate)}%`,
+      `${idDecimal.format(figures.successRate ?? -1)}%`,
     );
     // One of the two downloads failed: the rate is below 100.
     expect(figures.successRate).toBeLessThan(100);
@@ -285,8 +287,14 @@ test.describe('as a member', () => {
       'Tingkat Keberhasilan',
       'Perkiraan Penyimpanan',
     ]);
-    await expect(statValue(page, 'Total Unduhan')).toHaveText(
+    await expect(statValue(page, 'Total Unduhan').locator('.stat-card__number')).toHaveText(
       idNumber.format(figures.totalDownloads),
+    );
+    // Says what it counts besides Riwayat's entries (issue 20).
+    await expect(statValue(page, 'Total Unduhan')).toContainText('termasuk yang sudah dihapus dari Riwayat');
+    // A rate with nothing to count is '-', never '0%'.
+    await expect(statValue(page, 'Tingkat Keberhasilan').locator('.stat-card__number')).toHaveText(
+      figures.successRate === null ? '-' : `${idDecimal.format(figures.successRate)}%`,
     );
     await expect(page.getByRole('columnheader', { name: 'Pengguna' })).toHaveCount(0);
     await expect(page.getByText('Angka dari unduhan Anda.')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Analytics } from '@scrapper/contracts/http/analytics';
 import { Table } from '@scrapper/ui/table';
 import type { TableColumn } from '@scrapper/ui/table';
-import { formatDateTime } from '../utils/format.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { platformLabel } from '../utils/platform-shares.ts';
 
 type Recent = Analytics['recentDownloads'][number] & { key: string };

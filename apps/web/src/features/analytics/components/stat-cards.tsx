@@ -10,14 +10,24 @@ interface Stat {
 
 function stats(data: Analytics): Stat[] {
   const list: Stat[] = [
-    { key: 'total', label: 'Total Unduhan', value: formatCount(data.totalDownloads) },
+    {
+      key: 'total',
+      label: 'Total Unduhan',
+      value: formatCount(data.totalDownloads),
+      // Riwayat hides entries its owner removed; these figures keep them (issue 20: "14 here,
+      // 11 in Riwayat"). Said rather than recounted: the roll-ups do not track hiding.
+      hint: 'yang selesai, termasuk yang sudah dihapus dari Riwayat',
+    },
     { key: 'week', label: '7 Hari Terakhir', value: formatCount(data.downloadsLast7Days) },
     { key: 'month', label: '30 Hari Terakhir', value: formatCount(data.downloadsLast30Days) },
     {
       key: 'success',
       label: 'Tingkat Keberhasilan',
       value: formatPercent(data.successRate),
-      hint: 'dari unduhan yang selesai',
+      hint:
+        data.successRate === null
+          ? 'belum ada unduhan yang selesai atau gagal'
+          : 'unduhan berhasil dari yang selesai atau gagal',
     },
     {
       key: 'storage',

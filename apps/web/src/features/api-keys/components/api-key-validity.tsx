@@ -1,7 +1,7 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
 
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Valid / invalid / unchecked, the model a Gemini key writes with, the server's message (which
@@ -26,7 +26,7 @@ export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
         <span className="muted key-validity__when">
           Dicek{' '}
           <time dateTime={apiKey.lastValidated}>
-            {dateFormat.format(new Date(apiKey.lastValidated))}
+            {formatDateTime(apiKey.lastValidated)}
           </time>
         </span>
       ) : null}

@@ -1,23 +1,13 @@
 import { Card } from '@scrapper/ui/card';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useRef } from 'react';
+import { formatClockTime } from '@/lib/format-date-time.ts';
 import { TASK_STATE_LABELS } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 
 export interface ProcessLogCardProps {
   task: DashboardTask | null;
   loading: boolean;
-}
-
-const timeFormat = new Intl.DateTimeFormat('id-ID', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function formatTime(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
 /**
@@ -79,7 +69,7 @@ export function ProcessLogCard({ task, loading }: ProcessLogCardProps) {
                 {task.logs.map((line, index) => (
                   <li key={`${line.at}-${index}`}>
                     <time dateTime={line.at} className="process-log__time">
-                      {formatTime(line.at)}
+                      {formatClockTime(line.at)}
                     </time>{' '}
                     {line.message}
                   </li>

@@ -29,6 +29,5 @@ export function formatAge(days: number | null): string {
 
 /** An instant in Jakarta time, named as such: '5 Jan 2025, 14.30 WIB'. */
 export function formatWib(iso: string): string {
-  const text = formatDateTime(iso);
-  return text ? `${text} WIB` : '';
+  return formatDateTime(iso);
 }

@@ -13,6 +13,7 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   processing: 'Sedang diproses',
   uploaded: 'Terupload',
   failed: 'Gagal',
+  cancelled: 'Dibatalkan',
 };
 
 export const PUBLISH_TYPE_LABELS: Record<Upload['publishType'], string> = {
@@ -47,6 +48,40 @@ export function quotaRefreshKey(
     .join(',');
 }
 
+/**
+ * Whether the member can still move or cancel the schedule (the server's rule): a scheduled
+ * upload still waiting here, or already on YouTube with its publish time ahead.
+ */
+export function canChangeSchedule(
+  upload: Pick<Upload, 'publishType' | 'status' | 'youtubeVideoId' | 'publishAt'>,
+  now: Date,
+): boolean {
+  if (upload.publishType !== 'schedule') return false;
+  if (upload.status === 'scheduled') return upload.youtubeVideoId === null;
+  if (upload.status !== 'uploaded' || !upload.youtubeVideoId || !upload.publishAt) return false;
+  return Date.parse(upload.publishAt) > now.getTime();
+}
+
+const wibDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Jakarta',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const wibTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as the form's WIB date (yyyy-MM-dd) and time (HH:mm), to start editing from. */
+export function toWibFields(iso: string | null): { scheduleDate: string; scheduleTime: string } {
+  if (!iso) return { scheduleDate: '', scheduleTime: '' };
+  const at = new Date(iso);
+  return { scheduleDate: wibDate.format(at), scheduleTime: wibTime.format(at) };
+}
+
 export function youtubeWatchUrl(videoId: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 }
@@ -54,6 +89,5 @@ export function youtubeWatchUrl(videoId: string): string {
 /** An instant in Jakarta time, named as such: '5 Jan 2025, 14.30 WIB'. */
 export function formatWib(iso: string | null): string {
   if (!iso) return '';
-  const text = formatDateTime(iso);
-  return text ? `${text} WIB` : '';
+  return formatDateTime(iso);
 }
