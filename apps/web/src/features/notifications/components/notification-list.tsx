@@ -2,13 +2,16 @@ import type { Notification } from '@scrapper/contracts/http/notifications';
 import { Button } from '@scrapper/ui/button';
 import { useId } from 'react';
 import type { Ref } from 'react';
-import { formatNotificationTime } from '../utils/format-time.ts';
+import { Link } from 'react-router';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 
 export interface NotificationListProps {
   notifications: Notification[];
   /** Ids whose 'Tandai Sudah Dibaca' call is under way. */
   busyIds: ReadonlySet<string>;
   onMarkRead: (notification: Notification) => void;
+  /** Its link was followed: the panel closes and an unread notification becomes read. */
+  onOpen: (notification: Notification) => void;
   /** The items register here so focus can land on one after its button goes away. */
   itemRef: (id: string) => Ref<HTMLLIElement>;
 }
@@ -17,11 +20,13 @@ function NotificationItem({
   notification,
   busy,
   onMarkRead,
+  onOpen,
   itemRef,
 }: {
   notification: Notification;
   busy: boolean;
   onMarkRead: () => void;
+  onOpen: () => void;
   itemRef: Ref<HTMLLIElement>;
 }) {
   const messageId = useId();
@@ -36,10 +41,17 @@ function NotificationItem({
       <div className="notification__body">
         <p id={messageId} className="notification__message">
           {unread ? <span className="ui-visually-hidden">Belum dibaca: </span> : null}
-          {notification.message}
+          {/* The message is the way to the page it is about (issue 20). */}
+          {notification.link ? (
+            <Link to={notification.link} className="notification__link" onClick={onOpen}>
+              {notification.message}
+            </Link>
+          ) : (
+            notification.message
+          )}
         </p>
         <time className="notification__time" dateTime={notification.createdAt}>
-          {formatNotificationTime(notification.createdAt)}
+          {formatDateTime(notification.createdAt)}
         </time>
         {unread ? (
           <Button
@@ -63,6 +75,7 @@ export function NotificationList({
   notifications,
   busyIds,
   onMarkRead,
+  onOpen,
   itemRef,
 }: NotificationListProps) {
   return (
@@ -75,6 +88,7 @@ export function NotificationList({
           notification={notification}
           busy={busyIds.has(notification.id)}
           onMarkRead={() => onMarkRead(notification)}
+          onOpen={() => onOpen(notification)}
           itemRef={itemRef(notification.id)}
         />
       ))}

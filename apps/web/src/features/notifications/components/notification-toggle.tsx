@@ -13,6 +13,7 @@ import './notifications.css';
 /** Spec part 2, section 8. */
 export const LIST_ERROR = 'Gagal memuat notifikasi.';
 export const MARK_READ_ERROR = 'Gagal menandai notifikasi sebagai sudah dibaca.';
+export const MARK_ALL_LABEL = 'Tandai semua sudah dibaca';
 export const EMPTY_TEXT = 'Tidak ada notifikasi.';
 
 /**
@@ -21,7 +22,9 @@ export const EMPTY_TEXT = 'Tidak ada notifikasi.';
  * panel opens. Escape or a click outside closes the panel; Escape returns focus to the bell.
  */
 export function NotificationToggle() {
-  const { notifications, unread, status, hasLoaded, refresh, markRead } = useNotifications();
+  const { notifications, unread, status, hasLoaded, refresh, markRead, markAllRead } =
+    useNotifications();
+  const [markingAll, setMarkingAll] = useState(false);
   const [open, setOpen] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [markError, setMarkError] = useState<string | null>(null);
@@ -99,6 +102,28 @@ export function NotificationToggle() {
     }
   }
 
+  async function handleMarkAll() {
+    setMarkError(null);
+    setMarkingAll(true);
+    try {
+      await markAllRead();
+      // The button goes away with the last unread one: keep focus in the panel.
+      panelRef.current?.focus();
+    } catch {
+      setMarkError(MARK_READ_ERROR);
+    } finally {
+      setMarkingAll(false);
+    }
+  }
+
+  // Following a notification's link: the panel closes on the new page, and the notification is
+  // read (in the background: the page opens whether or not that call succeeds).
+  function handleOpen(notification: Notification) {
+    setOpen(false);
+    setMarkError(null);
+    if (!notification.isRead) markRead(notification.id).catch(() => undefined);
+  }
+
   const itemRef = useCallback(
     (id: string) => (element: HTMLLIElement | null) => {
       if (element) items.current.set(id, element);
@@ -145,6 +170,19 @@ export function NotificationToggle() {
           </h2>
           {unread > 0 ? <span className="notifications__count">{unread} belum dibaca</span> : null}
         </div>
+        {open && unread > 0 ? (
+          <div className="notifications__actions">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="notifications__mark-all"
+              loading={markingAll}
+              onClick={() => void handleMarkAll()}
+            >
+              {MARK_ALL_LABEL}
+            </Button>
+          </div>
+        ) : null}
         {open ? (
           <>
             {status === 'error' ? (
@@ -173,6 +211,7 @@ export function NotificationToggle() {
                 notifications={notifications}
                 busyIds={busyIds}
                 onMarkRead={(notification) => void handleMarkRead(notification)}
+                onOpen={handleOpen}
                 itemRef={itemRef}
               />
             ) : null}

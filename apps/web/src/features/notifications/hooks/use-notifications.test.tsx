@@ -11,6 +11,7 @@ const FIRST = {
   message: 'Scraping TikTok "kucing" selesai: 12 item.',
   createdAt: '2025-09-29T07:00:00.000Z',
   isRead: false,
+  link: '/',
 };
 const SECOND = {
   ...FIRST,

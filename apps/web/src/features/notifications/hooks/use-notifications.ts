@@ -4,6 +4,7 @@ import { isAbortError } from '@/lib/api-error.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { listNotifications } from '../api/list-notifications.ts';
 import type { NotificationList } from '../api/list-notifications.ts';
+import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
 import { startPolling } from '../utils/poll.ts';
 import type { Poller } from '../utils/poll.ts';
@@ -79,6 +80,23 @@ export function useNotifications() {
     });
   }, []);
 
+  // The ids on screen when 'Tandai semua sudah dibaca' was pressed are read, even in a list
+  // that was already on its way (as for one).
+  const shownIds = useRef<string[]>([]);
+  useEffect(() => {
+    shownIds.current = loaded.list?.notifications.map((n) => n.id) ?? [];
+  }, [loaded.list]);
+  const markAllRead = useCallback(async () => {
+    const ids = shownIds.current;
+    await markAllNotificationsRead();
+    setReadHere((current) => new Set([...current, ...ids]));
+    setLoaded((current) => {
+      if (!current.list) return current;
+      const notifications = current.list.notifications.map((n) => ({ ...n, isRead: true }));
+      return { ...current, list: { notifications, unread: 0 } };
+    });
+  }, []);
+
   const view = useMemo(() => {
     const list = loaded.list;
     if (!list) return { notifications: [] as Notification[], unread: 0 };
@@ -98,5 +116,6 @@ export function useNotifications() {
     hasLoaded: loaded.list !== null,
     refresh,
     markRead,
+    markAllRead,
   };
 }
