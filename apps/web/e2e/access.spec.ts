@@ -1,8 +1,8 @@
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { DESKTOP, PHONE, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures.ts';
 
 test.use({ loginAs: 'member' });
 
-test('a user does not see Admin and is sent from /admin to the dashboard', async ({ page }) => {
+test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.'", async ({ page }, testInfo) => {
   await page.goto('/#/');
   const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
   await expect(nav.getByRole('link')).toHaveText([
@@ -14,7 +14,16 @@ test('a user does not see Admin and is sent from /admin to the dashboard', async
     'File Manager',
   ]);
   await page.goto('/#/admin');
-  await expect(page).toHaveURL(/#\/$/);
+  // Told, not silently sent away (issue 20); the admin tabs are not there.
+  await expect(page.getByRole('alert')).toContainText('Halaman ini hanya untuk admin.');
+  await expect(page).toHaveURL(/#\/admin$/);
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-only-member');
+  }
+  await page.getByRole('link', { name: 'Kembali ke Scraper' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Scraper' })).toBeVisible();
 });
 

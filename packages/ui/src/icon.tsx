@@ -12,7 +12,8 @@ export type IconName =
   | 'copy'
   | 'chevron-down'
   | 'filter'
-  | 'alert-triangle';
+  | 'alert-triangle'
+  | 'lock';
 
 // 24x24 stroke paths (Feather-style), drawn inline so the kit has no icon dependency.
 const PATHS: Record<IconName, string[]> = {
@@ -48,6 +49,7 @@ const PATHS: Record<IconName, string[]> = {
     'M12 9v4',
     'M12 17h.01',
   ],
+  lock: ['M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z', 'M7 11V7a5 5 0 0 1 10 0v4'],
 };
 
 export interface IconProps {

@@ -81,11 +81,13 @@ describe('route guards', () => {
     expect(screen.getByText('history')).toBeTruthy();
   });
 
-  it('redirects a user without the admin role from /admin to /', async () => {
+  it("tells a user without the admin role on /admin 'Halaman ini hanya untuk admin.', with the way back", async () => {
     signIn('user');
     const router = renderAt('/admin');
-    expect(await screen.findByText('dashboard')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect((await screen.findByRole('alert')).textContent).toContain('Halaman ini hanya untuk admin.');
+    expect(screen.queryByText('admin page')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Kembali ke Scraper' }).getAttribute('href')).toBe('/');
   });
 
   it('lets an admin into /admin', () => {

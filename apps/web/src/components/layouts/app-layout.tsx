@@ -13,13 +13,15 @@ const SIDEBAR_ID = 'app-sidebar';
 export interface AppLayoutProps {
   /** Controls at the right of the header (the app puts the notification toggle here). */
   headerActions?: ReactNode;
+  /** The user menu's actions in the sidebar footer (the app puts 'Ganti Password' here). */
+  userActions?: ReactNode;
 }
 
 /**
  * The logged-in frame: sidebar (off-canvas with an overlay on small screens), header, the
  * page, and the downloader footer.
  */
-export function AppLayout({ headerActions }: AppLayoutProps) {
+export function AppLayout({ headerActions, userActions }: AppLayoutProps) {
   const user = useSessionStore((state) => state.user);
   const logout = useSessionStore((state) => state.logout);
   const onDownloader = useMatch({ path: paths.downloader, end: false }) !== null;
@@ -78,6 +80,7 @@ export function AppLayout({ headerActions }: AppLayoutProps) {
         onNavigate={handleNavigate}
         onLogout={() => logout()}
         closeButtonRef={closeRef}
+        userActions={userActions}
       />
       {sidebarOpen ? (
         <div

@@ -2,7 +2,7 @@ import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { navItems } from './nav-links.ts';
@@ -16,6 +16,8 @@ export interface SidebarProps {
   onNavigate: () => void;
   onLogout: () => void;
   closeButtonRef: Ref<HTMLButtonElement>;
+  /** The user menu's own actions above 'Keluar' (the app puts 'Ganti Password' here). */
+  userActions?: ReactNode;
 }
 
 export function Sidebar({
@@ -26,6 +28,7 @@ export function Sidebar({
   onNavigate,
   onLogout,
   closeButtonRef,
+  userActions,
 }: SidebarProps) {
   const items = navItems.filter((item) => !item.adminOnly || user.role === 'admin');
   return (
@@ -64,6 +67,7 @@ export function Sidebar({
           <span className="sidebar__username">{user.username}</span>
           <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{user.role}</Badge>
         </div>
+        {userActions}
         <Button variant="secondary" block onClick={onLogout}>
           <Icon name="logout" size={18} />
           Keluar

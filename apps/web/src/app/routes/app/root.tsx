@@ -1,5 +1,6 @@
 import { AppLayout } from '@/components/layouts/app-layout.tsx';
 import { RequireAuth } from '@/components/require-auth.tsx';
+import { ChangePasswordButton } from '@/features/auth/components/change-password-button.tsx';
 import { NotificationToggle } from '@/features/notifications/components/notification-toggle.tsx';
 import { ToolWarningBadge } from '@/features/tools/components/tool-warning-badge.tsx';
 
@@ -8,6 +9,7 @@ export function AppRoot() {
   return (
     <RequireAuth>
       <AppLayout
+        userActions={<ChangePasswordButton />}
         headerActions={
           <>
             {/* Admins only: it renders nothing for members, and asks nothing. */}

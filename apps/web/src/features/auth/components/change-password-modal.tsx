@@ -1,0 +1,122 @@
+import type { ChangePasswordBody } from '@scrapper/contracts/http/auth';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Modal } from '@scrapper/ui/modal';
+import { PasswordInput } from '@scrapper/ui/password-input';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-error.ts';
+import { useSessionStore } from '@/stores/use-session-store.ts';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import { changePassword } from '../api/change-password.ts';
+import {
+  emptyChangePasswordForm,
+  firstInvalidField,
+  validateChangePassword,
+} from '../utils/change-password-form.ts';
+import type { ChangePasswordErrors, ChangePasswordField } from '../utils/change-password-form.ts';
+
+export const CHANGE_PASSWORD_TITLE = 'Ganti Password';
+export const CHANGE_PASSWORD_SUCCESS =
+  'Password berhasil diganti. Sesi di perangkat lain telah diakhiri.';
+const SAVE_ERROR = 'Gagal mengganti password.';
+
+/**
+ * "Ganti Password": the current password, then the new one twice. On success this session
+ * keeps going on the fresh token the server returns; every other session of the member ends.
+ */
+export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+  const formId = useId();
+  const [values, setValues] = useState<ChangePasswordBody>(emptyChangePasswordForm);
+  const [errors, setErrors] = useState<ChangePasswordErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  } satisfies Record<ChangePasswordField, unknown>;
+
+  function update(field: ChangePasswordField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateChangePassword(values);
+    setErrors(found);
+    const invalid = firstInvalidField(found);
+    if (invalid) {
+      refs[invalid].current?.focus();
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const { token, user } = await changePassword(values);
+      useSessionStore.getState().login(token, user);
+      useToastStore.getState().show('success', CHANGE_PASSWORD_SUCCESS);
+      onClose();
+    } catch (error) {
+      setSaveError(errorMessage(error, SAVE_ERROR));
+      setSaving(false);
+      refs.currentPassword.current?.focus();
+    }
+  }
+
+  return (
+    <Modal
+      open
+      size="sm"
+      title={CHANGE_PASSWORD_TITLE}
+      onClose={onClose}
+      dismissible={!saving}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={saving}>
+            Batal
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={saving}>
+            Simpan
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit}>
+        {saveError ? <Alert tone="danger">{saveError}</Alert> : null}
+        <PasswordInput
+          ref={refs.currentPassword}
+          label="Password saat ini"
+          name="current-password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onChange={(event) => update('currentPassword', event.target.value)}
+        />
+        <PasswordInput
+          ref={refs.newPassword}
+          label="Password baru"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          hint="Minimal 8 karakter. Sesi di perangkat lain akan diakhiri."
+          value={values.newPassword}
+          error={errors.newPassword}
+          onChange={(event) => update('newPassword', event.target.value)}
+        />
+        <PasswordInput
+          ref={refs.confirmPassword}
+          label="Ulangi password baru"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(event) => update('confirmPassword', event.target.value)}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { ChangePasswordBodySchema } from '@scrapper/contracts/http/auth';
+import type { ChangePasswordBody } from '@scrapper/contracts/http/auth';
+
+export type ChangePasswordField = keyof ChangePasswordBody;
+export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string>>;
+
+export const emptyChangePasswordForm: ChangePasswordBody = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
+
+const FIELDS: ChangePasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+/**
+ * The server's own rules (the contract's schema), checked before sending: one message per
+ * field, the first that applies.
+ */
+export function validateChangePassword(values: ChangePasswordBody): ChangePasswordErrors {
+  const result = ChangePasswordBodySchema.safeParse(values);
+  if (result.success) return {};
+  const errors: ChangePasswordErrors = {};
+  for (const issue of result.error.issues) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  if (values.confirmPassword === '' && !errors.confirmPassword) {
+    errors.confirmPassword = 'Ulangi password baru.';
+  }
+  return errors;
+}
+
+export function firstInvalidField(errors: ChangePasswordErrors): ChangePasswordField | undefined {
+  return FIELDS.find((f) => errors[f]);
+}
