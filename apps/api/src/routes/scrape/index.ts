@@ -14,6 +14,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { findOwnTask } from '../../services/scrape/find-own-task.ts';
+import { getScrapeReadiness } from '../../services/scrape/get-scrape-readiness.ts';
+import { retryScrape } from '../../services/scrape/retry-scrape.ts';
 import { startScrape } from '../../services/scrape/start-scrape.ts';
 import { toHistoryRecord, toTaskDto } from '../../services/scrape/to-task-dto.ts';
 import type { AppDeps } from '../../app.ts';
@@ -28,6 +30,10 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
   }
 
   defineRoute(app, endpoints.scrape.start, ({ body, request }) => startScrape(database, boss, requireUser(request), body));
+
+  defineRoute(app, endpoints.scrape.readiness, () => getScrapeReadiness(db));
+
+  defineRoute(app, endpoints.scrape.retry, ({ params, request }) => retryScrape(database, boss, requireUser(request), params.id));
 
   defineRoute(app, endpoints.scrape.status, async ({ params, request }) => {
     return taskWithLogs(requireUser(request), params.id);

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { StartScrapeBody } from '@scrapper/contracts/http/scrape';
+import { isOnDomains, outsideDomainsMessage } from '@scrapper/contracts/rules/target-domains';
 import type { Database } from '@scrapper/db/client';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
@@ -15,12 +16,22 @@ function firstText(value: unknown): string {
   return '';
 }
 
-/** Checks the request against the platform's active actor and queues the task. */
+/** Every target text under the key (a list, `startUrls` request objects, or one string). */
+function allTargets(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.flatMap((v) => (typeof v === 'string' && v.trim() !== '' ? [v.trim()] : []));
+}
+
+/**
+ * Checks the request against the platform's active actor and queues the task. `retryOf`: the
+ * failed or cancelled task this one runs again (its owner owns the new one too).
+ */
 export async function startScrape(
   database: Database,
   boss: Boss,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id'>,
   body: StartScrapeBody,
+  retryOf?: string,
 ): Promise<{ taskId: string }> {
   const config = await findActorConfig(database.db, body.platformInfo.platformId);
   if (!config || !config.isActive || config.actorId !== body.actorId) throw badRequest(INVALID_PLATFORM);
@@ -37,6 +48,11 @@ export async function startScrape(
   if (config.inputType === 'keyword' && body.platformInfo.scrapeType !== 'keyword') {
     throw badRequest(`Input untuk ${config.displayName} harus berupa keyword yang valid.`);
   }
+  if (body.platformInfo.scrapeType === 'url') {
+    // Before anything is paid for: a youtube.com link on the TikTok form would run TikTok's actor for nothing.
+    const outside = allTargets(body.input[key]).find((value) => !isOnDomains(value, config.domains));
+    if (outside !== undefined) throw badRequest(outsideDomainsMessage(config.displayName, outside, config.domains));
+  }
 
   return database.transaction(async ({ db, sql }) => {
     const task = await insertScrapeTask(db, {
@@ -47,6 +63,7 @@ export async function startScrape(
       target: target.slice(0, 500),
       input: body.input,
       platformInfo: { ...body.platformInfo, displayName: config.displayName },
+      ...(retryOf === undefined ? {} : { retryOf }),
     });
     // One job per task: a duplicate send for the same task is a no-op.
     await enqueue(boss, 'scrape.run', { taskId: task.id }, { db: bossTransaction(sql), singletonKey: task.id });

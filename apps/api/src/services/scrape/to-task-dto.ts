@@ -2,6 +2,17 @@ import type { ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape'
 import type { ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
 import type { ScrapeTaskLogRow } from '@scrapper/db/schema';
 
+/** What a task and its history record both say about how it ended. */
+function outcomeOf(row: ScrapeTaskWithOwner) {
+  return {
+    counts: row.counts,
+    warning: row.warning,
+    error: row.error,
+    errorDetail: row.errorDetail,
+    retryOf: row.retryOf,
+  };
+}
+
 export function toTaskDto(row: ScrapeTaskWithOwner, logs: ScrapeTaskLogRow[]): Task {
   return {
     id: row.id,
@@ -17,7 +28,7 @@ export function toTaskDto(row: ScrapeTaskWithOwner, logs: ScrapeTaskLogRow[]): T
             timestamp: row.finishedAt.toISOString(),
           }
         : null,
-    error: row.error,
+    ...outcomeOf(row),
     data: { actorId: row.actorId, input: row.input, platformInfo: row.platformInfo },
     owner: { id: row.ownerId, username: row.ownerUsername },
     createdAt: row.createdAt.toISOString(),
@@ -37,5 +48,6 @@ export function toHistoryRecord(row: ScrapeTaskWithOwner): ScrapeHistoryRecord {
     completedAt: row.finishedAt?.toISOString() ?? null,
     username: row.ownerUsername,
     usageTotalUsd: row.usageTotalUsd,
+    ...outcomeOf(row),
   };
 }
