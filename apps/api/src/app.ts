@@ -21,6 +21,7 @@ import { codegenRoutes } from './routes/codegen/index.ts';
 import { cookieRoutes } from './routes/cookies/index.ts';
 import { rateLimitRoutes } from './routes/rate-limits/index.ts';
 import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
+import { setupRoutes } from './routes/setup/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, routeDeps);
   analyticsRoutes(app, routeDeps);
   dataDeletionRoutes(app, routeDeps);
+  setupRoutes(app, routeDeps);
   codegenRoutes(app, routeDeps);
   youtubeRoutes(app, routeDeps);
   await youtubeFormRoutes(app, routeDeps);

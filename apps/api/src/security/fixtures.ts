@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { downloads, notifications, previews, youtubeAccounts } from '@scrapper/db/schema';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
@@ -164,6 +165,10 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
     '/api/admin/gemini-keys/:id': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
     '/api/admin/gemini-keys/:id/set-active': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
     '/api/admin/gemini-keys/:id/validate': { owned: false, make: async () => id(await apiKey(ctx, 'gemini')) },
+    '/api/admin/deletion-requests/:id': {
+      owned: false,
+      make: async () => ({ ...id((await insertDeletionRequest(db, { email: `hapus-${short()}@example.com`, ip: '192.0.2.1' })).id), body: { status: 'in_progress' } }),
+    },
     '/api/admin/client-secrets/:id': {
       owned: false,
       make: async () => ({ params: { id: await clientSecret(ctx) }, body: { name: 'Diubah', clientId: `${short()}.apps.googleusercontent.com` } }),

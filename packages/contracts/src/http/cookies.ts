@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cookieTextKind, NOT_COOKIE_TEXT } from '../rules/cookie-text.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const COOKIE_PLATFORMS = ['tiktok', 'douyin', 'youtube', 'instagram', 'facebook'] as const;
@@ -8,7 +9,16 @@ export type CookiePlatform = z.infer<typeof CookiePlatformSchema>;
 const CookieListSchema = z
   .array(z.string().max(20_000, 'Cookie terlalu panjang.'))
   .max(50, 'Maksimal 50 cookie per platform.')
-  .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0));
+  .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
+  // After blanks are dropped: an entry that is neither a cookies.txt nor name=value pairs is
+  // refused (400) with its number, so the admin knows which one to fix.
+  .superRefine((list, ctx) => {
+    list.forEach((cookie, index) => {
+      if (cookieTextKind(cookie) === null) {
+        ctx.addIssue({ code: 'custom', path: [index], message: `Cookie ${index + 1} ${NOT_COOKIE_TEXT}` });
+      }
+    });
+  });
 
 /** Per platform, a list of cookie strings (Netscape file text or a Cookie header line). */
 export const CookieSetsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const DeletionRequestBodySchema = z.object({
@@ -10,19 +10,39 @@ export const DELETION_CONFIRMATION =
   'Permintaan penghapusan data Anda telah kami terima. Kami akan mengirim konfirmasi ke email Anda dalam 24-48 jam, ' +
   'verifikasi identitas diselesaikan dalam 7 hari, dan seluruh proses penghapusan selesai paling lama 30 hari.';
 
+/** received = baru, in_progress = diproses, done = selesai. */
+export const DELETION_REQUEST_STATUSES = ['received', 'in_progress', 'done'] as const;
+export const DeletionRequestStatusSchema = z.enum(DELETION_REQUEST_STATUSES, {
+  message: 'Status harus received (baru), in_progress (diproses) atau done (selesai).',
+});
+export type DeletionRequestStatus = z.infer<typeof DeletionRequestStatusSchema>;
+
+export const DELETION_STATUS_LABELS: Record<DeletionRequestStatus, string> = {
+  received: 'Baru',
+  in_progress: 'Diproses',
+  done: 'Selesai',
+};
+
 export const DeletionRequestSchema = z.object({
   id: UuidSchema,
   email: z.string(),
-  status: z.string(),
+  status: DeletionRequestStatusSchema,
   createdAt: IsoDateTimeSchema,
+  /** When the status last changed; null while it is still new. */
+  updatedAt: IsoDateTimeSchema.nullable(),
+  /** The admin who last changed the status (null: nobody yet, or that account is gone). */
+  handledBy: z.object({ id: UuidSchema, username: z.string() }).nullable(),
 });
+export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
+
+export const UpdateDeletionRequestBodySchema = z.object({ status: DeletionRequestStatusSchema });
 
 export const dataDeletionEndpoints = {
   request: defineEndpoint({
     method: 'POST',
     path: '/api/auth/delete-account',
     access: 'public',
-    summary: 'Ask for the deletion of the data tied to an email address.',
+    summary: 'Ask for the deletion of the data tied to an email address; every admin is notified.',
     tags: ['data-deletion'],
     body: DeletionRequestBodySchema,
     response: z.object({ success: z.literal(true), message: z.string() }),
@@ -35,5 +55,15 @@ export const dataDeletionEndpoints = {
     summary: 'Deletion requests, newest first.',
     tags: ['data-deletion'],
     response: z.array(DeletionRequestSchema),
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/deletion-requests/:id',
+    access: 'admin',
+    summary: 'Set a deletion request to baru (received), diproses (in_progress) or selesai (done); records who.',
+    tags: ['data-deletion'],
+    params: IdParamsSchema,
+    body: UpdateDeletionRequestBodySchema,
+    response: DeletionRequestSchema,
   }),
 };

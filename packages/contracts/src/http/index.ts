@@ -9,6 +9,7 @@ import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
+import { setupEndpoints } from './setup.ts';
 import { systemEndpoints } from './system.ts';
 import { toolEndpoints } from './tools.ts';
 import { userEndpoints } from './users.ts';
@@ -35,4 +36,5 @@ export const endpoints = {
   youtube: youtubeEndpoints,
   rateLimits: rateLimitEndpoints,
   tools: toolEndpoints,
+  setup: setupEndpoints,
 };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { deletionRequests, type DeletionRequestRow } from '../schema/notifications.ts';
+import { deletionRequests, notifications, type DeletionRequestRow } from '../schema/notifications.ts';
+import { users } from '../schema/users.ts';
 
 export async function insertDeletionRequest(db: Db, values: { email: string; ip: string }): Promise<DeletionRequestRow> {
   const [row] = await db.insert(deletionRequests).values({ ...values, email: values.email.toLowerCase() }).returning();
@@ -16,6 +17,62 @@ export async function countDeletionRequestsByIp(db: Db, ip: string, since: Date)
   return row?.n ?? 0;
 }
 
-export async function listDeletionRequests(db: Db): Promise<DeletionRequestRow[]> {
-  return db.select().from(deletionRequests).orderBy(desc(deletionRequests.createdAt)).limit(1000);
+/** A request with the username of the admin who last changed it (null when none or gone). */
+export type DeletionRequestWithHandler = DeletionRequestRow & { handledByUsername: string | null };
+
+const withHandler = {
+  id: deletionRequests.id,
+  email: deletionRequests.email,
+  ip: deletionRequests.ip,
+  status: deletionRequests.status,
+  createdAt: deletionRequests.createdAt,
+  updatedAt: deletionRequests.updatedAt,
+  handledBy: deletionRequests.handledBy,
+  handledByUsername: users.username,
+};
+
+export async function listDeletionRequests(db: Db): Promise<DeletionRequestWithHandler[]> {
+  return db
+    .select(withHandler)
+    .from(deletionRequests)
+    .leftJoin(users, eq(users.id, deletionRequests.handledBy))
+    .orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id))
+    .limit(1000);
+}
+
+export async function findDeletionRequest(db: Db, id: string): Promise<DeletionRequestWithHandler | undefined> {
+  const [row] = await db
+    .select(withHandler)
+    .from(deletionRequests)
+    .leftJoin(users, eq(users.id, deletionRequests.handledBy))
+    .where(eq(deletionRequests.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Sets the status and who set it; undefined when there is no such request. */
+export async function updateDeletionRequestStatus(
+  db: Db,
+  id: string,
+  values: { status: string; handledBy: string },
+): Promise<DeletionRequestRow | undefined> {
+  const [row] = await db
+    .update(deletionRequests)
+    .set({ status: values.status, handledBy: values.handledBy, updatedAt: new Date() })
+    .where(eq(deletionRequests.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Tells every admin that a request arrived, linking to the admin tab. Written here rather than
+ * through notifyAdmins because it carries the link (a notifications column since 0010).
+ * Idempotent per request (dedupe key).
+ */
+export async function notifyAdminsOfDeletionRequest(db: Db, request: DeletionRequestRow, link: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${notifications} (user_id, kind, message, dedupe_key, link)
+    select ${users.id}, 'info', ${`Permintaan hapus data baru dari ${request.email}.`}, ${`deletion-request:${request.id}`}, ${link}
+    from ${users} where ${users.role} = 'admin'
+    on conflict do nothing`);
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { DELETION_CONFIRMATION } from '@scrapper/contracts/http/data-deletion';
-import { countDeletionRequestsByIp, insertDeletionRequest, listDeletionRequests } from '@scrapper/db/queries/deletion-requests';
+import { countDeletionRequestsByIp } from '@scrapper/db/queries/deletion-requests';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
+import { requireUser } from '../../plugins/access.ts';
+import { listDeletionRequestDtos, receiveDeletionRequest, setDeletionRequestStatus } from '../../services/data-deletion/deletion-requests.ts';
 import type { AppDeps } from '../../app.ts';
 
 /** The form is public: a few requests per address an hour keep it from being a spam pump. */
@@ -15,10 +17,11 @@ export function dataDeletionRoutes(app: FastifyInstance, { database }: AppDeps):
     if ((await countDeletionRequestsByIp(database.db, request.ip, since)) >= MAX_DELETION_REQUESTS_PER_HOUR) {
       throw tooManyRequests('Terlalu banyak permintaan. Coba lagi dalam satu jam.', 3600);
     }
-    await insertDeletionRequest(database.db, { email: body.email, ip: request.ip });
+    await receiveDeletionRequest(database, { email: body.email, ip: request.ip });
     return { success: true as const, message: DELETION_CONFIRMATION };
   });
-  defineRoute(app, endpoints.dataDeletion.list, async () =>
-    (await listDeletionRequests(database.db)).map((r) => ({ id: r.id, email: r.email, status: r.status, createdAt: r.createdAt.toISOString() })),
+  defineRoute(app, endpoints.dataDeletion.list, () => listDeletionRequestDtos(database));
+  defineRoute(app, endpoints.dataDeletion.update, ({ params, body, request }) =>
+    setDeletionRequestStatus(database, requireUser(request).id, params.id, body.status),
   );
 }

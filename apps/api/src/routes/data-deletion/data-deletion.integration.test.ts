@@ -1,0 +1,87 @@
+// Deletion requests reach the admins (issue 20): every admin is notified with a link to the
+// "Permintaan Hapus Data" tab, which lists them and moves them baru -> diproses -> selesai.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+
+let h: Harness;
+let admin: string;
+let otherAdmin: string;
+let member: string;
+let adminId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  adminId = (await h.createUser('hapus-admin', 'hapus-admin-password', 'admin')).id;
+  await h.createUser('hapus-admin2', 'hapus-admin2-password', 'admin');
+  await h.createUser('hapus-member', 'hapus-member-password', 'user');
+  admin = await h.login('hapus-admin', 'hapus-admin-password');
+  otherAdmin = await h.login('hapus-admin2', 'hapus-admin2-password');
+  member = await h.login('hapus-member', 'hapus-member-password');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const ask = (email: string) => h.request('POST', '/api/auth/delete-account', { body: { email } });
+const list = (token = admin) => h.request('GET', '/api/admin/deletion-requests', { token });
+const patch = (id: string, body: unknown, token = admin) => h.request('PATCH', `/api/admin/deletion-requests/${id}`, { token, body });
+const requestsTable = async () => h.database.sql`select id, status, updated_at, handled_by from deletion_requests order by id`;
+
+describe('deletion requests', () => {
+  let id = '';
+
+  it('a request from the public page is listed as new and notifies every admin, not members', async () => {
+    expect((await ask('Budi@Example.com')).status).toBe(201);
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ email: 'budi@example.com', status: 'received', updatedAt: null, handledBy: null });
+    id = res.body[0].id as string;
+
+    for (const token of [admin, otherAdmin]) {
+      const notes = (await h.request('GET', '/api/notifications', { token })).body as { notifications: Array<{ message: string; link: string | null }> };
+      const note = notes.notifications.find((n) => n.message.includes('budi@example.com'));
+      expect(note).toMatchObject({ message: 'Permintaan hapus data baru dari budi@example.com.', link: '/admin?tab=deletion-requests' });
+    }
+    const memberNotes = (await h.request('GET', '/api/notifications', { token: member })).body as { notifications: unknown[] };
+    expect(memberNotes.notifications).toEqual([]);
+  });
+
+  it('moves a request to diproses and selesai, recording who and when', async () => {
+    const before = Date.now();
+    const progressing = await patch(id, { status: 'in_progress' });
+    expect(progressing.status, JSON.stringify(progressing.body)).toBe(200);
+    expect(progressing.body).toMatchObject({ id, status: 'in_progress', handledBy: { id: adminId, username: 'hapus-admin' } });
+    expect(Date.parse(progressing.body.updatedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    const done = await patch(id, { status: 'done' });
+    expect(done.body.status).toBe('done');
+    expect((await list()).body[0]).toMatchObject({ id, status: 'done' });
+  });
+
+  it('setting the status it already has changes nothing', async () => {
+    const before = await requestsTable();
+    const same = await patch(id, { status: 'done' }, otherAdmin);
+    expect(same.status).toBe(200);
+    expect(same.body.handledBy).toMatchObject({ username: 'hapus-admin' });
+    expect(await requestsTable()).toEqual(before);
+  });
+
+  it('refuses a bad status (400) and an unknown id (404), changing nothing', async () => {
+    const before = await requestsTable();
+    for (const body of [{ status: 'selesai' }, { status: '' }, {}, { status: 3 }]) {
+      const res = await patch(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/Status harus received \(baru\), in_progress \(diproses\) atau done \(selesai\)|body/);
+    }
+    expect((await patch('00000000-0000-4000-8000-000000000000', { status: 'done' })).status).toBe(404);
+    expect((await patch('bukan-id', { status: 'done' })).status).toBe(400);
+    expect(await requestsTable()).toEqual(before);
+  });
+
+  it('is for admins only: members get 403', async () => {
+    expect((await list(member)).status).toBe(403);
+    const before = await requestsTable();
+    expect((await patch(id, { status: 'received' }, member)).status).toBe(403);
+    expect(await requestsTable()).toEqual(before);
+  });
+});
