@@ -114,6 +114,7 @@ async function failure(status: number, body: unknown, token: string | null): Pro
     message: serverMessage ?? `Permintaan gagal (HTTP ${status}).`,
     serverMessage,
     serverError: parsed.success ? parsed.data.error : undefined,
+    serverDetail: parsed.success ? parsed.data.detail : undefined,
   });
 }
 

@@ -2,7 +2,9 @@ import type { FileItem } from '@scrapper/contracts/http/files';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
+import { Link } from 'react-router';
 import { platformLabel } from '@/config/platforms.ts';
+import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 
 export interface FileEntryProps {
@@ -36,6 +38,15 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
           <Icon name="download" size={16} />
           Unduh
         </Button>
+        {file.fileExists ? (
+          <Link
+            className="ui-button ui-button--secondary ui-button--sm"
+            to={`${paths.youtube}?file=${encodeURIComponent(file.id)}`}
+            aria-label={`Upload ke YouTube: ${title}`}
+          >
+            Upload ke YouTube
+          </Link>
+        ) : null}
         <Button
           size="sm"
           variant="danger"

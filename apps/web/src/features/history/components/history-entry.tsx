@@ -4,7 +4,9 @@ import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Icon } from '@scrapper/ui/icon';
+import { Link } from 'react-router';
 import { platformLabel } from '@/config/platforms.ts';
+import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 
 export interface HistoryEntryProps {
@@ -93,6 +95,15 @@ export function HistoryEntry({
             <Icon name="download" size={16} />
             Unduh
           </Button>
+        ) : null}
+        {completed && item.fileExists && item.quality !== 'audio-only' ? (
+          <Link
+            className="ui-button ui-button--secondary ui-button--sm"
+            to={`${paths.youtube}?file=${encodeURIComponent(item.id)}`}
+            aria-label={`Upload ke YouTube: ${title}`}
+          >
+            Upload ke YouTube
+          </Link>
         ) : null}
       </div>
     </li>

@@ -18,6 +18,7 @@ import { TEXT, deleteAccountFailed, reasonOf } from '../utils/messages.ts';
 import {
   NO_PLAYLIST,
   resolveChoice,
+  resolvePlaylist,
   selectAccount,
   selectClientSecret,
   selectPlaylist,
@@ -108,8 +109,8 @@ export function AccountPanel({
   useEffect(() => {
     if (playlistState.status !== 'ready' || playlistState.accountId !== selection.accountId) return;
     const ids = playlistKey ? playlistKey.split(',') : [];
-    const resolved = resolveChoice(selection.playlistId, ids, { allowNone: true });
-    if (resolved !== selection.playlistId) {
+    const resolved = resolvePlaylist(selection.playlistId, ids);
+    if (resolved !== (selection.playlistId === NO_PLAYLIST ? null : selection.playlistId)) {
       onSelectionChange((current) => selectPlaylist(current, resolved));
     }
   }, [
@@ -191,7 +192,7 @@ export function AccountPanel({
           disabled={!selection.accountId || playlistState.status === 'loading'}
           hint={playlistState.status === 'loading' ? 'Memuat playlist...' : 'Opsional.'}
           onChange={(event) =>
-            onSelectionChange((current) => selectPlaylist(current, event.target.value))
+            onSelectionChange((current) => selectPlaylist(current, event.target.value || null))
           }
         />
       </div>

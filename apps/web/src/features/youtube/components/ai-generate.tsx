@@ -1,7 +1,9 @@
 import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { useState } from 'react';
+import { errorDetail } from '@/lib/api-error.ts';
 import { generateContent } from '../api/generate-content.ts';
 import { TEXT, generateFailed, reasonOf } from '../utils/messages.ts';
 
@@ -12,7 +14,13 @@ export interface AiGenerateProps {
 }
 
 /** `notice`: the server's word that the Gemini model was retired and another one wrote this. */
-type Result = { tone: 'success' | 'danger' | 'warning'; text: string; notice?: string };
+type Result = {
+  tone: 'success' | 'danger' | 'warning';
+  text: string;
+  notice?: string;
+  /** Gemini's own words, under Detail. */
+  detail?: string | undefined;
+};
 
 /** 'Generate dengan AI': Gemini writes title, description and tags from the current title. */
 export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
@@ -38,7 +46,7 @@ export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
         ...(content.notice ? { notice: content.notice } : {}),
       });
     } catch (error) {
-      setResult({ tone: 'danger', text: generateFailed(reasonOf(error)) });
+      setResult({ tone: 'danger', text: generateFailed(reasonOf(error)), detail: errorDetail(error) });
     } finally {
       setBusy(false);
     }
@@ -52,7 +60,7 @@ export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
       <span className="ui-field__hint">Mengisi judul, deskripsi dan tag dari judul saat ini.</span>
       {result ? (
         <Alert tone={result.tone} onDismiss={() => setResult(null)}>
-          {result.text}
+          <ErrorDetail message={result.text} detail={result.detail} />
         </Alert>
       ) : null}
       {result?.notice ? <Alert tone="info">{result.notice}</Alert> : null}

@@ -1,6 +1,8 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { ResultFileSummary } from '@scrapper/contracts/http/media';
+import type { FileItem } from '@scrapper/contracts/http/files';
 import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
 import { TextInput } from '@scrapper/ui/text-input';
@@ -20,6 +22,11 @@ export interface SourcePickerProps {
   onItemChange: (item: VideoItem | null) => void;
   videoError?: string;
   videoRef: (element: HTMLInputElement | null) => void;
+  /** A File Manager file chosen as the source ('Upload ke YouTube' in Files or Riwayat). */
+  serverFile?: FileItem | null;
+  /** Why the file asked for could not be used (gone, not the member's). */
+  serverFileNote?: string | null;
+  onServerFileClear?: () => void;
 }
 
 function fileLabel(file: ResultFileSummary, showOwner: boolean): string {
@@ -50,6 +57,9 @@ export function SourcePicker({
   onItemChange,
   videoError,
   videoRef,
+  serverFile = null,
+  serverFileNote = null,
+  onServerFileClear,
 }: SourcePickerProps) {
   const files = useJsonFiles();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -109,13 +119,33 @@ export function SourcePicker({
   return (
     <fieldset className="form-fieldset yt-source">
       <legend>Sumber video</legend>
+      {serverFile ? (
+        <div className="yt-source__server" role="group" aria-label="File di server">
+          <p>
+            File di server: <strong>{serverFile.title || serverFile.fileName}</strong>{' '}
+            <span className="muted">
+              ({serverFile.fileName} · {serverFile.formattedSize})
+            </span>
+          </p>
+          {onServerFileClear ? (
+            <Button size="sm" variant="ghost" onClick={onServerFileClear}>
+              Jangan pakai file ini
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {serverFileNote ? <Alert tone="warning">{serverFileNote}</Alert> : null}
       <TextInput
         key={videoInputKey}
         ref={videoRef}
         type="file"
         accept="video/*"
         label="File video"
-        hint="Pilih video dari komputer, atau ambil video dari file hasil scraping di bawah."
+        hint={
+          serverFile
+            ? 'Memilih video dari komputer atau item hasil scraping menggantikan file di server.'
+            : 'Pilih video dari komputer, atau ambil video dari file hasil scraping di bawah.'
+        }
         error={videoError}
         onChange={changeVideo}
       />

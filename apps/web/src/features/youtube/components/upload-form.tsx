@@ -1,3 +1,5 @@
+import type { FileItem } from '@scrapper/contracts/http/files';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
 import { Alert } from '@scrapper/ui/alert';
@@ -19,6 +21,8 @@ import { SourcePicker } from './source-picker.tsx';
 export interface UploadResult {
   tone: AlertTone;
   text: string;
+  /** The service's own words, under Detail. */
+  detail?: string | undefined;
 }
 
 export interface UploadFormProps {
@@ -42,6 +46,9 @@ export interface UploadFormProps {
   progress: UploadProgress | null;
   result: UploadResult | null;
   onDismissResult: () => void;
+  serverFile?: FileItem | null;
+  serverFileNote?: string | null;
+  onServerFileClear?: () => void;
 }
 
 function progressText(progress: UploadProgress): string {
@@ -72,6 +79,9 @@ export function UploadForm({
   progress,
   result,
   onDismissResult,
+  serverFile = null,
+  serverFileNote = null,
+  onServerFileClear,
 }: UploadFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,8 +99,13 @@ export function UploadForm({
           onItemChange={onItemChange}
           videoError={errors.video}
           videoRef={fieldRef('video')}
+          serverFile={serverFile}
+          serverFileNote={serverFileNote}
+          {...(onServerFileClear ? { onServerFileClear } : {})}
         />
         <MetadataFields
+          // A new form after an upload: the AI result of the last one (an error, too) goes.
+          key={`meta-${resetKey}`}
           form={form}
           onChange={onFormChange}
           errors={errors}
@@ -137,7 +152,7 @@ export function UploadForm({
           ) : null}
           {result ? (
             <Alert tone={result.tone} onDismiss={onDismissResult}>
-              {result.text}
+              <ErrorDetail message={result.text} detail={result.detail} />
             </Alert>
           ) : null}
           <Button type="submit" variant="primary" loading={sending}>

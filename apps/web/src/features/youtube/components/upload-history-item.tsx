@@ -1,23 +1,28 @@
 import { PRIVACY_LOCKED_MESSAGE } from '@scrapper/contracts/http/youtube';
 import type { Upload } from '@scrapper/contracts/http/youtube';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
 import {
   PRIVACY_LABELS,
   PUBLISH_TYPE_LABELS,
   UPLOAD_STATUS_LABELS,
+  canChangeSchedule,
   formatWib,
   youtubeWatchUrl,
 } from '../utils/upload-history.ts';
+import { ScheduleActions } from './schedule-actions.tsx';
 
 /**
  * One upload: title, status, account, publish type and time, YouTube link, the privacy YouTube
  * gave it (explained when an unaudited project locked it to private), the synthetic content
- * declaration, and its error or warning.
+ * declaration, its error or warning (the service's own words under "Detail"), and the schedule's
+ * 'Ubah jadwal' and 'Batalkan jadwal' while it can still change.
  */
-export function UploadHistoryItem({ upload }: { upload: Upload }) {
+export function UploadHistoryItem({ upload, onChanged }: { upload: Upload; onChanged: (upload: Upload) => void }) {
   const title = upload.title || '(tanpa judul)';
   const publishAt = formatWib(upload.publishAt);
+  const cancelledAt = formatWib(upload.cancelledAt);
   return (
     <li className="yt-history-item">
       <div className="yt-history-item__head">
@@ -35,7 +40,21 @@ export function UploadHistoryItem({ upload }: { upload: Upload }) {
           <dt>Publikasi</dt>
           <dd>{PUBLISH_TYPE_LABELS[upload.publishType]}</dd>
         </div>
-        {publishAt ? (
+        {upload.sourceKind === 'server' && upload.videoFileName ? (
+          <div>
+            <dt>File di server</dt>
+            <dd>{upload.videoFileName}</dd>
+          </div>
+        ) : null}
+        {cancelledAt ? (
+          <div>
+            <dt>Jadwal dibatalkan</dt>
+            <dd>
+              <time dateTime={upload.cancelledAt ?? undefined}>{cancelledAt}</time>
+            </dd>
+          </div>
+        ) : null}
+        {publishAt && upload.status !== 'cancelled' ? (
           <div>
             <dt>Waktu tayang</dt>
             <dd>
@@ -86,7 +105,14 @@ export function UploadHistoryItem({ upload }: { upload: Upload }) {
           {PRIVACY_LOCKED_MESSAGE}
         </p>
       ) : null}
-      {upload.errorMessage ? <p className="yt-history-item__error">{upload.errorMessage}</p> : null}
+      {upload.errorMessage ? (
+        <div className="yt-history-item__error">
+          <ErrorDetail message={upload.errorMessage} detail={upload.errorDetail} />
+        </div>
+      ) : null}
+      {canChangeSchedule(upload, new Date()) ? (
+        <ScheduleActions upload={upload} onChanged={onChanged} />
+      ) : null}
     </li>
   );
 }

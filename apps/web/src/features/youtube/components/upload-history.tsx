@@ -13,10 +13,12 @@ export interface UploadHistoryProps {
   /** Something is scheduled or processing: the list refreshes itself. */
   pending: boolean;
   onReload: () => void;
+  /** An upload changed by the member (schedule moved or cancelled). */
+  onChanged: (upload: Upload) => void;
 }
 
 /** 'Video Terjadwal & Riwayat': the member's uploads, newest first. */
-export function UploadHistory({ uploads, status, pending, onReload }: UploadHistoryProps) {
+export function UploadHistory({ uploads, status, pending, onReload, onChanged }: UploadHistoryProps) {
   return (
     <Card
       title="Video Terjadwal & Riwayat"
@@ -52,7 +54,7 @@ export function UploadHistory({ uploads, status, pending, onReload }: UploadHist
       {uploads.length > 0 ? (
         <ul className="yt-history" aria-label="Daftar upload YouTube">
           {uploads.map((upload) => (
-            <UploadHistoryItem key={upload.id} upload={upload} />
+            <UploadHistoryItem key={upload.id} upload={upload} onChanged={onChanged} />
           ))}
         </ul>
       ) : null}

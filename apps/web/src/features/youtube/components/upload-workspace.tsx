@@ -1,8 +1,11 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
+import type { FileItem } from '@scrapper/contracts/http/files';
 import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
-import { useCallback, useState } from 'react';
-import { isAbortError } from '@/lib/api-error.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorDetail, isAbortError } from '@/lib/api-error.ts';
+import { findServerFile } from '../api/find-server-file.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { useFieldRefs } from '../hooks/use-field-refs.ts';
 import { useUploadHistory } from '../hooks/use-upload-history.ts';
@@ -36,6 +39,9 @@ export interface UploadWorkspaceProps {
   clientSecrets: ClientSecretOption[];
 }
 
+const SERVER_FILE_UNAVAILABLE =
+  'File yang dipilih tidak ada di File Manager Anda (mungkin sudah dihapus). Pilih video dari komputer atau unduh ulang videonya.';
+
 function withoutErrors(errors: UploadErrors, fields: readonly UploadField[]): UploadErrors {
   if (!fields.some((field) => errors[field] !== undefined)) return errors;
   const next = { ...errors };
@@ -58,6 +64,42 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
   const [errors, setErrors] = useState<UploadErrors>({});
   const [result, setResult] = useState<UploadResult | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  // `/youtube?file=<id>`: 'Upload ke YouTube' from the File Manager or Riwayat.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedFile = searchParams.get('file');
+  const [serverFile, setServerFile] = useState<FileItem | null>(null);
+  const [serverFileNote, setServerFileNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!requestedFile) return undefined;
+    const controller = new AbortController();
+    setServerFileNote(null);
+    findServerFile(requestedFile, controller.signal)
+      .then((file) => {
+        if (!file || !file.fileExists) {
+          setServerFile(null);
+          setServerFileNote(SERVER_FILE_UNAVAILABLE);
+          return;
+        }
+        setServerFile(file);
+        setVideoFile(null);
+        setForm((current) =>
+          current.title.trim() ? current : { ...current, title: file.title.slice(0, 100) },
+        );
+        setErrors((current) => withoutErrors(current, ['video', 'title']));
+      })
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        setServerFileNote(SERVER_FILE_UNAVAILABLE);
+      });
+    return () => controller.abort();
+  }, [requestedFile]);
+
+  const clearServerFile = useCallback(() => {
+    setServerFile(null);
+    setServerFileNote(null);
+    setSearchParams({}, { replace: true });
+  }, [setSearchParams]);
 
   const changeForm = useCallback(
     <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => {
@@ -75,12 +117,14 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
   const changeItem = useCallback((next: VideoItem | null) => {
     setItem(next);
     if (!next) return;
+    setServerFile(null);
     setForm((current) => ({ ...current, ...metadataFromItem(next) }));
     setErrors((current) => withoutErrors(current, ['video', 'title', 'description', 'tags']));
   }, []);
 
   function changeVideoFile(file: File | null) {
     setVideoFile(file);
+    if (file) setServerFile(null);
     setErrors((current) => withoutErrors(current, ['video']));
   }
 
@@ -110,6 +154,7 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
     setAudio(DEFAULT_AUDIO_REMIX);
     setErrors({});
     setResetKey((key) => key + 1);
+    if (serverFile || requestedFile) clearServerFile();
   }
 
   async function submit() {
@@ -121,6 +166,7 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
       form,
       videoFile,
       scraperSource: item ? sourceFromItem(item) : null,
+      serverFile: serverFile ? { id: serverFile.id, title: serverFile.title } : null,
       thumbnailFile,
       audio,
     };
@@ -143,7 +189,7 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
       history.reload();
     } catch (error) {
       if (isAbortError(error)) return;
-      setResult({ tone: 'danger', text: uploadFailed(reasonOf(error)) });
+      setResult({ tone: 'danger', text: uploadFailed(reasonOf(error)), detail: errorDetail(error) });
     }
   }
 
@@ -182,12 +228,16 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
         progress={upload.progress}
         result={result}
         onDismissResult={() => setResult(null)}
+        serverFile={serverFile}
+        serverFileNote={serverFileNote}
+        onServerFileClear={clearServerFile}
       />
       <UploadHistory
         uploads={history.uploads}
         status={history.status}
         pending={history.pending}
         onReload={history.reload}
+        onChanged={history.replace}
       />
     </div>
   );

@@ -90,6 +90,9 @@ class FakeXhr {
         youtubePrivacyStatus: null,
         privacyLocked: false,
         errorMessage: null,
+        errorDetail: null,
+        cancelledAt: null,
+        sourceFileId: null,
         account: { id: FIRST.id, accountName: FIRST.accountName },
         createdAt: stamp,
         uploadedAt: null,
@@ -188,7 +191,7 @@ describe('YoutubeUploadPage', () => {
     expect(screen.queryByRole('region', { name: 'Akun YouTube' })).toBeNull();
   });
 
-  it('replaces a saved account the list lacks by the first one, and loads its playlists', async () => {
+  it('replaces a saved account the list lacks by the first one, and leaves the playlist at "Tanpa playlist"', async () => {
     window.localStorage.setItem(
       selectionStorageKey(USER_ID),
       JSON.stringify({ clientSecretId: SECRET.id, accountId: 'gone', playlistId: 'gone' }),
@@ -199,14 +202,18 @@ describe('YoutubeUploadPage', () => {
     const accountSelect = within(panel).getByRole('combobox', { name: /Akun YouTube/ });
     await waitFor(() => expect((accountSelect as HTMLSelectElement).value).toBe(FIRST.id));
     const playlist = within(panel).getByRole('combobox', { name: 'Playlist' });
-    await waitFor(() => expect((playlist as HTMLSelectElement).value).toBe('PL1'));
-    expect(paths).toContain(`GET /api/youtube/playlists/${FIRST.id}`);
+    await waitFor(() => expect(paths).toContain(`GET /api/youtube/playlists/${FIRST.id}`));
+    await waitFor(() => expect(within(playlist).getAllByRole('option').length).toBeGreaterThan(1));
+    // Issue 20: never the account's first playlist by itself.
+    expect((playlist as HTMLSelectElement).value).toBe('');
     // Needs-refresh accounts say so.
     expect(within(panel).getByRole('option', { name: 'Kanal Dua (Perlu Refresh)' })).toBeTruthy();
     const saved = JSON.parse(window.localStorage.getItem(selectionStorageKey(USER_ID)) ?? '{}');
-    expect(saved).toEqual({ clientSecretId: SECRET.id, accountId: FIRST.id, playlistId: 'PL1' });
+    expect(saved).toEqual({ clientSecretId: SECRET.id, accountId: FIRST.id, playlistId: null });
 
-    // Changing the account clears the playlist (then the new list's first is taken).
+    // A pick is kept; changing the account clears it (and nothing is picked for the new one).
+    await userEvent.selectOptions(playlist, 'PL1');
+    expect((playlist as HTMLSelectElement).value).toBe('PL1');
     await userEvent.selectOptions(accountSelect, SECOND.id);
     await waitFor(() => expect(paths).toContain(`GET /api/youtube/playlists/${SECOND.id}`));
     expect(within(panel).getByText('Perlu Refresh')).toBeTruthy();
@@ -308,6 +315,11 @@ describe('YoutubeUploadPage', () => {
     });
     renderPage();
     const form = await screen.findByRole('region', { name: 'Upload Video' });
+    // The member picks the playlist (nothing is picked for them).
+    const panel = await screen.findByRole('region', { name: 'Akun YouTube' });
+    const playlist = within(panel).getByRole('combobox', { name: 'Playlist' });
+    await waitFor(() => expect(within(playlist).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(playlist, 'PL1');
     const fileSelect = within(form).getByRole('combobox', { name: 'File hasil scraping (JSON)' });
     await waitFor(() => expect(within(fileSelect).getAllByRole('option')).toHaveLength(2));
     await userEvent.selectOptions(fileSelect, RESULT_FILE);
@@ -420,6 +432,9 @@ describe('YoutubeUploadPage', () => {
             youtubePrivacyStatus: 'private',
             privacyLocked: true,
             errorMessage: null,
+            errorDetail: null,
+            cancelledAt: null,
+            sourceFileId: null,
             account: { id: FIRST.id, accountName: FIRST.accountName },
             createdAt: stamp,
             uploadedAt: stamp,

@@ -53,5 +53,9 @@ export function useUploadHistory() {
   }, [pending]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { uploads, status, pending, reload };
+  /** Shows the server's answer to a change at once (the next read confirms it). */
+  const replace = useCallback((next: Upload) => {
+    setUploads((current) => current.map((upload) => (upload.id === next.id ? next : upload)));
+  }, []);
+  return { uploads, status, pending, reload, replace };
 }

@@ -4,6 +4,7 @@ import {
   NO_PLAYLIST,
   readSelection,
   resolveChoice,
+  resolvePlaylist,
   selectAccount,
   selectClientSecret,
   selectPlaylist,
@@ -52,9 +53,18 @@ describe('a saved choice against the loaded list', () => {
     expect(resolveChoice(null, [])).toBeNull();
   });
 
-  it('keeps "no playlist" when it was chosen on purpose, for playlists only', () => {
-    expect(resolveChoice(NO_PLAYLIST, ['a'], { allowNone: true })).toBe(NO_PLAYLIST);
-    expect(resolveChoice(NO_PLAYLIST, ['a'])).toBe('a');
+});
+
+describe('the playlist is only ever the member\'s pick', () => {
+  it('keeps a saved pick the list still holds', () => {
+    expect(resolvePlaylist('b', ['a', 'b'])).toBe('b');
+  });
+
+  it('stays "Tanpa playlist" when nothing was picked or the pick is gone, never the first entry', () => {
+    expect(resolvePlaylist(null, ['a', 'b'])).toBeNull();
+    expect(resolvePlaylist(NO_PLAYLIST, ['a', 'b'])).toBeNull();
+    expect(resolvePlaylist('gone', ['a', 'b'])).toBeNull();
+    expect(resolvePlaylist(null, [])).toBeNull();
   });
 });
 

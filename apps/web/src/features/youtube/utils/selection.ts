@@ -1,16 +1,18 @@
 // The account panel's three choices (spec part 2, section 4): changing the client secret
-// clears account and playlist, changing the account clears the playlist, and a saved choice
-// that the loaded list does not hold is replaced by the first entry, or by none when the list
-// is empty. The choices survive reloads in localStorage, per user.
+// clears account and playlist, changing the account clears the playlist, and a saved client
+// secret or account that the loaded list does not hold is replaced by the first entry, or by
+// none when the list is empty. The playlist is never chosen for the member: it stays
+// "Tanpa playlist" until they pick one (issue 20: uploads landed in a playlist nobody chose).
+// The choices survive reloads in localStorage, per user.
 
 export interface YoutubeSelection {
   clientSecretId: string | null;
   accountId: string | null;
-  /** null: not chosen (the first playlist is taken); NO_PLAYLIST: deliberately none. */
+  /** null or NO_PLAYLIST: no playlist ("Tanpa playlist"); only the member picks one. */
   playlistId: string | null;
 }
 
-/** 'Tanpa playlist', chosen on purpose: kept, unlike a cleared (null) choice. */
+/** The value of the 'Tanpa playlist' option. */
 export const NO_PLAYLIST = '';
 
 export const EMPTY_SELECTION: YoutubeSelection = {
@@ -34,11 +36,6 @@ export function selectPlaylist(current: YoutubeSelection, id: string | null): Yo
   return { ...current, playlistId: id };
 }
 
-export interface ResolveOptions {
-  /** Keep NO_PLAYLIST as a valid answer (playlists only). */
-  allowNone?: boolean;
-}
-
 /**
  * The choice to show once a list has loaded: the saved one if the list holds it, else the
  * first entry, else null.
@@ -46,11 +43,17 @@ export interface ResolveOptions {
 export function resolveChoice(
   saved: string | null,
   ids: readonly string[],
-  { allowNone = false }: ResolveOptions = {},
 ): string | null {
-  if (allowNone && saved === NO_PLAYLIST) return NO_PLAYLIST;
   if (saved !== null && ids.includes(saved)) return saved;
   return ids[0] ?? null;
+}
+
+/**
+ * The playlist to show once the account's playlists have loaded: the member's saved pick if
+ * the list still holds it, else none. Never the first entry.
+ */
+export function resolvePlaylist(saved: string | null, ids: readonly string[]): string | null {
+  return saved !== null && saved !== NO_PLAYLIST && ids.includes(saved) ? saved : null;
 }
 
 export const SELECTION_STORAGE_PREFIX = 'youtubeSelection:';

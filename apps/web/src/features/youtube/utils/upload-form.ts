@@ -50,6 +50,12 @@ export const DEFAULT_UPLOAD_FORM: UploadFormValues = {
   videoEffect: UPLOAD_DEFAULTS.videoEffect,
 };
 
+/** A downloaded file on the server, by its File Manager id. */
+export interface ServerFileSource {
+  id: string;
+  title: string;
+}
+
 /** Everything an upload is made of. */
 export interface UploadDraft {
   clientSecretId: string | null;
@@ -61,6 +67,8 @@ export interface UploadDraft {
   videoFile: File | null;
   /** A scraped item (JSON result file) instead of a file. */
   scraperSource: ScraperSource | null;
+  /** A file of the File Manager (downloaded on the server) instead of a file. */
+  serverFile?: ServerFileSource | null;
   thumbnailFile: File | null;
   audio: AudioRemixValues;
 }
@@ -144,8 +152,10 @@ export function jakartaToday(now: Date): string {
   return jakartaDate.format(now);
 }
 
-export function hasVideoSource(draft: Pick<UploadDraft, 'videoFile' | 'scraperSource'>): boolean {
-  return draft.videoFile !== null || draft.scraperSource !== null;
+export function hasVideoSource(
+  draft: Pick<UploadDraft, 'videoFile' | 'scraperSource' | 'serverFile'>,
+): boolean {
+  return draft.videoFile !== null || draft.scraperSource !== null || Boolean(draft.serverFile);
 }
 
 /** The scheduled time is checked here as well as by the server: a past time fails at YouTube. */
@@ -249,7 +259,9 @@ export function uploadFields(draft: UploadDraft): Record<string, string> {
     fields.scheduleDate = form.scheduleDate;
     fields.scheduleTime = form.scheduleTime;
   }
-  if (!draft.videoFile && draft.scraperSource) {
+  if (!draft.videoFile && draft.serverFile) {
+    fields.serverFileId = draft.serverFile.id;
+  } else if (!draft.videoFile && draft.scraperSource) {
     fields.scraperVideoUrl = draft.scraperSource.scraperVideoUrl;
     fields.scraperVideoId = draft.scraperSource.scraperVideoId;
   }
