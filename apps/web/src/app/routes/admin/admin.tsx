@@ -6,6 +6,7 @@ import { RequireAdmin } from '@/components/require-admin.tsx';
 import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
+import { DeletionRequestsPanel } from '@/features/deletion-requests/components/deletion-requests-panel.tsx';
 import { RateLimitsPanel } from '@/features/rate-limits/components/rate-limits-panel.tsx';
 import { ToolsPanel } from '@/features/tools/components/tools-panel.tsx';
 import { TOOLS_TAB_ID, TOOLS_TAB_LABEL } from '@/features/tools/utils/tools-tab.ts';
@@ -35,6 +36,8 @@ const tabs: TabItem[] = [
       </div>
     ),
   },
+  // Issue 20: requests from the public data-deletion page (notifications link here).
+  { id: 'deletion-requests', label: 'Permintaan Hapus Data', content: <DeletionRequestsPanel /> },
   // Not in the spec: operations (issue 7), after the spec's tabs.
   { id: 'workers', label: 'Worker', content: <WorkerPanel /> },
   // Issue 14: what the workers run (yt-dlp, ffmpeg), linked from the header's warning badge.

@@ -1,10 +1,11 @@
-import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { API_KEY_LABEL_MAX, type ApiKey } from '@scrapper/contracts/http/keys';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { PasswordInput } from '@scrapper/ui/password-input';
+import { TextInput } from '@scrapper/ui/text-input';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -16,6 +17,11 @@ import { keyValidity } from '../utils/key-selection.ts';
 import { ApiKeyValidity } from './api-key-validity.tsx';
 
 type Busy = 'add' | 'activate' | 'validate' | 'delete' | null;
+
+/** How a key is named in messages: its label and its last four characters. */
+function keyName(key: ApiKey): string {
+  return key.label ? `${key.label} (${key.key})` : key.key;
+}
 
 export interface ApiKeyCardProps {
   /** The card's heading and region name, e.g. 'Apify'. */
@@ -31,8 +37,8 @@ export interface ApiKeyCardProps {
 }
 
 /**
- * One key type of the API key tab: keys by their last 8 characters with their validity, and
- * add, set active, validate and delete.
+ * One key type of the API key tab: keys by their label and last four characters with their
+ * status, when added and when checked; add (validated at once), set active, validate, delete.
  */
 export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: ApiKeyCardProps) {
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +48,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
   );
   const showToast = useToastStore((state) => state.show);
   const [newKey, setNewKey] = useState('');
+  const [newLabel, setNewLabel] = useState('');
   const [newKeyError, setNewKeyError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -75,11 +82,16 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
     await run(
       'add',
       async () => {
-        const added = await operations.add(key);
-        append(added);
+        const added = await operations.add(key, newLabel.trim() || undefined);
+        // A valid new key may have taken over from the active one: read the list again.
+        if (added.isActive) reload();
+        else append(added);
         setSelectedId(added.id);
         setNewKey('');
-        showToast('success', 'Kunci API berhasil ditambahkan.');
+        setNewLabel('');
+        const name = keyName(added);
+        if (added.status === 'valid') showToast('success', `Kunci API berhasil ditambahkan dan valid: ${name}.`);
+        else showToast('info', `Kunci API ditambahkan, tetapi tidak valid: ${name}. ${added.validationMessage ?? ''}`.trim());
       },
       'Gagal menambahkan kunci API.',
     );
@@ -91,7 +103,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
       'activate',
       async () => {
         replace(await operations.setActive(selected.id));
-        showToast('success', `Kunci ${selected.key} sekarang aktif.`);
+        showToast('success', `Kunci ${keyName(selected)} sekarang aktif.`);
       },
       SET_ACTIVE_FAILED,
     );
@@ -118,8 +130,8 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
         showToast(
           validity === 'valid' ? 'success' : 'info',
           validity === 'valid'
-            ? `Kunci ${checked.key} valid.${model}`
-            : `Kunci ${checked.key}: ${checked.validationMessage ?? 'belum dapat dicek'}`,
+            ? `Kunci ${keyName(checked)} valid.${model}`
+            : `Kunci ${keyName(checked)} tidak valid: ${checked.validationMessage ?? 'belum dapat dicek'}`,
         );
       },
       'Gagal memvalidasi kunci API.',
@@ -163,6 +175,15 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
             setNewKeyError(null);
           }}
         />
+        <TextInput
+          label="Label (opsional)"
+          name={`${name}-label`}
+          autoComplete="off"
+          maxLength={API_KEY_LABEL_MAX}
+          placeholder="mis. Akun utama"
+          value={newLabel}
+          onChange={(event) => setNewLabel(event.target.value)}
+        />
         <Button type="submit" variant="primary" loading={busy === 'add'}>
           Tambah Kunci
         </Button>
@@ -202,6 +223,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
                 />
                 <span className="key-option__body">
                   <span className="key-option__key">
+                    {apiKey.label ? <span className="key-option__label">{apiKey.label}</span> : null}
                     <code>{apiKey.key}</code>
                     {apiKey.isActive ? <Badge tone="info">Aktif</Badge> : null}
                   </span>
@@ -239,7 +261,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
       >
         {selected ? (
           <p className="muted">
-            Kunci: <code>{selected.key}</code>
+            Kunci: {selected.label ? `${selected.label} ` : ''}<code>{selected.key}</code>
           </p>
         ) : null}
       </ConfirmDialog>

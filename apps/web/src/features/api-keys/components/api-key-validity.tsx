@@ -4,8 +4,8 @@ import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
 
 
 /**
- * Valid / invalid / unchecked, the model a Gemini key writes with, the server's message (which
- * says when a model was retired and what replaced it) and when it was checked.
+ * Valid / invalid (with the reason) / unchecked, the model a Gemini key writes with, the server's message (which
+ * says when a model was retired and what replaced it), when the key was added and checked.
  */
 export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
   const validity = keyValidity(apiKey);
@@ -22,14 +22,18 @@ export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
       {apiKey.validationMessage ? (
         <span className="key-validity__message">{apiKey.validationMessage}</span>
       ) : null}
-      {apiKey.lastValidated ? (
-        <span className="muted key-validity__when">
-          Dicek{' '}
-          <time dateTime={apiKey.lastValidated}>
-            {formatDateTime(apiKey.lastValidated)}
-          </time>
-        </span>
-      ) : null}
+      <span className="muted key-validity__when">
+        Ditambahkan{' '}
+        <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
+        {' · '}
+        {apiKey.lastValidated ? (
+          <>
+            Dicek <time dateTime={apiKey.lastValidated}>{formatDateTime(apiKey.lastValidated)}</time>
+          </>
+        ) : (
+          'Belum pernah dicek'
+        )}
+      </span>
     </span>
   );
 }

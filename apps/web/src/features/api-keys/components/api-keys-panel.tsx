@@ -7,8 +7,8 @@ export function ApiKeysPanel() {
   return (
     <Card title="Manajemen API Key">
       <p className="muted form-note">
-        Kunci ditampilkan dengan 8 karakter terakhirnya. Satu kunci per jenis aktif dan dipakai
-        untuk semua tugas.
+        Kunci ditampilkan dengan label dan 4 karakter terakhirnya, dan langsung divalidasi saat
+        ditambahkan. Satu kunci per jenis aktif dan dipakai untuk semua tugas.
       </p>
       <div className="key-grid">
         <ApifyKeyCard />

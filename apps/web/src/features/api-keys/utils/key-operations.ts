@@ -6,7 +6,8 @@ import type { ApiKey } from '@scrapper/contracts/http/keys';
  */
 export interface ApiKeyOperations {
   list: (signal?: AbortSignal) => Promise<ApiKey[]>;
-  add: (key: string) => Promise<ApiKey>;
+  /** Adds and validates at once (the answer carries the verdict). */
+  add: (key: string, label?: string) => Promise<ApiKey>;
   remove: (id: string) => Promise<void>;
   setActive: (id: string) => Promise<ApiKey>;
   validate: (id: string) => Promise<ApiKey>;

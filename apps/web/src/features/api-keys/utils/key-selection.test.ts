@@ -6,9 +6,11 @@ function key(id: string, isActive: boolean, isValid: boolean | null = null): Api
   return {
     id,
     type: 'apify',
-    key: `...${id.padStart(8, '0')}`,
+    key: `…${id.padStart(4, '0')}`,
+    label: null,
     isActive,
     isValid,
+    status: isValid === true ? 'valid' : isValid === false ? 'invalid' : 'unchecked',
     lastValidated: null,
     validationMessage: null,
     model: null,
@@ -46,8 +48,8 @@ describe('key states', () => {
   });
 
   it('reads validity as valid, invalid or unchecked', () => {
-    expect(keyValidity({ isValid: true })).toBe('valid');
-    expect(keyValidity({ isValid: false })).toBe('invalid');
-    expect(keyValidity({ isValid: null })).toBe('unchecked');
+    expect(keyValidity({ status: 'valid' })).toBe('valid');
+    expect(keyValidity({ status: 'invalid' })).toBe('invalid');
+    expect(keyValidity({ status: 'unchecked' })).toBe('unchecked');
   });
 });

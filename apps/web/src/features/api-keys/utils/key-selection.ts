@@ -24,12 +24,10 @@ export function withActiveKey(keys: ApiKey[], active: ApiKey): ApiKey[] {
   return keys.map((key) => (key.id === active.id ? active : { ...key, isActive: false }));
 }
 
-export type KeyValidity = 'valid' | 'invalid' | 'unchecked';
+export type KeyValidity = ApiKey['status'];
 
-export function keyValidity(key: Pick<ApiKey, 'isValid'>): KeyValidity {
-  if (key.isValid === true) return 'valid';
-  if (key.isValid === false) return 'invalid';
-  return 'unchecked';
+export function keyValidity(key: Pick<ApiKey, 'status'>): KeyValidity {
+  return key.status;
 }
 
 export const KEY_VALIDITY_LABELS: Record<KeyValidity, string> = {

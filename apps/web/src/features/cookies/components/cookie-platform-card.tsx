@@ -1,4 +1,5 @@
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
+import { cookieTextKind, NOT_COOKIE_TEXT } from '@scrapper/contracts/rules/cookie-text';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Textarea } from '@scrapper/ui/textarea';
@@ -25,6 +26,11 @@ export function CookiePlatformCard({
   const [error, setError] = useState<string | null>(null);
 
   function add() {
+    // The server refuses the same text (400) on save; saying it here names the field at once.
+    if (text.trim() && cookieTextKind(text) === null) {
+      setError(`Teks ini ${NOT_COOKIE_TEXT}`);
+      return;
+    }
     if (onAdd(text)) {
       setText('');
       setError(null);

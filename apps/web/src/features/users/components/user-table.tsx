@@ -4,6 +4,8 @@ import { Button } from '@scrapper/ui/button';
 import { Table } from '@scrapper/ui/table';
 import type { TableColumn } from '@scrapper/ui/table';
 
+const OWN_ACCOUNT_NOTE = 'Anda tidak dapat menghapus akun Anda sendiri.';
+
 export interface UserTableProps {
   users: User[];
   currentUserId: string | undefined;
@@ -41,14 +43,23 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
           <Button size="sm" aria-label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
             Edit
           </Button>
+          {/* The server refuses to delete your own account: say so before, not after confirming. */}
           <Button
             size="sm"
             variant="danger"
             aria-label={`Hapus ${user.username}`}
+            disabled={user.id === currentUserId}
+            title={user.id === currentUserId ? OWN_ACCOUNT_NOTE : undefined}
+            aria-describedby={user.id === currentUserId ? 'own-account-note' : undefined}
             onClick={() => onDelete(user)}
           >
             Hapus
           </Button>
+          {user.id === currentUserId ? (
+            <span id="own-account-note" className="ui-visually-hidden">
+              {OWN_ACCOUNT_NOTE}
+            </span>
+          ) : null}
         </div>
       ),
     },

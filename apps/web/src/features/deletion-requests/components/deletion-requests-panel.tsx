@@ -1,0 +1,136 @@
+import {
+  DELETION_REQUEST_STATUSES,
+  DELETION_STATUS_LABELS,
+  type DeletionRequest,
+  type DeletionRequestStatus,
+} from '@scrapper/contracts/http/data-deletion';
+import { Alert } from '@scrapper/ui/alert';
+import { Badge } from '@scrapper/ui/badge';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { Spinner } from '@scrapper/ui/spinner';
+import { Table, type TableColumn } from '@scrapper/ui/table';
+import { useState } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { useToastStore } from '@/stores/use-toast-store.ts';
+import { listDeletionRequests } from '../api/list-deletion-requests.ts';
+import { updateDeletionRequest } from '../api/update-deletion-request.ts';
+
+const TONES: Record<DeletionRequestStatus, 'info' | 'neutral'> = {
+  received: 'info',
+  in_progress: 'neutral',
+  done: 'neutral',
+};
+
+const STATUS_OPTIONS = DELETION_REQUEST_STATUSES.map((status) => ({
+  value: status,
+  label: DELETION_STATUS_LABELS[status],
+}));
+
+/**
+ * Admin tab 'Permintaan Hapus Data': the requests sent from the public page, newest first,
+ * each moved baru -> diproses -> selesai by an admin (who and when are shown).
+ */
+export function DeletionRequestsPanel() {
+  const { data, setData, status, reload } = useResource(listDeletionRequests, []);
+  const showToast = useToastStore((state) => state.show);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function change(request: DeletionRequest, next: DeletionRequestStatus) {
+    if (next === request.status) return;
+    setBusyId(request.id);
+    setError(null);
+    try {
+      const updated = await updateDeletionRequest(request.id, next);
+      setData((rows) => rows.map((row) => (row.id === updated.id ? updated : row)));
+      showToast('success', `Status permintaan ${updated.email}: ${DELETION_STATUS_LABELS[updated.status]}.`);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Gagal mengubah status permintaan.'));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const columns: TableColumn<DeletionRequest>[] = [
+    { key: 'email', header: 'Email', isRowHeader: true, render: (row) => row.email },
+    {
+      key: 'createdAt',
+      header: 'Diterima',
+      render: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => (
+        <span className="deletion-status">
+          <Badge tone={TONES[row.status]}>{DELETION_STATUS_LABELS[row.status]}</Badge>
+          {row.updatedAt ? (
+            <span className="muted deletion-status__who">
+              {row.handledBy ? `oleh ${row.handledBy.username}, ` : ''}
+              <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'action',
+      header: 'Ubah status',
+      render: (row) => (
+        // A label per row would repeat the email beside itself: the name is for screen readers.
+        <select
+          className="ui-select deletion-status__control"
+          aria-label={`Status permintaan ${row.email}`}
+          value={row.status}
+          disabled={busyId === row.id}
+          onChange={(event) => void change(row, event.target.value as DeletionRequestStatus)}
+        >
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="Permintaan Hapus Data">
+      <p className="muted form-note">
+        Permintaan dari halaman publik Penghapusan Data. Konfirmasi ke email pengirim dalam 24-48
+        jam, verifikasi dalam 7 hari, dan penghapusan selesai paling lama 30 hari.
+      </p>
+      {error ? (
+        <Alert tone="danger" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      ) : null}
+      {status === 'loading' && data.length === 0 ? <Spinner label="Memuat..." showLabel /> : null}
+      {status === 'error' ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="ghost" onClick={reload}>
+              Coba lagi
+            </Button>
+          }
+        >
+          Gagal memuat permintaan hapus data.
+        </Alert>
+      ) : null}
+      {status !== 'error' && !(status === 'loading' && data.length === 0) ? (
+        <Table
+          label="Daftar permintaan hapus data"
+          columns={columns}
+          rows={data}
+          rowKey={(row) => row.id}
+          emptyText="Belum ada permintaan hapus data."
+        />
+      ) : null}
+    </Card>
+  );
+}
