@@ -14,7 +14,7 @@ import { startHarness, type Harness } from '../../test/harness.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { seedActorConfigs } from '../services/actor-configs/seed-actor-configs.ts';
 import { fakeGoogleEnv } from '../routes/youtube/test-support.ts';
-import { buildFixtures, type Fixture, type Member } from './fixtures.ts';
+import { buildFixtures, publishedUploadOf, serverFileOf, wibScheduleAhead, type Fixture, type FixtureContext, type Member } from './fixtures.ts';
 import { bodyMutations, fieldPaths, jsonSchemaOf, REMOVE, sample, textMutations, UNICODE, withValue, type Path } from './malformed.ts';
 
 const BODY_LIMIT = 256 * 1024;
@@ -44,6 +44,8 @@ let apify: FakeApify;
 let google: FakeGoogle;
 let admin: Member;
 let memberA: Member;
+/** Owns what memberA must not touch (another member's history entry). */
+let memberB: Member;
 let fixtures: Record<string, Fixture>;
 let sent = 0;
 const validBaselines = new Set<string>();
@@ -61,6 +63,7 @@ beforeAll(async () => {
   await seedActorConfigs(h.database);
   admin = await member('input-admin', 'admin');
   memberA = await member('input-member', 'user');
+  memberB = await member('input-other', 'user');
   fixtures = buildFixtures({ h, admin, fake: google, passwordHash: await hashPassword('throwaway-password') });
 }, 60_000);
 afterAll(async () => {
@@ -261,6 +264,27 @@ async function probesFor(name: string, endpoint: Endpoint, caller: string, token
       probe(what, { raw }, isValid(endpoint.body, undefined) && what === 'no body');
     }
   }
+  // The downloader's own bad input (issue 20): the schema passes some of these, the server must not.
+  if (name === 'media.startBatch') {
+    probe('more than 50 links', { body: { urls: Array.from({ length: 51 }, (_, i) => `https://93.184.216.34/v/${i}`) } }, false, 400);
+    probe('a link that is not http', { body: { urls: ['ftp://93.184.216.34/v.mp4'] } }, false, 400);
+    probe('a link to a private address', { body: { urls: ['http://192.168.1.10/v.mp4'] } }, false, 400);
+    probe('a link to loopback after a good one', { body: { urls: ['https://93.184.216.34/v/1', 'http://127.0.0.1:22/'] } }, false, 400);
+  }
+  // Scheduled uploads (issue 20): another member's, one already public, a time in the past.
+  const ctx: FixtureContext = { h, admin, fake: google, passwordHash: '' };
+  if ((name === 'youtube.cancelUpload' || name === 'youtube.rescheduleUpload') && caller !== 'admin' && fixture) {
+    const good = endpoint.body ? { body: wibScheduleAhead() } : {};
+    probe("another member's upload", { params: (await fixture.make(memberB)).params, ...good }, false, 404);
+    probe('an upload already public', { params: { id: await publishedUploadOf(ctx, memberA) }, ...good }, false, 409);
+  }
+  if (name === 'youtube.rescheduleUpload' && caller !== 'admin') {
+    probe('a time in the past', { body: wibScheduleAhead(-3600_000) }, false, 400);
+    probe('a time 2 minutes ahead', { body: wibScheduleAhead(2 * 60_000) }, false, 400);
+  }
+  if (name === 'media.redownloadHistory' && caller !== 'admin' && fixture) {
+    probe("another member's history entry", { params: (await fixture.make(memberB)).params }, false, 404);
+  }
   return probes;
 }
 
@@ -343,6 +367,18 @@ describe('bad input', () => {
     const ownAccount = (await fixtures['/api/youtube/accounts/:id']?.make(memberA))?.params.id ?? '';
     const before = await snapshot();
     const multipartBatch = multipartProbes(ownAccount);
+    // serverFileId of another member's file: a 404, nothing created.
+    const othersFile = await serverFileOf({ h, admin, fake: google, passwordHash: '' }, memberB);
+    multipartBatch.push({
+      label: "POST /api/youtube/upload as member: serverFileId of another member's file",
+      method: 'POST',
+      path: '/api/youtube/upload',
+      token: memberA.token,
+      contentType: 'multipart/form-data; boundary=batasUji',
+      body: multipart({ accountId: ownAccount, title: 'Video uji', madeForKids: 'false', serverFileId: othersFile }),
+      valid: false,
+      status: 404,
+    });
     await sendAll(multipartBatch.filter((p) => !p.valid));
     const after = await snapshot();
     for (const table of Object.keys(before)) if (before[table] !== after[table]) failures.push(`multipart: table ${table} changed on rejected input`);

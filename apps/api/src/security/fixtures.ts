@@ -2,12 +2,12 @@
 // matrix asks this table for every route with a `:param`; a route missing here fails the test,
 // so a new route cannot be left out of the matrix.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { downloads, notifications, previews, youtubeAccounts } from '@scrapper/db/schema';
+import { downloads, notifications, previews, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
-import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { completeScrapeTask, failScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { insertUser } from '@scrapper/db/queries/users';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
@@ -77,8 +77,16 @@ export async function resultFileOf(ctx: FixtureContext, owner: Member): Promise<
   return { taskId: task.id, fileName, itemId, itemUrl };
 }
 
-/** A completed download of `owner` with its file in storage. */
-async function downloadOf(ctx: FixtureContext, owner: Member, source?: { fileName: string; itemId: string; itemUrl: string }): Promise<string> {
+/**
+ * A completed download of `owner` with its file in storage; `extra.fileGone`: the file was deleted
+ * (what "Unduh Ulang" fetches again); `extra.batchId`: part of that batch.
+ */
+async function downloadOf(
+  ctx: FixtureContext,
+  owner: Member,
+  source?: { fileName: string; itemId: string; itemUrl: string },
+  extra: { fileGone?: boolean; batchId?: string } = {},
+): Promise<string> {
   const { h } = ctx;
   const itemId = source?.itemId ?? `item-${short()}`;
   const storageKey = `downloads/${owner.id}/${itemId}.mp4`;
@@ -99,6 +107,8 @@ async function downloadOf(ctx: FixtureContext, owner: Member, source?: { fileNam
       sizeBytes: 64,
       mime: 'video/mp4',
       finishedAt: new Date(),
+      fileDeletedAt: extra.fileGone ? new Date() : null,
+      batchId: extra.batchId ?? null,
     })
     .returning();
   if (!row) throw new Error('no download row');
@@ -122,6 +132,57 @@ async function youtubeAccountOf(ctx: FixtureContext, owner: Member): Promise<str
     .returning();
   if (!row) throw new Error('no youtube account row');
   return row.id;
+}
+
+/** An upload of `owner` already public on YouTube (no schedule to move or cancel). */
+export async function publishedUploadOf(ctx: FixtureContext, owner: Member): Promise<string> {
+  const accountId = await youtubeAccountOf(ctx, owner);
+  const [row] = await ctx.h.database.db
+    .insert(youtubeUploads)
+    .values({
+      userId: owner.id,
+      accountId,
+      title: `Tayang ${short()}`,
+      publishType: 'now',
+      sourceKind: 'url',
+      sourceUrl: 'https://www.tiktok.com/@kreator/video/1',
+      status: 'uploaded',
+      youtubeVideoId: `vid${short()}`,
+      youtubePrivacyStatus: 'public',
+      uploadedAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('no youtube upload row');
+  return row.id;
+}
+
+/** A completed download of `owner` (a File Manager file). */
+export const serverFileOf = (ctx: FixtureContext, owner: Member): Promise<string> => downloadOf(ctx, owner);
+
+/** A scheduled upload of `owner` still waiting for its turn (nothing on YouTube yet), a day ahead. */
+async function scheduledUploadOf(ctx: FixtureContext, owner: Member): Promise<string> {
+  const accountId = await youtubeAccountOf(ctx, owner);
+  const [row] = await ctx.h.database.db
+    .insert(youtubeUploads)
+    .values({
+      userId: owner.id,
+      accountId,
+      title: `Terjadwal ${short()}`,
+      publishType: 'schedule',
+      publishAt: new Date(Date.now() + 24 * 3600_000),
+      sourceKind: 'url',
+      sourceUrl: 'https://www.tiktok.com/@kreator/video/1',
+      status: 'scheduled',
+    })
+    .returning();
+  if (!row) throw new Error('no youtube upload row');
+  return row.id;
+}
+
+/** Two days ahead as the upload form's WIB date and time. */
+export function wibScheduleAhead(ms = 48 * 3600_000): { scheduleDate: string; scheduleTime: string } {
+  const wib = new Date(Date.now() + ms + 7 * 3600_000).toISOString();
+  return { scheduleDate: wib.slice(0, 10), scheduleTime: wib.slice(11, 16) };
 }
 
 async function apiKey(ctx: FixtureContext, kind: 'apify' | 'gemini'): Promise<string> {
@@ -193,6 +254,23 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
           ).id,
         ),
     },
+    // A failed task: "Coba Lagi" starts a new task for its owner (202); another member's is a 404.
+    '/api/scrape/retry/:id': {
+      owned: true,
+      make: async (owner) => {
+        const task = await insertScrapeTask(db, {
+          ownerId: owner.id,
+          actorId: 'clockworks/tiktok-scraper',
+          platformId: 'tiktok',
+          scrapeType: 'keyword',
+          target: 'ulang',
+          input: { searchQueries: 'ulang', resultsPerPage: 10 },
+          platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+        });
+        await failScrapeTask(db, task.id, 'Aktor Apify gagal menyelesaikan run.', undefined, 'FAILED: uji');
+        return id(task.id);
+      },
+    },
     '/api/scrape/history/:id': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
     '/api/scrape/content/:fileName': { owned: true, make: async (owner) => ({ params: { fileName: (await resultFileOf(ctx, owner)).fileName } }) },
     '/api/media/preview/:id': {
@@ -232,6 +310,15 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       owned: true,
       make: async (owner) => id((await insertDownloadBatch(db, { ownerId: owner.id, resultFileName: null, quality: 'best', total: 0 })).id),
     },
+    '/api/media/batches/:id/zip': {
+      owned: true,
+      make: async (owner) => {
+        const batch = await insertDownloadBatch(db, { ownerId: owner.id, resultFileName: null, source: 'urls', quality: 'best', total: 1 });
+        await downloadOf(ctx, owner, undefined, { batchId: batch.id });
+        return id(batch.id);
+      },
+    },
+    '/api/media/history/:id/redownload': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner, undefined, { fileGone: true })) },
     '/api/media/download/history/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
     '/api/media/history/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
     '/api/files/:id': { owned: true, make: async (owner) => id(await downloadOf(ctx, owner)) },
@@ -245,6 +332,8 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
     },
     '/api/youtube/accounts/:id': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },
     '/api/youtube/accounts/:id/quota': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },
+    '/api/youtube/videos/:id/cancel': { owned: true, make: async (owner) => id(await scheduledUploadOf(ctx, owner)) },
+    '/api/youtube/videos/:id': { owned: true, make: async (owner) => ({ ...id(await scheduledUploadOf(ctx, owner)), body: wibScheduleAhead() }) },
     '/api/youtube/playlists/:accountId': { owned: true, make: async (owner) => ({ params: { accountId: await youtubeAccountOf(ctx, owner) } }) },
 
     // The web app's files: public, nobody's.

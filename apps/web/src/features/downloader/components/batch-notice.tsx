@@ -1,4 +1,5 @@
 import { Alert } from '@scrapper/ui/alert';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import type { BatchNotice as BatchNoticeData } from '../utils/batch-result.ts';
 
 export interface BatchNoticeProps {
@@ -15,7 +16,8 @@ export function BatchNotice({ notice, onDismiss }: BatchNoticeProps) {
         <ul className="batch-notice__failures" aria-label="Item yang gagal">
           {notice.failures.map((failure, index) => (
             <li key={`${failure.title}:${index}`}>
-              <strong>{failure.title}</strong>: {failure.reason}
+              <strong>{failure.title}</strong>:{' '}
+              <ErrorDetail message={failure.reason} detail={failure.detail} />
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ const QUALITY_LABELS: Record<Quality, string> = {
   '720p': '720p',
   'audio-only': 'Audio saja',
 };
-const QUALITY_OPTIONS = QualitySchema.options.map((value) => ({
+export const QUALITY_OPTIONS = QualitySchema.options.map((value) => ({
   value,
   label: QUALITY_LABELS[value],
 }));

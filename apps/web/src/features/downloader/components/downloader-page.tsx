@@ -26,11 +26,12 @@ import {
 } from '../utils/selection.ts';
 import type { Selection } from '../utils/selection.ts';
 import { BatchNotice } from './batch-notice.tsx';
-import { BatchProgressModal } from './batch-progress-modal.tsx';
+import { BatchPanel } from './batch-panel.tsx';
 import { DownloadToolbar } from './download-toolbar.tsx';
 import { FileSourceCard } from './file-source-card.tsx';
 import { ItemDetailModal } from './item-detail-modal.tsx';
 import { PreviewModal } from './preview-modal.tsx';
+import { UrlDownloadCard } from './url-download-card.tsx';
 import { VideoTable } from './video-table.tsx';
 
 const NOTHING_SELECTED = 'Tidak ada item yang dipilih untuk diunduh.';
@@ -126,6 +127,20 @@ export function DownloaderPage({ user }: { user: SessionUser }) {
 
   return (
     <div className="downloader">
+      <UrlDownloadCard busy={batch.running} onSubmit={(urls, q) => void batch.startUrls(urls, q)} />
+      <BatchPanel
+        batch={batch.batch}
+        running={batch.running}
+        cancelling={batch.cancelling}
+        zipping={batch.zipping}
+        onCancel={batch.cancel}
+        onClose={batch.close}
+        onZip={() => void batch.downloadZip()}
+      />
+      {batch.notice ? (
+        <BatchNotice notice={batch.notice} onDismiss={() => batch.setNotice(null)} />
+      ) : null}
+
       <FileSourceCard
         isAdmin={isAdmin}
         users={users}
@@ -145,12 +160,9 @@ export function DownloaderPage({ user }: { user: SessionUser }) {
           filters={filters}
           onFiltersChange={setFilters}
           selectedCount={chosen.length}
-          busy={batch.progress.phase !== 'idle'}
+          busy={batch.running}
           onDownload={download}
         />
-        {batch.notice ? (
-          <BatchNotice notice={batch.notice} onDismiss={() => batch.setNotice(null)} />
-        ) : null}
 
         {!fileName ? (
           <p className="muted downloader__empty">
@@ -200,7 +212,6 @@ export function DownloaderPage({ user }: { user: SessionUser }) {
         onClose={() => setDetailItem(null)}
       />
       <PreviewModal item={previewItem} state={preview} onClose={() => setPreviewItem(null)} />
-      <BatchProgressModal progress={batch.progress} onCancel={batch.cancel} />
     </div>
   );
 }

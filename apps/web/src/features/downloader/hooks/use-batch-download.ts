@@ -1,26 +1,22 @@
-import type { Quality } from '@scrapper/contracts/http/media';
+import type { Batch, Quality } from '@scrapper/contracts/http/media';
+import { MAX_URLS_PER_BATCH } from '@scrapper/contracts/rules/download-links';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
-import { safeFileName } from '@/lib/content-disposition.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { cancelBatch } from '../api/cancel-batch.ts';
-import { fetchDownloadedFile } from '../api/fetch-downloaded-file.ts';
+import { fetchBatchZip } from '../api/fetch-batch-zip.ts';
 import { getBatch } from '../api/get-batch.ts';
 import { startBatch } from '../api/start-batch.ts';
+import { startUrlBatch } from '../api/start-url-batch.ts';
 import { batchNotice } from '../utils/batch-result.ts';
-import type { BatchItemOutcome, BatchNotice } from '../utils/batch-result.ts';
+import type { BatchNotice } from '../utils/batch-result.ts';
 import { runBatches } from '../utils/run-batches.ts';
+import type { BatchCalls } from '../utils/run-batches.ts';
 import { sleep } from '../utils/sleep.ts';
 
-/** Spec part 2, section 9: the browser saves the files 500 ms apart. */
-export const SAVE_GAP_MS = 500;
 const DOWNLOAD_FAILED = 'Gagal mengunduh file. Pastikan Anda memiliki izin.';
-
-export type BatchProgress =
-  | { phase: 'idle' }
-  | { phase: 'running'; done: number; total: number; cancelling: boolean }
-  | { phase: 'saving'; saved: number; total: number; cancelling: boolean };
+const ZIP_FAILED = 'Gagal mengunduh ZIP. Coba lagi.';
 
 export interface BatchRequest {
   fileName: string;
@@ -29,91 +25,100 @@ export interface BatchRequest {
   username: string | undefined;
 }
 
+export interface BatchState {
+  /** The batch as the server last reported it (rows, statuses, percentages, rate limits). */
+  batch: Batch | null;
+  running: boolean;
+  cancelling: boolean;
+}
+
 export interface UseBatchDownloadOptions {
-  /** The items that downloaded, to be marked 'Selesai'. */
+  /** The result-file items that downloaded, to be marked 'Selesai'. */
   onDownloaded: (itemIds: string[]) => void;
 }
 
 /**
- * 'Download Terpilih': the server downloads the batch (polled every second behind the
- * progress overlay), then the result notification, then the browser saves each finished
- * file, one after another. Closing the page stops the polling and saving here; the server
- * finishes the batch anyway and its files stay in the history and the file manager.
+ * Batches run on the server and are polled every second into a panel that does not block the page:
+ * each row's live status and percentage, and a platform's rate limit when it holds the batch.
+ * When it ends, the finished files come as one zip (GET /api/media/batches/:id/zip) rather than
+ * the browser saving them one by one. Leaving the page stops the polling here only; the server
+ * finishes the batch and its files stay in Riwayat and the file manager.
  */
 export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
-  const [progress, setProgress] = useState<BatchProgress>({ phase: 'idle' });
+  const [state, setState] = useState<BatchState>({ batch: null, running: false, cancelling: false });
   const [notice, setNotice] = useState<BatchNotice | null>(null);
+  const [zipping, setZipping] = useState(false);
   const cancelRequested = useRef(false);
   const controllerRef = useRef<AbortController | null>(null);
-  const showToast = useToastStore((state) => state.show);
+  const showToast = useToastStore((s) => s.show);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const saveFiles = useCallback(
-    async (items: BatchItemOutcome[], signal: AbortSignal) => {
-      let failed = 0;
-      for (const [index, item] of items.entries()) {
-        if (cancelRequested.current) break;
-        if (index > 0) await sleep(SAVE_GAP_MS, signal);
-        try {
-          const file = await fetchDownloadedFile(item.downloadId, signal);
-          saveBlob(file.blob, file.fileName ?? `${safeFileName(item.title || item.itemId)}.mp4`);
-        } catch (error) {
-          if (isAbortError(error)) throw error;
-          failed++;
-        }
-        setProgress({ phase: 'saving', saved: index + 1, total: items.length, cancelling: false });
-      }
-      if (failed > 0) showToast('danger', DOWNLOAD_FAILED);
-    },
-    [showToast],
-  );
-
-  const start = useCallback(
-    async (request: BatchRequest) => {
+  const run = useCallback(
+    async (ids: string[], start: BatchCalls['start'], chunkSize: number, markDone: boolean) => {
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
       cancelRequested.current = false;
       setNotice(null);
-      setProgress({ phase: 'running', done: 0, total: request.itemIds.length, cancelling: false });
+      setState({ batch: null, running: true, cancelling: false });
       try {
         const outcome = await runBatches({
-          itemIds: request.itemIds,
-          calls: {
-            start: (itemIds) => startBatch({ ...request, itemIds }, controller.signal),
-            get: (id) => getBatch(id, controller.signal),
-            cancel: (id) => cancelBatch(id),
-          },
+          itemIds: ids,
+          chunkSize,
+          calls: { start, get: (id) => getBatch(id, controller.signal), cancel: (id) => cancelBatch(id) },
           wait: (ms) => sleep(ms, controller.signal),
           isCancelled: () => cancelRequested.current,
-          onProgress: (done, total) =>
-            setProgress({ phase: 'running', done, total, cancelling: cancelRequested.current }),
+          onProgress: () => undefined,
+          onBatch: (batch) => setState((current) => ({ ...current, batch })),
         });
-        const completed = outcome.items.filter((item) => item.status === 'completed');
-        onDownloaded(completed.map((item) => item.itemId));
+        if (markDone) onDownloaded(outcome.items.filter((i) => i.status === 'completed').map((i) => i.itemId));
         setNotice(batchNotice(outcome));
-        if (completed.length > 0 && !cancelRequested.current) {
-          setProgress({ phase: 'saving', saved: 0, total: completed.length, cancelling: false });
-          await saveFiles(completed, controller.signal);
-        }
       } catch (error) {
         if (isAbortError(error)) return;
         setNotice({ tone: 'danger', message: errorMessage(error, DOWNLOAD_FAILED), failures: [] });
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
-        if (!controller.signal.aborted) setProgress({ phase: 'idle' });
+        if (!controller.signal.aborted) setState((current) => ({ ...current, running: false, cancelling: false }));
       }
     },
-    [onDownloaded, saveFiles],
+    [onDownloaded],
+  );
+
+  const start = useCallback(
+    (request: BatchRequest) =>
+      run(request.itemIds, (itemIds) => startBatch({ ...request, itemIds }, controllerRef.current?.signal), 500, true),
+    [run],
+  );
+
+  const startUrls = useCallback(
+    (urls: string[], quality: Quality) =>
+      run(urls, (part) => startUrlBatch({ urls: part, quality }, controllerRef.current?.signal), MAX_URLS_PER_BATCH, false),
+    [run],
   );
 
   const cancel = useCallback(() => {
     cancelRequested.current = true;
-    setProgress((current) =>
-      current.phase === 'idle' ? current : { ...current, cancelling: true },
-    );
+    setState((current) => (current.running ? { ...current, cancelling: true } : current));
   }, []);
 
-  return { progress, notice, setNotice, start, cancel };
+  const close = useCallback(() => {
+    setState({ batch: null, running: false, cancelling: false });
+  }, []);
+
+  const downloadZip = useCallback(async () => {
+    const batch = state.batch;
+    if (!batch) return;
+    setZipping(true);
+    try {
+      const file = await fetchBatchZip(batch.id);
+      saveBlob(file.blob, file.fileName ?? 'unduhan.zip');
+    } catch (error) {
+      showToast('danger', errorMessage(error, ZIP_FAILED));
+    } finally {
+      setZipping(false);
+    }
+  }, [state.batch, showToast]);
+
+  return { ...state, notice, setNotice, start, startUrls, cancel, close, downloadZip, zipping };
 }

@@ -8,6 +8,8 @@ export interface BatchItemOutcome {
   title: string;
   status: 'completed' | 'failed' | 'cancelled';
   error: string | null;
+  /** yt-dlp's own words, folded under "Detail". */
+  errorDetail?: string | null;
 }
 
 export interface BatchOutcome {
@@ -21,6 +23,7 @@ export type BatchNoticeTone = 'success' | 'warning' | 'danger' | 'info';
 export interface BatchFailure {
   title: string;
   reason: string;
+  detail?: string | null;
 }
 
 export interface BatchNotice {
@@ -32,7 +35,7 @@ export interface BatchNotice {
 const UNKNOWN_REASON = 'alasan tidak diketahui';
 
 function failureOf(item: BatchItemOutcome): BatchFailure {
-  return { title: item.title || item.itemId, reason: item.error || UNKNOWN_REASON };
+  return { title: item.title || item.itemId, reason: item.error || UNKNOWN_REASON, ...(item.errorDetail ? { detail: item.errorDetail } : {}) };
 }
 
 export function batchNotice(outcome: BatchOutcome): BatchNotice {

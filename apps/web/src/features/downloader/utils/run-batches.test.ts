@@ -13,6 +13,9 @@ function batchOf(id: string, ids: string[], statuses: Status[]): Batch {
   const failed = count('failed') + count('cancelled');
   return {
     id,
+    source: 'result',
+    zipReady: completed > 0,
+    rateLimited: [],
     total: ids.length,
     completed,
     failed,
@@ -22,9 +25,12 @@ function batchOf(id: string, ids: string[], statuses: Status[]): Batch {
       downloadId: UUID(i + 1),
       itemId,
       title: `Judul ${itemId}`,
+      platform: 'tiktok',
       status: statuses[i] ?? 'queued',
       progress: 0,
+      held: false,
       error: statuses[i] === 'failed' ? 'HTTP Error 404' : null,
+      errorDetail: null,
     })),
   };
 }

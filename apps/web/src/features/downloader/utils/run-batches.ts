@@ -25,6 +25,8 @@ export interface RunBatchesOptions {
   wait: (ms: number) => Promise<void>;
   isCancelled: () => boolean;
   onProgress: (done: number, total: number) => void;
+  /** Every state of the running batch as the server reports it (the live panel). */
+  onBatch?: (batch: Batch) => void;
   pollMs?: number;
   chunkSize?: number;
 }
@@ -47,6 +49,7 @@ function outcomeItems(batch: Batch): BatchItemOutcome[] {
     // A batch is done only when every item is final; anything else counts as stopped.
     status: item.status === 'completed' || item.status === 'failed' ? item.status : 'cancelled',
     error: item.error,
+    errorDetail: item.errorDetail,
   }));
 }
 
@@ -61,6 +64,7 @@ async function followBatch(
   let cancelled = false;
   let errors = 0;
   for (;;) {
+    options.onBatch?.(batch);
     onProgress(before + finished(batch), total);
     if (batch.done) return { batch, cancelled };
     if (!cancelled && isCancelled()) {

@@ -14,6 +14,7 @@ function entry(n: number, platform = 'tiktok'): HistoryItem {
     quality: 'best',
     status: 'completed',
     error: null,
+    errorDetail: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     filename: `video-${n}.mp4`,
     sizeBytes: 1000,
