@@ -263,7 +263,9 @@ describe('youtube.upload', () => {
     const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${uploadId}`));
     expect(notes.map((n) => n.kind)).toEqual(['upload.uploaded']);
     expect(notes[0]?.message).not.toContain('Pribadi');
-    expect(await storage.exists(`uploads/${ownerId}/${id}/video.mp4`)).toBe(false);
+    // The copies are removed just after the status commits (never before: a failed commit must
+    // keep them for the retry), so the row can read uploaded a moment before they are gone.
+    await expect.poll(() => storage.exists(`uploads/${ownerId}/${id}/video.mp4`), { timeout: 10_000 }).toBe(false);
     expect(await usageToday()).toEqual({ uploads: 1, unitsUsed: 100 });
     expect(google.quotaUsage(CLIENT_ID)).toEqual({ uploads: 1, units: 100 });
   });
