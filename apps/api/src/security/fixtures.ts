@@ -271,23 +271,6 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
         return id(task.id);
       },
     },
-    // A failed task: "Coba Lagi" starts a new task for its owner (202); another member's is a 404.
-    '/api/scrape/retry/:id': {
-      owned: true,
-      make: async (owner) => {
-        const task = await insertScrapeTask(db, {
-          ownerId: owner.id,
-          actorId: 'clockworks/tiktok-scraper',
-          platformId: 'tiktok',
-          scrapeType: 'keyword',
-          target: 'ulang',
-          input: { searchQueries: 'ulang', resultsPerPage: 10 },
-          platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
-        });
-        await failScrapeTask(db, task.id, 'Aktor Apify gagal menyelesaikan run.', undefined, 'FAILED: uji');
-        return id(task.id);
-      },
-    },
     '/api/scrape/history/:id': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
     '/api/scrape/content/:fileName': { owned: true, make: async (owner) => ({ params: { fileName: (await resultFileOf(ctx, owner)).fileName } }) },
     '/api/media/preview/:id': {
