@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 export interface BadgeProps {
   children: ReactNode;
-  /** danger: a state that went wrong ('Gagal', 'File hilang'). */
-  tone?: 'neutral' | 'info' | 'danger';
+  /** danger: a state that went wrong ('Gagal', 'File hilang'); warning: done, but look ('Selesai dengan peringatan'). */
+  tone?: 'neutral' | 'info' | 'warning' | 'danger';
 }
 
 /** A small label such as a role or a status. */

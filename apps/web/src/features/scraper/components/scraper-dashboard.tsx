@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { usePlatformConfigs } from '../hooks/use-platform-configs.ts';
+import { useScrapeReadiness } from '../hooks/use-scrape-readiness.ts';
 import { useScrapeTasks } from '../hooks/use-scrape-tasks.ts';
+import { ApifyKeyNotice } from './apify-key-notice.tsx';
 import { ErrorCard } from './error-card.tsx';
 import { LastResultCard } from './last-result-card.tsx';
 import { ProcessLogCard } from './process-log-card.tsx';
@@ -22,10 +24,12 @@ export function ScraperDashboard() {
     setLastError({ message, tone });
   }, []);
   const tasks = useScrapeTasks({ platforms, ready: status !== 'loading', reportError });
+  const readiness = useScrapeReadiness();
 
   return (
     <div className="dashboard">
       <div className="dashboard__main">
+        {readiness ? <ApifyKeyNotice apifyKey={readiness.apifyKey} isAdmin={isAdmin} /> : null}
         <ScrapeFormCard
           platforms={platforms}
           loading={status === 'loading'}
@@ -49,8 +53,9 @@ export function ScraperDashboard() {
         selectedId={tasks.selected?.id ?? null}
         busyIds={tasks.busyIds}
         showOwner={isAdmin}
-        onShowLogs={(id) => void tasks.selectLogs(id)}
+        onShowLogs={(id) => tasks.selectLogs(id)}
         onCancel={(id) => void tasks.cancel(id)}
+        onRetry={(id) => void tasks.retry(id)}
         onDelete={(id) => void tasks.remove(id)}
       />
     </div>

@@ -9,6 +9,7 @@ export interface TaskListCardProps {
   showOwner: boolean;
   onShowLogs: (id: string) => void;
   onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
   onDelete: (id: string) => void;
 }
 
@@ -19,6 +20,7 @@ export function TaskListCard({
   showOwner,
   onShowLogs,
   onCancel,
+  onRetry,
   onDelete,
 }: TaskListCardProps) {
   return (
@@ -36,6 +38,7 @@ export function TaskListCard({
               busy={busyIds.has(task.id)}
               onShowLogs={() => onShowLogs(task.id)}
               onCancel={() => onCancel(task.id)}
+              onRetry={() => onRetry(task.id)}
               onDelete={() => onDelete(task.id)}
             />
           ))}

@@ -12,7 +12,11 @@ const running = {
   progress: { percentage: 40, itemsFound: 8 },
   logs: [],
   result: null,
+  counts: null,
+  warning: null,
   error: null,
+  errorDetail: null,
+  retryOf: null,
   data: {
     actorId: 'clockworks/tiktok-scraper',
     input: { searchQueries: 'kucing' },

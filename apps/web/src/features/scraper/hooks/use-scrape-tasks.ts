@@ -7,7 +7,8 @@ import { getResultContent } from '../api/get-result-content.ts';
 import { getScrapeTask } from '../api/get-scrape-task.ts';
 import { listActiveTasks } from '../api/list-active-tasks.ts';
 import { listScrapeHistory } from '../api/list-scrape-history.ts';
-import { fromHistory, fromTask, isPollable, tasksReducer } from '../utils/dashboard-task.ts';
+import { retryScrapeTask } from '../api/retry-scrape-task.ts';
+import { fromHistory, fromTask, isPollable, startedTask, tasksReducer } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 import { describeError } from '../utils/describe-error.ts';
 import { pollTask } from '../utils/poll-task.ts';
@@ -176,6 +177,23 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     }
   }
 
+  /** "Coba Lagi": the new task goes on top of the list, selected; the old one stays as it was. */
+  async function retry(id: string) {
+    const old = tasksRef.current.find((t) => t.id === id);
+    if (!old) return;
+    setBusy(id, true);
+    try {
+      const taskId = await retryScrapeTask(id);
+      const task = startedTask(taskId, { platformId: old.platformId, displayName: old.platformName }, old.target, old.owner);
+      dispatch({ type: 'added', task });
+      setSelectedId(taskId);
+    } catch (error) {
+      reportRef.current(errorMessage(error, 'Gagal mengulang tugas.'));
+    } finally {
+      setBusy(id, false);
+    }
+  }
+
   async function remove(id: string) {
     dispatch({ type: 'removed', id });
     try {
@@ -187,20 +205,9 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     }
   }
 
-  /** Shows a task in the log card; history records fetch their logs once. */
-  async function selectLogs(id: string) {
+  /** Shows a task in the log card (its stored lines are fetched by the effect below). */
+  function selectLogs(id: string) {
     setSelectedId(id);
-    const task = tasksRef.current.find((t) => t.id === id);
-    if (!task || task.logsLoaded) return;
-    setLogsLoading(true);
-    try {
-      const status = await getScrapeTask(id);
-      dispatch({ type: 'updated', task: status, platforms: platformsRef.current });
-    } catch (error) {
-      console.error(`Gagal memuat log tugas ${id}.`, error);
-    } finally {
-      setLogsLoading(false);
-    }
   }
 
   const selected =
@@ -208,6 +215,25 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     tasks.find((task) => isPollable(task.state)) ??
     tasks[0] ??
     null;
+
+  // Whatever task the log card shows, chosen or picked by default after a reload, a history
+  // record fetches its stored lines once (the card stayed an empty box when it was shown
+  // without being clicked).
+  const needsLogs = selected && !selected.logsLoaded ? selected.id : null;
+  useEffect(() => {
+    if (!needsLogs) return undefined;
+    const controller = new AbortController();
+    setLogsLoading(true);
+    getScrapeTask(needsLogs, controller.signal)
+      .then((status) => dispatch({ type: 'updated', task: status, platforms: platformsRef.current }))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) console.error(`Gagal memuat log tugas ${needsLogs}.`, error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLogsLoading(false);
+      });
+    return () => controller.abort();
+  }, [needsLogs]);
 
   return {
     tasks,
@@ -217,6 +243,7 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     lastResult,
     addStarted,
     cancel,
+    retry,
     remove,
     selectLogs,
   };

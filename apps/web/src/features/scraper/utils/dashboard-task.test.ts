@@ -12,6 +12,7 @@ const tiktok: PlatformConfig = {
   inputKey: 'searchQueries',
   inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
   options: {},
+  domains: ['tiktok.com'],
 };
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
@@ -21,7 +22,11 @@ function task(id: string, overrides: Partial<Task> = {}): Task {
     progress: { percentage: 40, itemsFound: 8 },
     logs: [{ message: 'Aktor berjalan', at: '2025-01-01T00:00:01.000Z' }],
     result: null,
+    counts: null,
+    warning: null,
     error: null,
+    errorDetail: null,
+    retryOf: null,
     data: {
       actorId: 'clockworks/tiktok-scraper',
       input: { resultsPerPage: 20, postURLs: 'https://t.example/v/1' },
@@ -46,11 +51,26 @@ function record(id: string, overrides: Partial<ScrapeHistoryRecord> = {}): Scrap
     completedAt: '2025-01-02T00:00:00.000Z',
     username: 'budi',
     usageTotalUsd: 0.0123,
+    counts: { found: 9, saved: 7, skipped: { notVideo: 2 } },
+    warning: null,
+    error: null,
+    errorDetail: null,
+    retryOf: null,
     ...overrides,
   };
 }
 
 describe('dashboard tasks', () => {
+  it('keep what a history record says of how it ended, so a reload still shows it', () => {
+    const failed = fromHistory(
+      record('f', { status: 'failed', resultFileName: null, counts: null, error: 'Apify menolak API key.', errorDetail: 'HTTP 401' }),
+      [tiktok],
+    );
+    expect(failed).toMatchObject({ state: 'failed', error: 'Apify menolak API key.', errorDetail: 'HTTP 401' });
+    const warned = fromHistory(record('w', { counts: { found: 4, saved: 0, skipped: { notVideo: 4 } }, warning: 'Tidak ada item.' }), [tiktok]);
+    expect(warned).toMatchObject({ counts: { found: 4, saved: 0 }, warning: 'Tidak ada item.' });
+  });
+
   it("read a server task's target under the platform's key for its kind", () => {
     expect(taskTarget(task('a'), [tiktok])).toBe('https://t.example/v/1');
     // Without the platform list, the first text value of the input.

@@ -1,5 +1,6 @@
 import type {
   PlatformConfig,
+  ScrapeCounts,
   ScrapeHistoryRecord,
   Task,
   TaskState,
@@ -25,7 +26,13 @@ export interface DashboardTask {
   /** False for history records until the log card asks the server for them. */
   logsLoaded: boolean;
   result: { fileName: string; itemCount: number } | null;
+  /** What the run kept and why it left the rest out; null until the dataset was read. */
+  counts: ScrapeCounts | null;
+  /** Found items but kept none: why, and what to do. */
+  warning: string | null;
+  /** One Indonesian sentence; `errorDetail` holds Apify's own words. */
   error: string | null;
+  errorDetail: string | null;
   owner: string | null;
   /** When it started (or finished, for history records); sorts the list. */
   at: string;
@@ -47,6 +54,11 @@ export function isPollable(state: TaskState): boolean {
 
 export const canCancel = isPollable;
 export const canDelete = isFinalState;
+
+/** "Coba Lagi" is offered for tasks that ended without a result. */
+export function canRetry(state: TaskState): boolean {
+  return state === 'failed' || state === 'cancelled';
+}
 
 export const TASK_STATE_LABELS: Record<TaskState, string> = {
   waiting: 'Menunggu',
@@ -92,7 +104,10 @@ export function fromTask(task: Task, platforms: PlatformConfig[]): DashboardTask
     result: task.result
       ? { fileName: task.result.fileName, itemCount: task.result.itemCount }
       : null,
+    counts: task.counts,
+    warning: task.warning,
     error: task.error,
+    errorDetail: task.errorDetail,
     owner: task.owner.username,
     at: task.createdAt,
     isFromHistory: false,
@@ -116,7 +131,10 @@ export function fromHistory(
     logs: [],
     logsLoaded: false,
     result: record.resultFileName ? { fileName: record.resultFileName, itemCount } : null,
-    error: null,
+    counts: record.counts,
+    warning: record.warning,
+    error: record.error,
+    errorDetail: record.errorDetail,
     owner: record.username,
     at: record.completedAt ?? '',
     isFromHistory: true,
@@ -192,7 +210,10 @@ export function startedTask(
     logs: [],
     logsLoaded: true,
     result: null,
+    counts: null,
+    warning: null,
     error: null,
+    errorDetail: null,
     owner,
     at,
     isFromHistory: false,

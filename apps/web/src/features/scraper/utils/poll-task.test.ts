@@ -13,7 +13,11 @@ function task(state: TaskState): Task {
     progress: { percentage: 10, itemsFound: 0 },
     logs: [],
     result: null,
+    counts: null,
+    warning: null,
     error: null,
+    errorDetail: null,
+    retryOf: null,
     data: {
       actorId: 'a/b',
       input: { searchQueries: 'kucing' },

@@ -11,6 +11,7 @@ const tiktok: PlatformConfig = {
   inputKey: 'searchQueries',
   inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
   options: {},
+  domains: [],
 };
 
 describe('buildStartBody', () => {

@@ -2,7 +2,7 @@ import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it } from 'vitest';
 import { addUrls, checkTargets, mergeTargets, splitTargets } from './targets.ts';
 
-function platform(inputType: PlatformConfig['inputType']): PlatformConfig {
+function platform(inputType: PlatformConfig['inputType'], domains: string[] = []): PlatformConfig {
   return {
     platformId: 'tiktok',
     displayName: 'TikTok',
@@ -12,8 +12,25 @@ function platform(inputType: PlatformConfig['inputType']): PlatformConfig {
     inputKey: 'searchQueries',
     inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
     options: {},
+    domains,
   };
 }
+
+describe('URL targets outside the platform', () => {
+  it('refuses a youtube.com link on TikTok, naming it, before anything is sent', () => {
+    const link = 'https://www.youtube.com/watch?v=abc';
+    expect(checkTargets(platform('any', ['tiktok.com']), ['kucing', link])).toEqual({
+      ok: false,
+      message: `"${link}" bukan link TikTok. Masukkan URL dari tiktok.com.`,
+    });
+    expect(checkTargets(platform('url', ['tiktok.com']), ['www.youtube.com/@x'])).toMatchObject({ ok: false, message: expect.stringContaining('"https://www.youtube.com/@x" bukan link TikTok') });
+  });
+
+  it('accepts the platform\'s links and keywords, and any link when it names no domains', () => {
+    expect(checkTargets(platform('any', ['tiktok.com']), ['https://vm.tiktok.com/ZS1/', 'kucing']).ok).toBe(true);
+    expect(checkTargets(platform('any'), ['https://www.youtube.com/watch?v=abc']).ok).toBe(true);
+  });
+});
 
 describe('splitting targets', () => {
   it('splits multi-line input by line, trims, drops empty lines and repeats', () => {

@@ -1,4 +1,5 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
+import { isOnDomains, outsideDomainsMessage } from '@scrapper/contracts/rules/target-domains';
 
 // Spec part 1, section 5 (scrape target). The server checks the same things again; these
 // rules answer first, with the spec's wording, and decide url or keyword per target.
@@ -54,7 +55,18 @@ function asUrlTarget(value: string): ScrapeTarget {
   return { value: /^www\./i.test(value) ? `https://${value}` : value, kind: 'url' };
 }
 
+/** A URL target on the platform's sites, or the refusal naming it (the server's rule). */
+function onPlatform(platform: PlatformConfig, target: ScrapeTarget): ScrapeTarget | string {
+  if (target.kind !== 'url' || isOnDomains(target.value, platform.domains)) return target;
+  return outsideDomainsMessage(platform.displayName, target.value, platform.domains);
+}
+
 function checkOne(platform: PlatformConfig, value: string): ScrapeTarget | string {
+  const result = checkShape(platform, value);
+  return typeof result === 'string' ? result : onPlatform(platform, result);
+}
+
+function checkShape(platform: PlatformConfig, value: string): ScrapeTarget | string {
   const name = platform.displayName;
   switch (platform.inputType) {
     case 'url':
