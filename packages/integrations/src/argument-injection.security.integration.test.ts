@@ -218,38 +218,43 @@ describe('argv our adapters build', () => {
 });
 
 describe('the real yt-dlp', () => {
-  it('takes option-looking values after `--` as URLs: no exec, no output path, no config, no batch file', async () => {
+  // One case per test: each is a real yt-dlp run (a Python start-up), and eight in one test
+  // outgrew the 30 s budget on a loaded 2-core machine.
+  it.each([
+    ['--exec=touch MARKER'],
+    ['--exec-before-download=touch MARKER'],
+    ['-oOUTSIDE'],
+    ['--config-location=EVIL_CONFIG'],
+    ['--batch-file=BATCH'],
+    ['-aBATCH'],
+    ['--load-info-json=BATCH'],
+    ['--enable-file-urls'],
+  ])('takes the option-looking value %s after `--` as a URL: no exec, no output path, no config, no batch file', async (template) => {
     const evilConfig = join(root, 'evil.conf');
     await writeFile(evilConfig, `--exec "touch ${marker}"\n`);
     const batch = join(root, 'batch.txt');
     await writeFile(batch, `${base}/media/clip.mp4\n`);
     const outside = join(root, 'outside.mp4');
-    for (const value of [
-      `--exec=touch ${marker}`,
-      `--exec-before-download=touch ${marker}`,
-      `-o${outside}`,
-      `--config-location=${evilConfig}`,
-      `--batch-file=${batch}`,
-      `-a${batch}`,
-      `--load-info-json=${batch}`,
-      '--enable-file-urls',
-    ]) {
-      const home = await mkdtemp(join(root, 'home-'));
-      const outcome = await runYtDlp({
-        binary: YTDLP,
-        args: ['--ignore-config', '--no-exec', '--no-playlist', '-P', home, '-o', '%(id)s.%(ext)s', '--', value],
-        home,
-        signal: AbortSignal.timeout(30_000),
-        killGraceMs: 500,
-        onStdoutLine: () => undefined,
-      });
-      expect(outcome.exitCode, value).not.toBe(0);
-      expect(outcome.stderr, value).toMatch(/is not a valid URL|Unsupported URL|No such file/);
-      expect(await readdir(home), value).toEqual([]);
-      expect(existsSync(marker), value).toBe(false);
-      expect(existsSync(outside), value).toBe(false);
-      injectionCases++;
-    }
+    const value = template
+      .replace('MARKER', marker)
+      .replace('OUTSIDE', outside)
+      .replace('EVIL_CONFIG', evilConfig)
+      .replace('BATCH', batch);
+    const home = await mkdtemp(join(root, 'home-'));
+    const outcome = await runYtDlp({
+      binary: YTDLP,
+      args: ['--ignore-config', '--no-exec', '--no-playlist', '-P', home, '-o', '%(id)s.%(ext)s', '--', value],
+      home,
+      signal: AbortSignal.timeout(30_000),
+      killGraceMs: 500,
+      onStdoutLine: () => undefined,
+    });
+    expect(outcome.exitCode, value).not.toBe(0);
+    expect(outcome.stderr, value).toMatch(/is not a valid URL|Unsupported URL|No such file/);
+    expect(await readdir(home), value).toEqual([]);
+    expect(existsSync(marker), value).toBe(false);
+    expect(existsSync(outside), value).toBe(false);
+    injectionCases++;
   });
 
   it('ignores config files in HOME and the working folder (--ignore-config); without it they would run', async () => {
