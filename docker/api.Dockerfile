@@ -24,7 +24,8 @@ FROM deps AS prod-deps
 RUN pnpm install --frozen-lockfile --prod --filter "@scrapper/api..."
 
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# JSON log lines on stdout for the container runtime (the readable console is npm start's).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data LOG_FORMAT=json
 WORKDIR /app
 # Node 24 runs our TypeScript sources directly (type stripping): no compile step.
 COPY --from=prod-deps /app/node_modules node_modules

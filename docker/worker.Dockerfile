@@ -46,7 +46,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=ytdlp /ytdlp/yt-dlp /usr/local/bin/yt-dlp
 # DATA_DIR must stay writable by the worker: the managed yt-dlp lives in DATA_DIR/tools.
-ENV NODE_ENV=production DATA_DIR=/data
+# JSON log lines on stdout for the container runtime (the readable console is npm start's).
+ENV NODE_ENV=production DATA_DIR=/data LOG_FORMAT=json
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/apps/worker/node_modules apps/worker/node_modules

@@ -12,6 +12,9 @@ const EnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(1),
+  /** pretty: readable console, JSON log in DATA_DIR/logs (rotated); json: every JSON line on stdout. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
   SCRAPPER_DEV: z
     .enum(['0', '1'])
     .default('0')
@@ -25,6 +28,9 @@ export interface Env {
   databaseUrl: string | undefined;
   workerProcesses: number;
   dev: boolean;
+  logFormat: 'pretty' | 'json';
+  /** The first admin's name (the API seeds it; the launcher only says it). */
+  adminUsername: string;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -42,5 +48,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     workerProcesses: e.WORKER_PROCESSES,
     dev: e.SCRAPPER_DEV,
+    logFormat: e.LOG_FORMAT,
+    adminUsername: e.ADMIN_USERNAME,
   };
 }

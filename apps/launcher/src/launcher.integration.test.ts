@@ -2,7 +2,7 @@
 // Proves the first-start admin, the API -> queue -> worker path, a clean stop with no
 // orphans, and that a second start reuses the data.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +19,11 @@ interface Launched {
   baseUrl: string;
 }
 
-async function launch(port: number): Promise<Launched> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+async function launch(port: number, extra: NodeJS.ProcessEnv = {}): Promise<Launched> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
   delete env.DATABASE_URL;
+  delete env.LOG_FORMAT;
+  if (extra.LOG_FORMAT) env.LOG_FORMAT = extra.LOG_FORMAT;
   delete env.ADMIN_PASSWORD;
   delete env.ADMIN_USERNAME;
   delete env.JWT_SECRET;
@@ -38,6 +40,11 @@ async function launch(port: number): Promise<Launched> {
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, output: () => out, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function waitFor(check: () => boolean, l: Launched): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(check(), l.output()).toBe(true);
 }
 
 function pidsOf(output: string): number[] {
@@ -74,13 +81,29 @@ describe('npm start (the launcher)', () => {
 
   it('starts everything, prints the generated admin password once, and runs a job end to end', async () => {
     const port = await findFreePort();
-    const l = await launch(port);
+    // Info level: every request is logged, so the console/file split below has lines to split.
+    const l = await launch(port, { LOG_LEVEL: 'info' });
     const match = /generated admin password[^:]*: (\S+)/.exec(l.output());
     expect(match, l.output()).not.toBeNull();
     password = match?.[1] ?? '';
 
     try {
       await exercise(l);
+      // The console: the address, the first admin's login and the next steps; no request's
+      // JSON line; one readable line for the finished job. The JSON goes to DATA_DIR/logs.
+      await waitFor(() => /\[job\] maintenance\.sweep \w+ selesai \(\d+,\d dtk\)/.test(l.output()), l);
+      const console = l.output();
+      expect(console).toContain(`Buka ${l.baseUrl} di browser.`);
+      expect(console).toContain(`Login admin: admin / ${password}`);
+      expect(console).toContain('Langkah berikutnya');
+      expect(console).toContain('Admin > API Key: tambahkan kunci Apify');
+      expect(console).not.toMatch(/^\{.*"level"/m);
+      expect(console).not.toContain('request completed');
+      const file = readFileSync(join(dataDir, 'logs', 'scrapper.log'), 'utf8').trim().split('\n');
+      const entries = file.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+      expect(entries.some((e) => e.msg === 'request completed')).toBe(true);
+      expect(entries.some((e) => e.req?.url?.startsWith('/api/auth/login'))).toBe(true);
+      expect(entries.some((e) => /\[job\] maintenance\.sweep/.test(e.msg ?? ''))).toBe(true);
     } finally {
       const pids = pidsOf(l.output());
       expect(pids).toHaveLength(2);
@@ -115,10 +138,12 @@ describe('npm start (the launcher)', () => {
     expect(run.workerId).toBe((workers.body as unknown as Array<{ id: string }>)[0]?.id);
   }
 
-  it('reuses the data on a second start: same admin password, no new one printed', async () => {
+  it('reuses the data on a second start: same admin password, no new one printed; LOG_FORMAT=json keeps JSON on stdout', async () => {
     const port = await findFreePort();
-    const l = await launch(port);
+    const l = await launch(port, { LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
     expect(l.output()).not.toMatch(/generated admin password/);
+    expect(l.output()).toContain('Login admin: akun yang sudah ada');
+    expect(l.output()).toMatch(/^\{.*"level":30.*\}$/m);
     try {
       const login = await json(`${l.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) });
       expect(login.status).toBe(200);

@@ -5,10 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scrapper/db/embedded';
 import { migrateDatabase } from '@scrapper/db/migrate';
 import { loadEnv, type Env } from './env.ts';
+import { createLogRouter, LOG_FILE_NAME, type LogSink } from './log-router.ts';
+import { nextSteps, type AdminLogin } from './next-steps.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const STOP_TIMEOUT_MS = 45_000;
@@ -19,6 +22,17 @@ interface Child {
   exited: Promise<number | null>;
 }
 
+let sink: LogSink = createLogRouter({ format: 'json', dir: '' });
+/** What the API said about the first admin, for the summary printed once everything runs. */
+const adminLogin: AdminLogin = {};
+
+function watchAdminLines(text: string): void {
+  const created = /first admin created: username "([^"]+)"/.exec(text);
+  if (created) adminLogin.createdUsername = created[1];
+  const password = /generated admin password[^:]*: (\S+)/.exec(text);
+  if (password) adminLogin.generatedPassword = password[1];
+}
+
 function startChild(name: string, script: string, env: NodeJS.ProcessEnv, dev: boolean): Child {
   const args = [
     '--disable-warning=ExperimentalWarning',
@@ -27,7 +41,17 @@ function startChild(name: string, script: string, env: NodeJS.ProcessEnv, dev: b
   ];
   // The IPC channel is how a child notices the launcher is gone (even after a SIGKILL):
   // it sees 'disconnect' and shuts itself down instead of living on as an orphan.
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
+  // Every line goes through the log router (LOG_FORMAT): readable console, JSON in the file.
+  const source = name.startsWith('worker') ? name : 'api';
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const input = child[stream];
+    if (!input) continue;
+    createInterface({ input, crlfDelay: Infinity }).on('line', (text) => {
+      watchAdminLines(text);
+      sink.line(source, stream, text);
+    });
+  }
   console.log(`[launcher] ${name} started (pid ${child.pid})`);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return { name, process: child, exited };
@@ -65,6 +89,7 @@ async function stopAll(code: number): Promise<void> {
     await pg.stop();
     console.log('[launcher] database stopped');
   }
+  sink.close();
   process.exit(code);
 }
 
@@ -77,6 +102,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   mkdirSync(env.dataDir, { recursive: true });
+  const logDir = join(env.dataDir, 'logs');
+  sink = createLogRouter({ format: env.logFormat, dir: logDir });
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
@@ -123,7 +150,16 @@ async function main(): Promise<void> {
     children.push(worker);
     watch(worker);
   }
-  console.log(`\n  Scrapper is running at http://${host}:${env.port}\n`);
+  const address = `http://${host}:${env.port}`;
+  console.log(`\n  Scrapper is running at ${address}\n`);
+  console.log(
+    nextSteps({
+      address,
+      adminUsername: env.adminUsername,
+      login: adminLogin,
+      logFile: env.logFormat === 'pretty' ? join(logDir, LOG_FILE_NAME) : undefined,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

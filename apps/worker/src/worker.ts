@@ -50,6 +50,7 @@ function runHandler<Q extends QueueName>(queue: Q, data: unknown, ctx: JobContex
 }
 
 const noop = () => undefined;
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1).replace('.', ',')} dtk`;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** After the grace, how long aborted handlers get to wind down (kill children, clean up). */
@@ -137,8 +138,15 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
             enqueue: (q, payload, options) => enqueue(boss, q, payload, options),
           });
           running.set(job.id, { queue, settled: run.then(noop, noop) });
+          const started = Date.now();
           try {
             await run;
+            // One readable line per finished job: what `npm start`'s console shows of the work.
+            log.info(`[job] ${queue} ${job.id.slice(0, 8)} selesai (${seconds(started)})`);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            log.error(`[job] ${queue} ${job.id.slice(0, 8)} gagal (${seconds(started)}): ${reason.split('\n')[0] ?? ''}`);
+            throw error;
           } finally {
             running.delete(job.id);
           }
