@@ -171,6 +171,32 @@ describe('access matrix', () => {
         }
       }
     }
+    // A downloaded file named in the upload form (serverFileId): another member's is a 404.
+    for (const owner of [memberA, memberB]) {
+      const fileId = (await fixtures['/api/files/:id']?.make(owner))?.params.id ?? '';
+      for (const caller of ['memberA', 'memberB'] as const) {
+        const self = caller === 'memberA' ? memberA : memberB;
+        const accountId = (await fixtures['/api/youtube/accounts/:id']?.make(self))?.params.id ?? '';
+        const boundary = 'batasMatriksFile';
+        const fields = { accountId, title: 'Video uji', madeForKids: 'false', serverFileId: fileId };
+        const form = Object.entries(fields)
+          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+          .join('');
+        const res = await fetch(`${h.baseUrl}/api/youtube/upload`, {
+          method: 'POST',
+          body: `${form}--${boundary}--\r\n`,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${tokenOf(caller)}` },
+        });
+        await res.arrayBuffer();
+        cases++;
+        const label = `POST /api/youtube/upload serverFileId as ${caller} of ${owner === memberA ? "A's" : "B's"} file: ${res.status}`;
+        try {
+          check(self.id !== owner.id ? 404 : 'allowed', res.status, label);
+        } catch {
+          failures.push(label);
+        }
+      }
+    }
     console.log(`access-matrix cases: ${cases}`);
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(400);

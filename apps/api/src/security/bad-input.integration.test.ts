@@ -365,10 +365,10 @@ describe('bad input', () => {
       await sendAll(probes.filter((p) => p.valid));
     }
     const ownAccount = (await fixtures['/api/youtube/accounts/:id']?.make(memberA))?.params.id ?? '';
-    const before = await snapshot();
-    const multipartBatch = multipartProbes(ownAccount);
     // serverFileId of another member's file: a 404, nothing created.
     const othersFile = await serverFileOf({ h, admin, fake: google, passwordHash: '' }, memberB);
+    const before = await snapshot();
+    const multipartBatch = multipartProbes(ownAccount);
     multipartBatch.push({
       label: "POST /api/youtube/upload as member: serverFileId of another member's file",
       method: 'POST',

@@ -147,10 +147,11 @@ async function checkForm(deps: UploadDeps, user: SessionUser, form: ReceivedForm
   const sources = [Boolean(form.files.videoFile), Boolean(fields.scraperVideoUrl), Boolean(fields.serverFileId)].filter(Boolean).length;
   if (sources === 0) throw badRequest('Video file is required');
   if (sources > 1) throw badRequest('Pilih salah satu sumber video: file yang diunggah, file di server, atau video hasil scrape.');
+  // The file first: another member's file is a 404 whatever the account's state.
+  const serverFile = fields.serverFileId ? await findServerFile(deps, user, fields.serverFileId) : null;
   const account = await findAccountFor(deps.database, user, fields.accountId, false);
   if (!account.isValid || !account.clientSecretId) throw reauthRequired();
   const publishAt = fields.publishType === 'schedule' ? schedulePublishAt(fields) : null;
-  const serverFile = fields.serverFileId ? await findServerFile(deps, user, fields.serverFileId) : null;
   await checkSourceUrl('body.scraperVideoUrl', fields.scraperVideoUrl, deps.allowPrivateNetwork);
   await checkSourceUrl('body.audioRemixUrl', fields.audioRemixUrl, deps.allowPrivateNetwork);
   return { fields, publishAt, accountName: account.accountName, serverFile };
