@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { SERVER_FILE_GONE_MESSAGE } from './youtube-upload.ts';
 import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import type { SendOptions } from 'pg-boss';
 import { insertUser } from '@scrapper/db/queries/users';
 import {
+  downloads,
   notifications,
   oauthClientSecrets,
   youtubeAccounts,
@@ -491,6 +493,9 @@ describe('youtube.upload', () => {
       const row = await settled(await queueUpload(accountId));
       expect(row.status).toBe('failed');
       expect(row.errorMessage).toMatch(pattern);
+      // Google's own words go under "Detail", apart from the Indonesian sentence.
+      expect(row.errorDetail).toBeTruthy();
+      expect(row.errorMessage).not.toContain(row.errorDetail ?? '');
       expect(row.attempts).toBe(1);
       const kinds = await until(async () => {
         const found = (await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `upload:${row.id}`))).map((n) => n.kind);
@@ -575,5 +580,50 @@ describe('youtube.upload', () => {
       .from(youtubeUploads)
       .where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
     expect(waited[0]?.n).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('youtube.upload from a file downloaded on the server (issue 20)', () => {
+  /** A completed download of the owner with the clip in storage, as the File Manager lists it. */
+  async function serverFile(): Promise<{ id: string; key: string }> {
+    const key = `downloads/${ownerId}/${crypto.randomUUID()}.mp4`;
+    await storage.write(key, clip);
+    const [row] = await database.db
+      .insert(downloads)
+      .values({ ownerId, platform: 'tiktok', sourceItemId: crypto.randomUUID(), sourceUrl: 'https://www.tiktok.com/@a/video/1', title: 'Dari server', quality: 'best', status: 'completed', storageKey: key, sizeBytes: clip.length, mime: 'video/mp4', finishedAt: new Date() })
+      .returning();
+    if (!row) throw new Error('no download');
+    return { id: row.id, key };
+  }
+
+  it('uploads the stored download intact and leaves the member’s file in place', async () => {
+    const accountId = await newAccount();
+    const file = await serverFile();
+    const row = await settled(await queueUpload(accountId, { sourceKind: 'server', sourceDownloadId: file.id, videoStorageKey: null, videoSizeBytes: clip.length, videoFileName: 'Dari server.mp4' }));
+    expect(row.status).toBe('uploaded');
+    const sent = google.uploads.find((u) => u.id === row.youtubeVideoId);
+    expect(sent?.sha256).toBe(sha256(clip));
+    expect(await storage.exists(file.key)).toBe(true);
+  });
+
+  it('fails with a plain message when the file was deleted before the job ran', async () => {
+    const accountId = await newAccount();
+    const file = await serverFile();
+    await database.db.update(downloads).set({ fileDeletedAt: new Date() }).where(eq(downloads.id, file.id));
+    await storage.remove(file.key);
+    const row = await settled(await queueUpload(accountId, { sourceKind: 'server', sourceDownloadId: file.id, videoStorageKey: null }));
+    expect(row.status).toBe('failed');
+    expect(row.errorMessage).toBe(SERVER_FILE_GONE_MESSAGE);
+    expect(google.uploads).toHaveLength(0);
+  });
+
+  it('does nothing for an upload the member cancelled before its turn', async () => {
+    const accountId = await newAccount();
+    const id = await queueUpload(accountId, { status: 'cancelled', publishType: 'schedule', publishAt: new Date(Date.now() + 86_400_000), cancelledAt: new Date() }, { startAfter: 1 });
+    await new Promise((r) => setTimeout(r, 3000));
+    const [row] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.id, id));
+    expect(row?.status).toBe('cancelled');
+    expect(row?.attempts).toBe(0);
+    expect(google.uploads).toHaveLength(0);
   });
 });
