@@ -21,7 +21,7 @@ import {
   type NewDownload,
 } from '@scrapper/db/queries/downloads';
 import { insertUser } from '@scrapper/db/queries/users';
-import { notifications } from '@scrapper/db/schema';
+import { downloads, notifications } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
@@ -164,8 +164,40 @@ describe('video.download', () => {
   it("fails with yt-dlp's reason and stores nothing when the URL is gone", async () => {
     const row = await finished(await queue(media.urls.notFound));
     expect(row.status).toBe('failed');
-    expect(row.error).toMatch(/404/);
+    // One Indonesian sentence for the member; yt-dlp's own words kept for "Detail".
+    expect(row.error).toMatch(/^Video tidak ditemukan di tautan ini/);
+    expect(row.errorDetail).toMatch(/404/);
     expect(row.storageKey).toBeNull();
+  });
+
+  it('a pasted link (no result file) takes its title, uploader and platform from yt-dlp’s info', async () => {
+    const link = media.titledPageUrl('Kucing Lucu Sekali');
+    const row = await finished(await queue(link, { platform: 'web', sourceItemId: link, title: link, author: '', resultFileName: null }));
+    expect(row.status).toBe('completed');
+    expect(row.title).toBe('Kucing Lucu Sekali');
+    expect(row.platform).toBe('web');
+    expect(row.sourceItemId).not.toBe(link);
+    expect(row.sourceUrl).toBe(link);
+    expect(row.storageKey).toMatch(/\.mp4$/);
+  });
+
+  it('a scraped item stored under its numeric id gets the title yt-dlp read', async () => {
+    const row = await finished(
+      await queue(media.titledPageUrl('Judul Dari Halaman'), { sourceItemId: '7345678901234567000', title: '7345678901234567000', resultFileName: 'tiktok_x.json' }),
+    );
+    expect(row).toMatchObject({ status: 'completed', title: 'Judul Dari Halaman', platform: 'tiktok', sourceItemId: '7345678901234567000' });
+    // A real title is never replaced.
+    const kept = await finished(await queue(media.titledPageUrl('Lain'), { title: 'Judul Pilihan', resultFileName: 'tiktok_x.json' }));
+    expect(kept.title).toBe('Judul Pilihan');
+  });
+
+  it('a re-download ("Unduh Ulang") takes the place of the entry whose file was deleted', async () => {
+    const first = await finished(await queue(media.urls.clip3s));
+    await database.db.update(downloads).set({ fileDeletedAt: new Date() }).where(eq(downloads.id, first.id));
+    const again = await finished(await queue(media.urls.clip3s, { sourceItemId: first.sourceItemId, redownloadOf: first.id }));
+    expect(again.status).toBe('completed');
+    expect((await findDownload(database.db, first.id))?.hiddenFromHistoryAt).toBeInstanceOf(Date);
+    expect(again.hiddenFromHistoryAt).toBeNull();
   });
 
   it('passes the platform cookies to yt-dlp, taking them in turn', async () => {

@@ -177,7 +177,10 @@ export async function fetchWithYtDlp(
  */
 export function factsFromInfo(row: Pick<DownloadRow, 'resultFileName' | 'sourceUrl' | 'sourceItemId' | 'title'>, info: DownloadResult['info'] | undefined): DownloadFacts {
   if (!info) return {};
-  const title = info.title?.trim().slice(0, 500);
+  // yt-dlp's generic extractors number what they find on a page ("Judul (1)") even when there is
+  // one; the platforms' own extractors give the title as the site has it.
+  const generic = !/^(tiktok|douyin|youtube|instagram|facebook|twitter)/i.test(info.extractor ?? '');
+  const title = (generic ? info.title?.replace(/\s\(1\)$/, '') : info.title)?.trim().slice(0, 500);
   if (row.resultFileName === null && row.sourceItemId === row.sourceUrl) {
     return {
       ...(title ? { title } : {}),

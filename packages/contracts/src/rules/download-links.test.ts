@@ -28,7 +28,8 @@ describe('platform of a link', () => {
     expect(platformOfUrl('http://127.0.0.1:8080/pages/a.html')).toBe('web');
     expect(platformOfDownload('https://www.youtube.com/shorts/a', 'Youtube')).toBe('youtube');
     expect(platformOfDownload('http://127.0.0.1/p.html', 'Generic')).toBe('web');
-    expect(platformOfDownload('https://vimeo.com/1', 'Vimeo')).toBe('vimeo');
+    expect(platformOfDownload('https://vimeo.com/1', 'Vimeo')).toBe('web');
+    expect(platformOfDownload('http://127.0.0.1/p.html', 'HTMLMediaEmbed')).toBe('web');
     expect(platformOfDownload('https://www.tiktok.com/@a/video/1', undefined)).toBe('tiktok');
   });
 });

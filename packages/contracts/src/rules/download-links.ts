@@ -66,14 +66,12 @@ export function platformOfUrl(url: string): string {
 }
 
 /**
- * The platform of a downloaded link from yt-dlp's info: its extractor when that is one of ours,
- * else what the host said (the generic extractor says nothing about the site).
+ * The platform of a downloaded link from yt-dlp's info: its extractor when that is one of our
+ * platforms', else what the host says (`web` for other sites: the generic extractors, such as
+ * `Generic` or `HTMLMediaEmbed`, say nothing about the site).
  */
 export function platformOfDownload(url: string, extractor: string | undefined): string {
   const key = extractor?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
   const known = EXTRACTOR_PLATFORMS[key] ?? Object.entries(EXTRACTOR_PLATFORMS).find(([k]) => key.startsWith(k))?.[1];
-  if (known) return known;
-  const byHost = platformOfUrl(url);
-  if (byHost !== OTHER_PLATFORM || key === '' || key === 'generic') return byHost;
-  return key.slice(0, 32);
+  return known ?? platformOfUrl(url);
 }

@@ -25,6 +25,7 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
       <div className="file-entry__body">
         <p className="file-entry__title">{title}</p>
         <p className="file-entry__meta muted">{meta.join(' · ')}</p>
+        <p className="file-entry__meta muted">File: {file.fileName}</p>
       </div>
       <div className="file-entry__side">
         {file.fileExists ? null : <Badge tone="danger">File hilang</Badge>}

@@ -3,11 +3,13 @@ import { formatBytes } from '@scrapper/contracts/http/files';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Checkbox } from '@scrapper/ui/checkbox';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { Icon } from '@scrapper/ui/icon';
 import { Link } from 'react-router';
 import { platformLabel } from '@/config/platforms.ts';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import type { Redownload } from '../hooks/use-redownloads.ts';
 
 export interface HistoryEntryProps {
   item: HistoryItem;
@@ -16,6 +18,17 @@ export interface HistoryEntryProps {
   downloading: boolean;
   onToggle: (id: string, checked: boolean) => void;
   onDownload: (item: HistoryItem) => void;
+  /** "Unduh Ulang" when the file is gone: fetched again on the server. */
+  onRedownload?: (item: HistoryItem) => void;
+  /** The entry's re-download while it runs (or why it failed). */
+  redownload?: Redownload;
+}
+
+function redownloadText(state: Redownload): string {
+  if (state.status === 'starting' || state.status === 'queued') return 'Menunggu giliran unduh ulang...';
+  if (state.held) return 'Menunggu batas laju platform...';
+  if (state.status === 'running') return `Mengunduh ulang ${Math.round(state.progress)}%`;
+  return '';
 }
 
 const QUALITY_LABELS: Record<HistoryItem['quality'], string> = {
@@ -47,7 +60,10 @@ export function HistoryEntry({
   downloading,
   onToggle,
   onDownload,
+  onRedownload,
+  redownload,
 }: HistoryEntryProps) {
+  const refetching = redownload !== undefined && !redownload.error && redownload.status !== 'failed' && redownload.status !== 'cancelled';
   const title = item.title || '(tanpa judul)';
   const completed = item.status === 'completed';
   const missing = completed && !item.fileExists;
@@ -77,7 +93,21 @@ export function HistoryEntry({
             Pengguna: <strong>{item.user.username}</strong>
           </p>
         ) : null}
-        {item.error ? <p className="history-entry__error">{item.error}</p> : null}
+        {item.error ? (
+          <p className="history-entry__error">
+            <ErrorDetail message={item.error} detail={item.errorDetail} />
+          </p>
+        ) : null}
+        {redownload && refetching ? (
+          <p className="history-entry__meta muted" role="status">
+            {redownloadText(redownload)}
+          </p>
+        ) : null}
+        {redownload?.error ? (
+          <p className="history-entry__error" role="alert">
+            <ErrorDetail message={`Unduh ulang gagal: ${redownload.error}`} detail={redownload.errorDetail} />
+          </p>
+        ) : null}
       </div>
       <div className="history-entry__side">
         {missing ? (

@@ -18,6 +18,7 @@ import { deleteAllHistory } from '../api/delete-all-history.ts';
 import { deleteHistoryItem } from '../api/delete-history-item.ts';
 import { fetchHistoryFile } from '../api/fetch-history-file.ts';
 import { useHistory } from '../hooks/use-history.ts';
+import { useRedownloads } from '../hooks/use-redownloads.ts';
 import { useUserNames } from '../hooks/use-user-names.ts';
 import { deleteMany } from '../utils/delete-many.ts';
 import { DEFAULT_FILTERS, activeFilterCount, toHistoryQuery } from '../utils/history-filters.ts';
@@ -48,6 +49,10 @@ export function HistoryPage({ user }: { user: SessionUser }) {
   const [deleting, setDeleting] = useState(false);
   const [downloadingIds, setDownloadingIds] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  const redownloads = useRedownloads((title) => {
+    showToast('success', `"${title}" berhasil diunduh ulang.`);
+    history.reload();
+  });
 
   const { items } = history.list;
   const loadedIds = useMemo(() => items.map((item) => item.id), [items]);
@@ -207,6 +212,8 @@ export function HistoryPage({ user }: { user: SessionUser }) {
                   downloading={downloadingIds.has(item.id)}
                   onToggle={toggle}
                   onDownload={(entry) => void download(entry)}
+                  onRedownload={(entry) => void redownloads.start(entry.id, entry.title)}
+                  redownload={redownloads.states.get(item.id)}
                 />
               ))}
             </ul>
