@@ -135,6 +135,18 @@ export function HistoryEntry({
             Upload ke YouTube
           </Link>
         ) : null}
+        {missing && onRedownload ? (
+          <Button
+            size="sm"
+            onClick={() => onRedownload(item)}
+            loading={refetching}
+            disabled={refetching}
+            aria-label={`Unduh Ulang ${title}`}
+          >
+            <Icon name="download" size={16} />
+            Unduh Ulang
+          </Button>
+        ) : null}
       </div>
     </li>
   );
