@@ -1,4 +1,4 @@
-import { ADMIN } from './support/env.ts';
+import { ADMIN, BASE_URL } from './support/env.ts';
 import {
   DESKTOP,
   PHONE,
@@ -78,5 +78,106 @@ test.describe('session of a logged-in admin', () => {
     await page.getByRole('button', { name: 'Login dengan akun lain' }).click();
     await expect(page.getByLabel('Username')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+// Issue 20: members change their own password from the user menu; other sessions end, this
+// one goes on. A member of this test only (the shared member's password must not change).
+test.describe('Ganti Password', () => {
+  test.use({ loginAs: 'member' });
+
+  test('wrong current password and a mismatch are refused; a change keeps this session and ends the others', async ({
+    browser,
+    adminApi,
+    playwright,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const username = `e2e-sandi-${Date.now().toString(36)}`;
+    const oldPassword = 'sandi-lama-123';
+    const newPassword = 'sandi-baru-456';
+    const created = await adminApi.post('/api/admin/users', {
+      data: { username, password: oldPassword, role: 'user' },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    const login = async (password: string) =>
+      adminApi.post('/api/auth/login', { data: { username, password } });
+    const { token } = (await (await login(oldPassword)).json()) as { token: string };
+    // Another session of the same member (another device), signed a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { token: otherToken } = (await (await login(oldPassword)).json()) as { token: string };
+    const other = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { Authorization: `Bearer ${otherToken}` },
+    });
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      storageState: {
+        cookies: [],
+        origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: token }] }],
+      },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/#/');
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await sidebar.getByRole('button', { name: 'Ganti Password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ganti Password' });
+      await expect(dialog).toBeVisible();
+
+      // Checked before sending: the two new ones must match.
+      await dialog.getByRole('textbox', { name: 'Password saat ini', exact: true }).fill(oldPassword);
+      await dialog.getByRole('textbox', { name: 'Password baru', exact: true }).fill(newPassword);
+      await dialog.getByRole('textbox', { name: 'Ulangi password baru', exact: true }).fill('sandi-lain-789');
+      await dialog.getByRole('button', { name: 'Simpan' }).click();
+      await expect(dialog).toContainText('Konfirmasi password baru tidak cocok.');
+
+      // The server refuses a wrong current password; the member stays logged in.
+      await dialog.getByRole('textbox', { name: 'Password saat ini', exact: true }).fill('bukan-sandinya');
+      await dialog.getByRole('textbox', { name: 'Ulangi password baru', exact: true }).fill(newPassword);
+      await dialog.getByRole('button', { name: 'Simpan' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Password saat ini salah.');
+      await expect(page).toHaveURL(/#\/$/);
+      await expectNoSeriousA11yViolations(page);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await saveScreenshot(page, testInfo, 'change-password', { fullPage: false });
+      }
+      await page.setViewportSize(DESKTOP);
+
+      await dialog.getByRole('textbox', { name: 'Password saat ini', exact: true }).fill(oldPassword);
+      await dialog.getByRole('button', { name: 'Simpan' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Password berhasil diganti.', { exact: false })).toBeVisible();
+
+      // This session goes on (on the fresh token)...
+      await page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Riwayat' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Riwayat Unduhan' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Riwayat Unduhan' })).toBeVisible();
+      const stored = await page.evaluate(() => localStorage.getItem('token'));
+      expect(stored).not.toBe(token);
+      // ...the other one has ended, and only the new password logs in.
+      expect((await other.get('/api/auth/me')).status()).toBe(401);
+      expect((await login(oldPassword)).status()).toBe(401);
+      expect((await login(newPassword)).status()).toBe(200);
+    } finally {
+      await context.close();
+      await other.dispose();
+      await adminApi.delete(`/api/admin/users/${id}`);
+    }
+  });
+
+  test('is in the user menu on a phone too', async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/#/');
+    await page.getByRole('button', { name: 'Menu navigasi' }).click();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar.getByRole('button', { name: 'Ganti Password' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'user-menu', { fullPage: false });
+    await sidebar.getByRole('button', { name: 'Ganti Password' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ganti Password' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Ganti Password' })).toBeHidden();
   });
 });

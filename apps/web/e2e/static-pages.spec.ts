@@ -183,3 +183,30 @@ test.describe('data deletion request', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+// Issue 20: the browser asked for /favicon.ico and got 404; pages had no meta description.
+test('the favicon is served and every page has a meta description', async ({ page, request }) => {
+  for (const path of ['/favicon.ico', '/favicon.svg']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toMatch(/^image\//);
+    expect((await response.body()).length, path).toBeGreaterThan(100);
+  }
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  for (const path of ['/#/privacy-policy', '/#/login']) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Scrapper: .{40,}/,
+    );
+    const icons = page.locator('link[rel="icon"]');
+    await expect(icons).toHaveCount(2);
+    // Whatever icon the browser picks, it loads.
+    const href = await icons.first().getAttribute('href');
+    expect((await request.get(href ?? '')).status()).toBe(200);
+  }
+  expect(missing, 'requests answered 404').toEqual([]);
+});
