@@ -79,6 +79,16 @@ export function ActorBasicTab({ values, errors, update, locked }: ActorBasicTabP
         value={values.targetLabel}
         onChange={(event) => update('targetLabel', event.target.value)}
       />
+      <TextInput
+        id={fieldId('domains')}
+        label="Domain URL"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Situs yang boleh dipakai sebagai target URL, pisahkan dengan koma (contoh: tiktok.com, vm.tiktok.com). Kosongkan untuk semua situs."
+        value={values.domains}
+        error={errors.domains}
+        onChange={(event) => update('domains', event.target.value)}
+      />
       <Select
         id={fieldId('inputType')}
         label="Input Type"

@@ -117,6 +117,16 @@ describe('validateActorForm', () => {
 });
 
 describe('form <-> config', () => {
+  it('keeps the domains of URL targets, tidied, and refuses what is not a domain', () => {
+    const tiktok = seeds[0];
+    if (!tiktok) throw new Error('no seed');
+    const values = { ...actorFormFromConfig(tiktok), domains: 'https://www.TikTok.com/@x, vm.tiktok.com\n tiktok.com' };
+    expect(toActorConfig(values).domains).toEqual(['tiktok.com', 'vm.tiktok.com']);
+    expect(validateActorForm({ ...values, domains: 'tiktok' }, { mode: 'edit', existingIds: [] }).domains).toBe(
+      '"tiktok" bukan domain (contoh: tiktok.com).',
+    );
+  });
+
   it('round-trips every seed config unchanged', () => {
     for (const seed of seeds) {
       expect(toActorConfig(actorFormFromConfig(seed))).toEqual({

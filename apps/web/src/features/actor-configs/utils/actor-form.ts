@@ -1,5 +1,6 @@
 import {
   ActorConfigSchema,
+  DOMAIN_PATTERN,
   DurationFormatSchema,
   KNOWN_MAPPING_KEYS,
   PLATFORM_ID_PATTERN,
@@ -66,6 +67,8 @@ export interface ActorFormValues {
   inputKeyUrl: string;
   inputKeyKeyword: string;
   targetLabel: string;
+  /** The sites URL targets may point at, separated by commas, spaces or lines. */
+  domains: string;
   inputType: InputType;
   isActive: boolean;
   /** Path fields of 'Mapping Hasil': the known keys, then any other non-format keys. */
@@ -165,6 +168,7 @@ export function emptyActorForm(): ActorFormValues {
     inputKeyUrl: '',
     inputKeyKeyword: '',
     targetLabel: '',
+    domains: '',
     inputType: 'any',
     isActive: true,
     mapping: emptyMapping(),
@@ -226,6 +230,7 @@ export function actorFormFromConfig(config: ActorConfig): ActorFormValues {
     inputKeyUrl: config.inputKeys.url ?? '',
     inputKeyKeyword: config.inputKeys.keyword ?? '',
     targetLabel: config.targetLabel,
+    domains: config.domains.join(', '),
     inputType: config.inputType,
     isActive: config.isActive,
     mapping,
@@ -251,6 +256,15 @@ export function actorFormFromConfig(config: ActorConfig): ActorFormValues {
       cookiesInputKey: config.inputKeys.cookies,
     },
   };
+}
+
+/** `tiktok.com, www.douyin.com` -> each host once, lower case, without `www.` or a scheme. */
+export function splitDomains(text: string): string[] {
+  const hosts = text
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, ''))
+    .filter((entry) => entry !== '');
+  return [...new Set(hosts)];
 }
 
 /** Spec: the multi-line mapping textareas are split on lines, blank lines dropped. */
@@ -319,6 +333,8 @@ export function validateActorForm(
   }
   if (!values.displayName.trim()) errors.displayName = 'Display Name wajib diisi.';
   if (!values.actorId.trim()) errors.actorId = 'Actor ID wajib diisi.';
+  const badDomain = splitDomains(values.domains).find((domain) => !DOMAIN_PATTERN.test(domain));
+  if (badDomain !== undefined) errors.domains = `"${badDomain}" bukan domain (contoh: tiktok.com).`;
 
   const maxDuration = values.maxDuration.trim();
   if (!/^\d+$/.test(maxDuration)) {
@@ -410,6 +426,7 @@ export function toActorConfig(values: ActorFormValues): ActorConfig {
     inputKey: values.inputKey.trim() || DEFAULT_INPUT_KEY,
     inputKeys,
     targetLabel: values.targetLabel.trim(),
+    domains: splitDomains(values.domains),
     inputType: values.inputType,
     isActive: values.isActive,
     mapping,
