@@ -16,12 +16,21 @@ interface KeyRow {
   isActive: boolean;
 }
 
-/** Adds the Apify token unless it is there (keys come back as `...` + last 8) and makes it active. */
+/**
+ * Adds the Apify token unless it is there (keys come back masked, ending in their last
+ * characters; the e2e tokens differ in their last four) and makes it active.
+ */
 export async function ensureActiveApifyKey(api: APIRequestContext, token: string): Promise<void> {
   const keys = await json<KeyRow[]>(await api.get('/api/keys'));
-  let key = keys.find((k) => k.key === `...${token.slice(-8)}`);
+  let key = keys.find((k) => k.key.endsWith(token.slice(-4)));
   if (!key) key = await json<KeyRow>(await api.post('/api/keys', { data: { key: token } }));
   if (!key.isActive) await json(await api.put(`/api/keys/${key.id}/set-active`));
+}
+
+/** Deletes every Apify key: scraping then waits for the admin (restore with ensureActiveApifyKey). */
+export async function removeApifyKeys(api: APIRequestContext): Promise<void> {
+  const keys = await json<KeyRow[]>(await api.get('/api/keys'));
+  for (const key of keys) await json(await api.delete(`/api/keys/${key.id}`));
 }
 
 interface ActorRow {

@@ -22,6 +22,7 @@ export const APIFY_ACCOUNT = 'e2e-apify-user';
  * - `gagal`: the actor ends FAILED.
  * - `unduh`: quick, with the MEDIA_ITEMS below, whose videos are on the media server.
  * - `ribuan`: quick, with MANY_ITEM_COUNT items (the downloader's windowed table).
+ * - `kosong` (Facebook): EMPTY_POST_COUNT page posts, none of them a reel: found, none kept.
  */
 export const SCENARIO_WORDS = {
   watch: 'pantau',
@@ -29,7 +30,11 @@ export const SCENARIO_WORDS = {
   fail: 'gagal',
   media: 'unduh',
   many: 'ribuan',
+  empty: 'kosong',
 } as const;
+
+/** How many posts the Facebook `kosong` run finds (all dropped: no reel page among them). */
+export const EMPTY_POST_COUNT = 20;
 
 /** Which media-server URL an item's video is at (see testkit's media-server README). */
 export type MediaUrlKey = 'clip3s' | 'clip8s' | 'hlsMaster' | 'notFound';

@@ -11,6 +11,7 @@ import {
   APIFY_TOKENS,
   BROKEN_COVER_URL,
   COVER_URL,
+  EMPTY_POST_COUNT,
   FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
@@ -169,6 +170,17 @@ function tweetItem(seed: string, index: number) {
   };
 }
 
+/** A page's photo post as the reels actor passes it through: no reel, no video, no reel page. */
+function facebookPhotoPost(seed: string, index: number) {
+  return {
+    inputUrl: 'https://www.facebook.com/halaman.foto',
+    post_id: `9${seed}${String(index).padStart(4, '0')}`,
+    text: `Foto kegiatan ${index + 1}`,
+    url: `https://www.facebook.com/halaman.foto/posts/${seed}${index}`,
+    attachments: [{ media: { __typename: 'Photo', id: `p${seed}${index}` } }],
+  };
+}
+
 /** Tokens and actor scripts of the e2e run; TikTok items may point at the media server. */
 export function scriptFakeApify(fake: FakeApify, media: MediaServerUrls): void {
   for (const token of Object.values(APIFY_TOKENS)) fake.addToken(token, APIFY_ACCOUNT);
@@ -180,10 +192,13 @@ export function scriptFakeApify(fake: FakeApify, media: MediaServerUrls): void {
   // actor-output fixtures), so every platform of the dashboard can be scraped in the demo.
   const others: ActorOutputPlatform[] = ['douyin', 'youtube', 'instagram', 'facebook'];
   for (const platform of others) {
-    fake.script(ACTOR_IDS[platform], (input) =>
-      (JSON.stringify(input) ?? '').includes(SCENARIO_WORDS.fail)
-        ? { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE }
-        : actorOutputScenario(platform, { durationMs: 1500, logLines: FAKE_LOG_LINES }),
-    );
+    fake.script(ACTOR_IDS[platform], (input) => {
+      const text = JSON.stringify(input) ?? '';
+      if (text.includes(SCENARIO_WORDS.fail)) return { durationMs: 1000, outcome: 'FAILED', statusMessage: FAIL_STATUS_MESSAGE };
+      if (platform === 'facebook' && text.includes(SCENARIO_WORDS.empty)) {
+        return { durationMs: 1500, logLines: FAKE_LOG_LINES, items: generated(seedOf(input), facebookPhotoPost, EMPTY_POST_COUNT) };
+      }
+      return actorOutputScenario(platform, { durationMs: 1500, logLines: FAKE_LOG_LINES });
+    });
   }
 }
