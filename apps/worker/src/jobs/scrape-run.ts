@@ -274,7 +274,7 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     const run = await followRun(ctx, apify, taskId, runId, expected);
     if (run.status !== 'SUCCEEDED') {
       const failure = runEndFailure(run.status, run.statusMessage);
-      await log(ctx, taskId, `Aktor Apify berakhir dengan status ${failure.detail ?? run.status}.`, failure.message);
+      await log(ctx, taskId, `Aktor Apify berakhir dengan status ${(failure.detail ?? run.status).replace(/\.$/, '')}.`, failure.message);
       // A failed run is paid for too: its final cost goes on the task.
       await failTask(ctx, full, failure, run.usageTotalUsd);
       return;

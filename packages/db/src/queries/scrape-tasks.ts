@@ -165,7 +165,8 @@ export async function completeScrapeTask(
       ...(result.usageTotalUsd === undefined ? {} : { usageTotalUsd: result.usageTotalUsd }),
       state: 'completed',
       progressPercentage: 100,
-      itemsFound: result.itemCount,
+      // What the run found, kept or not ("Item ditemukan" agrees with "20 ditemukan, 0 disimpan").
+      itemsFound: result.counts?.found ?? result.itemCount,
       resultFileName: result.fileName,
       resultPath: result.path,
       resultItemCount: result.itemCount,
