@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { ensureActiveApifyKey, setActorActive } from './support/admin-api.ts';
+import { ensureActiveApifyKey, removeApifyKeys, setActorActive } from './support/admin-api.ts';
 import {
   APIFY_TOKENS,
+  EMPTY_POST_COUNT,
   FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
@@ -122,6 +123,7 @@ test('the form starts on the first platform and applies option defaults per plat
 });
 
 test('every target rule answers with its alert, and nothing starts', async ({ page, adminApi }) => {
+  test.setTimeout(60_000);
   // Every start the page asks for is answered: none may create a task. (Counting the task
   // list instead raced with its loading once other specs had left tasks for this user.)
   const starts: number[] = [];
@@ -145,6 +147,11 @@ test('every target rule answers with its alert, and nothing starts', async ({ pa
   await expectAlert('Input tidak valid. Masukkan URL atau keyword.');
   await target.fill('https://www.tiktok.com/@a/video/1\n???');
   await expectAlert('Input tidak valid. Masukkan URL atau keyword.');
+  // A link of another platform, named in the refusal (the server refuses it the same way).
+  await target.fill('kucing\nhttps://www.youtube.com/watch?v=a1B2c3D4e5F');
+  await expectAlert(
+    '"https://www.youtube.com/watch?v=a1B2c3D4e5F" bukan link TikTok. Masukkan URL dari tiktok.com.',
+  );
 
   await platform.selectOption('facebook');
   await target.fill('kucing lucu');
@@ -228,7 +235,12 @@ test('a URL scrape runs to completion: progress, logs, result count and download
 
   // The log card follows the task to its end and keeps the newest line in view.
   for (const line of FAKE_LOG_LINES) await expect(log).toContainText(line);
-  await expect(log).toContainText(`Selesai: ${WATCH_ITEM_COUNT} item disimpan`);
+  await expect(log).toContainText(
+    `Selesai: ${WATCH_ITEM_COUNT} ditemukan, ${WATCH_ITEM_COUNT} disimpan`,
+  );
+  await expect(task.getByText(/^Hasil: /)).toHaveText(
+    `Hasil: ${WATCH_ITEM_COUNT} ditemukan, ${WATCH_ITEM_COUNT} disimpan`,
+  );
   const scrolledToEnd = await log.evaluate(
     (element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2,
   );
@@ -300,12 +312,24 @@ test('a waiting task can be cancelled; finished ones deleted, also from the serv
   const task = taskItem(page, slow);
   await expect(task.getByText('Menunggu', { exact: true })).toBeVisible();
   await expect(task.getByRole('button', { name: `Hapus ${slow}` })).toHaveCount(0);
+  // 'Batalkan' asks first; 'Kembali' leaves the task running.
   await task.getByRole('button', { name: `Batalkan ${slow}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Batalkan tugas scraping?' });
+  await expect(confirm).toContainText(`Scraping TikTok "${slow}" akan dihentikan`);
+  await expect(confirm.getByRole('button', { name: 'Kembali' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Kembali' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(task).toHaveCount(1);
+  await task.getByRole('button', { name: `Batalkan ${slow}` }).click();
+  await confirm.getByRole('button', { name: 'Ya, batalkan' }).click();
   await expect(task).toHaveCount(0);
 
-  // It is in the server's history as cancelled; deleting it there removes it for good.
+  // It is in the server's history as cancelled, with 'Coba Lagi'; deleting it there removes it
+  // for good.
   await page.reload();
   await expect(task.getByText('Dibatalkan', { exact: true })).toBeVisible();
+  await expect(task.getByRole('button', { name: `Coba lagi ${slow}` })).toBeVisible();
   // What it spent: nothing known when it never reached a run, else what the abort reported.
   await expect(task.getByText(/^Biaya Apify: /)).toHaveText(/^Biaya Apify: (—|\$\d+\.\d{4})$/);
   await expect(task.getByRole('button', { name: `Batalkan ${slow}` })).toHaveCount(0);
@@ -327,4 +351,118 @@ test('a waiting task can be cancelled; finished ones deleted, also from the serv
   await expect(failed.getByText(/^Biaya Apify: /)).toHaveText(
     `Biaya Apify: ${usd(FAIL_RUN_COST_USD)}`,
   );
+});
+
+test('a Facebook scrape that keeps nothing shows its counts and a warning, not a green success', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await openDashboard(page);
+  const { platform, target, submit } = form(page);
+  await platform.selectOption('facebook');
+  const url = `https://www.facebook.com/${unique('kosong')}`;
+  await target.fill(url);
+  await submit.click();
+  const task = taskItem(page, url);
+  const warningBadge = task.getByText('Selesai dengan peringatan', { exact: true });
+  await expect(warningBadge).toBeVisible({ timeout: 30_000 });
+  await expect(task.getByText('Selesai', { exact: true })).toHaveCount(0);
+  const counts = `${EMPTY_POST_COUNT} ditemukan, 0 disimpan: ${EMPTY_POST_COUNT} tanpa URL video`;
+  await expect(task.getByText(/^Hasil: /)).toHaveText(`Hasil: ${counts}`);
+  await expect(task).toContainText(`Tidak ada item yang disimpan (${counts}).`);
+  await expect(task.getByRole('link', { name: /Buka di Downloader/ })).toHaveCount(0);
+  const log = page.getByRole('log');
+  await expect(log).toContainText(`Selesai dengan peringatan: ${counts}.`);
+
+  // After a reload the card still says it (from the history), and the log card shows the
+  // task's stored lines without being asked.
+  await page.reload();
+  await expect(warningBadge).toBeVisible();
+  await expect(task).toContainText(`Hasil: ${counts}`);
+  await task.getByRole('button', { name: `Lihat log ${url}` }).click();
+  await expect(page.getByRole('log')).toContainText(`Selesai dengan peringatan: ${counts}.`);
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await task.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'scrape-kept-nothing');
+  }
+  await page.setViewportSize(DESKTOP);
+});
+
+test('a failed scrape tells why (Detail folded), also after a reload, and Coba Lagi runs it again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await openDashboard(page);
+  const { target, submit } = form(page);
+  const failing = unique('gagal');
+  await target.fill(failing);
+  await submit.click();
+  const cards = taskItem(page, failing);
+  await expect(cards.getByText('Gagal', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const sentence =
+    'Aktor Apify gagal menyelesaikan run. Periksa apakah target bisa dibuka, lalu tekan Coba Lagi; bila terus gagal, minta admin memeriksa aktor.';
+  await expect(cards).toContainText(sentence);
+  // Apify's own words wait under "Detail".
+  const detail = cards.getByText('Detail', { exact: true });
+  await expect(cards.getByText(`FAILED: ${FAIL_STATUS_MESSAGE}`)).toBeHidden();
+  await detail.click();
+  await expect(cards.getByText(`FAILED: ${FAIL_STATUS_MESSAGE}`)).toBeVisible();
+
+  // A reload shows the reason on the card, and the log card (showing this task, the newest)
+  // its stored lines instead of an empty box.
+  await page.reload();
+  await expect(cards.getByText('Gagal', { exact: true })).toBeVisible();
+  await expect(cards).toContainText(sentence);
+  const log = page.getByRole('log');
+  await expect(log).toContainText('Memulai aktor clockworks/tiktok-scraper...');
+  await expect(log).toContainText(sentence);
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await cards.first().scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'scrape-failed-retry');
+  }
+  await page.setViewportSize(DESKTOP);
+
+  const retries: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/scrape/retry/')) retries.push(String(response.status()));
+  });
+  await cards.getByRole('button', { name: `Coba lagi ${failing}` }).click();
+  // A second task with the same target and options; the failed one stays in the list.
+  await expect(cards).toHaveCount(2);
+  expect(retries).toEqual(['202']);
+  await expect(cards.getByText('Gagal', { exact: true })).toHaveCount(2, { timeout: 30_000 });
+});
+
+test('a member sees that scraping waits for the Apify key before typing anything', async ({
+  page,
+  adminApi,
+}, testInfo) => {
+  await removeApifyKeys(adminApi);
+  try {
+    await openDashboard(page);
+    const notice = page.getByRole('alert').filter({ hasText: 'Menunggu API key Apify' });
+    await expect(notice).toContainText(
+      'Scraping belum bisa berjalan: belum ada API key Apify yang aktif. Minta admin menambahkan atau memperbaiki key di Admin > API Key.',
+    );
+    // Nothing was typed or sent.
+    await expect(form(page).target).toHaveValue('');
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'scraper-waits-for-key');
+    }
+    await page.setViewportSize(DESKTOP);
+  } finally {
+    await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+  }
+  // Once the admin added a key, the notice is gone.
+  await page.reload();
+  await expect(form(page).platform).toHaveValue('tiktok');
+  await expect(page.getByText('Menunggu API key Apify')).toHaveCount(0);
 });
