@@ -75,3 +75,36 @@ test('admin adds, removes and saves cookies per platform', async ({ page }, test
   await panel.getByRole('button', { name: 'Simpan Semua Cookie' }).click();
   await expect(saved).toBeVisible();
 });
+
+test('the cookie form refuses text that is not cookies', async ({ page, adminApi }, testInfo) => {
+  await page.goto('/#/admin?tab=cookies');
+  const panel = page.getByRole('region', { name: 'Manajemen Cookie' });
+  const instagram = panel.getByRole('region', { name: 'Instagram' });
+  const field = instagram.getByRole('textbox', { name: 'Cookie Instagram' });
+  const list = instagram.getByRole('list', { name: 'Cookie Instagram tersimpan' });
+  const before = await list.getByRole('listitem').count();
+
+  await field.fill('ini bukan cookie');
+  await instagram.getByRole('button', { name: 'Tambah cookie Instagram' }).click();
+  await expect(field).toHaveAccessibleDescription(
+    /Teks ini bukan cookie\. Tempel isi cookies\.txt \(format Netscape/,
+  );
+  await expect(list.getByRole('listitem')).toHaveCount(before);
+  await expect(field).toHaveValue('ini bukan cookie');
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await field.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'admin-cookies-refused');
+  }
+
+  // The server refuses the same text with a clear 400, whatever the client does.
+  const res = await adminApi.post('/api/config/cookies', { data: { instagram: ['ini bukan cookie'] } });
+  expect(res.status()).toBe(400);
+  expect(((await res.json()) as { message: string }).message).toMatch(/Cookie 1 bukan cookie/);
+
+  // name=value pairs are taken.
+  await field.fill('sessionid=abc123; csrftoken=xyz');
+  await instagram.getByRole('button', { name: 'Tambah cookie Instagram' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(before + 1);
+});

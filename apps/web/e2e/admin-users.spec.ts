@@ -96,6 +96,7 @@ test('admin tabs follow the spec order and the arrow keys', async ({ page }) => 
     'Client Secret',
     'API Key',
     'Cookie',
+    'Permintaan Hapus Data',
     'Worker',
     'Alat & Layanan',
   ]);
@@ -174,4 +175,23 @@ test('the Cookie tab sets a per-platform request limit and refuses a bad one', a
   await again.getByRole('textbox').fill('');
   await again.getByRole('button', { name: 'Simpan' }).click();
   await expect(again.getByRole('status')).toHaveText('Tersimpan.');
+});
+
+test("an admin's own row has no active Hapus, and says why", async ({ page }, testInfo) => {
+  await page.goto('/#/admin');
+  const table = page.getByRole('table', { name: 'Daftar pengguna' });
+  const own = table.getByRole('row').filter({ hasText: '(Anda)' });
+  const remove = own.getByRole('button', { name: /^Hapus / });
+  await expect(remove).toBeDisabled({ timeout: 20_000 });
+  await expect(remove).toHaveAccessibleDescription('Anda tidak dapat menghapus akun Anda sendiri.');
+  await expect(own.getByRole('button', { name: /^Edit / })).toBeEnabled();
+  // Another user's Hapus stays active.
+  await expect(
+    table.getByRole('row').filter({ hasNotText: '(Anda)' }).getByRole('button', { name: /^Hapus / }).first(),
+  ).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'admin-users-own-row');
+  }
 });
