@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { ensureActiveApifyKey } from './support/admin-api.ts';
 import { BASE_URL, UNAUDITED_GOOGLE_CLIENT_ID } from './support/env.ts';
+import { APIFY_TOKENS, SCENARIO_WORDS } from './support/fake-apify-plan.ts';
 import {
   DESKTOP,
   PHONE,
@@ -12,6 +14,7 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
+import { scrapeKeyword } from './support/scrape-api.ts';
 
 // YouTube publishing on the real product: the admin sets up a client secret and a Gemini key
 // through the Admin page, the member connects a channel through the fake Google's consent page
@@ -256,16 +259,17 @@ test.describe('the admin sets up Google', () => {
       .getByRole('region', { name: 'Manajemen API Key' })
       .getByRole('region', { name: 'Gemini' });
     const keys = gemini.getByRole('group', { name: /Kunci tersimpan/ });
-    const option = keys.getByRole('radio', { name: new RegExp(GEMINI_KEY.slice(-8)) });
+    const option = keys.getByRole('radio', { name: new RegExp(`…${GEMINI_KEY.slice(-4)}`) });
 
     await expect(gemini.getByRole('button', { name: 'Tambah Kunci' })).toBeVisible();
     if ((await option.count()) === 0) {
       await gemini.getByLabel('Kunci API Gemini baru').fill(GEMINI_KEY);
       await gemini.getByRole('button', { name: 'Tambah Kunci' }).click();
-      await expect(page.getByText('Kunci API berhasil ditambahkan.').last()).toBeVisible();
+      // Added keys are validated at once (issue 20): the toast says how that went.
+      await expect(page.getByText(/^Kunci API berhasil ditambahkan/).last()).toBeVisible();
     }
     await expect(option).toBeChecked();
-    await expect(keys).toContainText(`...${GEMINI_KEY.slice(-8)}`);
+    await expect(keys).toContainText(`…${GEMINI_KEY.slice(-4)}`);
     await expect(keys).not.toContainText(GEMINI_KEY);
 
     // The admin-api-keys spec may have left another Gemini key active.
@@ -323,6 +327,12 @@ test.describe('the member publishes', () => {
     await expect(panel.getByText('Status akun:')).toContainText('Aktif');
     await expect(playlistSelect).toBeEnabled();
     await expect(playlistSelect.locator('option')).toHaveText(['Tanpa playlist', ...PLAYLISTS]);
+    // Issue 20: connecting picks no playlist; it stays empty until the member chooses one.
+    await expect(playlistSelect.locator('option:checked')).toHaveText('Tanpa playlist');
+    await page.reload();
+    await expect(accountSelect.locator('option:checked')).toHaveText(CHANNEL);
+    await expect(playlistSelect.locator('option')).toHaveText(['Tanpa playlist', ...PLAYLISTS]);
+    await expect(playlistSelect.locator('option:checked')).toHaveText('Tanpa playlist');
     await expect(panel.getByText('Menunggu proses login Google di jendela popup...')).toBeHidden();
     // The client's uploads left today (connecting spent units, not uploads).
     await expect(quotaLine(page)).toHaveText(
@@ -520,6 +530,139 @@ test.describe('the member publishes', () => {
       await page.setViewportSize(size);
       await saveScreenshot(page, testInfo, 'youtube-history');
     }
+  });
+
+  test('moves the scheduled upload, then cancels it after asking; the history says Dibatalkan', async ({
+    page,
+  }, testInfo) => {
+    await openUploadPage(page);
+    const item = historyItem(page, SCHEDULED_TITLE);
+    await expect(item.getByText('Terupload', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+    // Ubah jadwal: a day later at 19:45 WIB, on YouTube too (videos.update on the fake).
+    await item.getByRole('button', { name: `Ubah jadwal: ${SCHEDULED_TITLE}` }).click();
+    const moveForm = item.getByRole('form', { name: `Ubah jadwal ${SCHEDULED_TITLE}` });
+    await expect(moveForm.getByLabel('Tanggal baru (WIB)')).toHaveValue(SCHEDULE_DATE);
+    await expect(moveForm.getByLabel('Waktu baru (WIB)')).toHaveValue(SCHEDULE_TIME);
+    // A time in the past is refused in the server's words, and nothing moves.
+    await moveForm.getByLabel('Tanggal baru (WIB)').fill(jakartaDateInDays(-1));
+    await moveForm.getByRole('button', { name: 'Simpan jadwal' }).click();
+    await expect(item.getByText(/Gagal mengubah jadwal: .*paling cepat 5 menit/)).toBeVisible();
+    const when = detail(item, 'Waktu tayang').locator('time');
+    await expect(when).toHaveAttribute('datetime', SCHEDULE_INSTANT);
+    const movedDate = jakartaDateInDays(4);
+    await moveForm.getByLabel('Tanggal baru (WIB)').fill(movedDate);
+    await moveForm.getByLabel('Waktu baru (WIB)').fill('19:45');
+    await expectNoSeriousA11yViolations(page);
+    await moveForm.getByRole('button', { name: 'Simpan jadwal' }).click();
+    await expect(when).toHaveAttribute(
+      'datetime',
+      new Date(`${movedDate}T19:45:00+07:00`).toISOString(),
+    );
+    await expect(when).toContainText(/19[.:]45 WIB$/);
+    await expect(item.getByText(/Gagal mengubah jadwal/)).toHaveCount(0);
+
+    // Batalkan jadwal asks first; "Kembali" changes nothing.
+    await item.getByRole('button', { name: `Batalkan jadwal: ${SCHEDULED_TITLE}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Batalkan jadwal?' });
+    await expect(dialog).toContainText('video tetap Pribadi');
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'youtube-cancel-schedule-confirm');
+    }
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Kembali' }).click();
+    await expect(item.getByText('Terupload', { exact: true })).toBeVisible();
+
+    await item.getByRole('button', { name: `Batalkan jadwal: ${SCHEDULED_TITLE}` }).click();
+    await dialog.getByRole('button', { name: 'Batalkan jadwal' }).click();
+    await expect(item.getByText('Dibatalkan', { exact: true })).toBeVisible();
+    await expect(detail(item, 'Jadwal dibatalkan').locator('time')).toContainText(/WIB$/);
+    await expect(detail(item, 'Privasi di YouTube')).toHaveText('Pribadi');
+    await expect(item.getByRole('button', { name: /Batalkan jadwal|Ubah jadwal/ })).toHaveCount(0);
+    // The history keeps saying so after a reload.
+    await page.reload();
+    await expect(
+      historyItem(page, SCHEDULED_TITLE).getByText('Dibatalkan', { exact: true }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await historyItem(page, SCHEDULED_TITLE).scrollIntoViewIfNeeded();
+      await saveScreenshot(page, testInfo, 'youtube-schedule-cancelled');
+    }
+  });
+
+  test("uploads a file downloaded on the server, from the File Manager's action", async ({
+    page,
+    adminApi,
+    memberApi,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // A download of the member's, made on the server: scrape the media scenario, download one.
+    await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
+    const { fileName } = await scrapeKeyword(
+      memberApi,
+      `${SCENARIO_WORDS.media}-yt-${Date.now().toString(36)}`,
+    );
+    const items = (await (
+      await memberApi.get(`/api/data/items?filename=${encodeURIComponent(fileName)}`)
+    ).json()) as { items: Array<{ id: string; title: string }> };
+    const three = items.items.find((i) => i.title.trim() === 'Klip tiga detik');
+    expect(three).toBeTruthy();
+    const batch = await memberApi.post('/api/media/batches', {
+      data: { filename: fileName, itemIds: [three?.id], quality: 'best' },
+    });
+    expect(batch.ok()).toBe(true);
+    const { id: batchId } = (await batch.json()) as { id: string };
+    await expect
+      .poll(
+        async () => {
+          const state = (await (await memberApi.get(`/api/media/batches/${batchId}`)).json()) as {
+            completed: number;
+          };
+          return state.completed;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+
+    await page.goto('/#/files');
+    const action = page.getByRole('link', { name: 'Upload ke YouTube: Klip tiga detik' }).first();
+    await expect(action).toBeVisible();
+    await action.click();
+    await expect(page).toHaveURL(/#\/youtube\?file=[0-9a-f-]{36}$/);
+    const form = uploadForm(page);
+    const chosen = form.getByRole('group', { name: 'File di server' });
+    await expect(chosen).toContainText('File di server: Klip tiga detik');
+    await expect(form.getByRole('textbox', { name: 'Judul', exact: true })).toHaveValue(
+      'Klip tiga detik',
+    );
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'youtube-server-file');
+    }
+    await page.setViewportSize(DESKTOP);
+
+    await form.getByRole('button', { name: 'Upload ke YouTube' }).click();
+    await expect(form.getByText('Video berhasil diupload!', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    // The form is fresh again: no server file, no ?file= in the address.
+    await expect(chosen).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/youtube$/);
+    const item = historyItem(page, 'Klip tiga detik');
+    await expect(detail(item, 'File di server')).toHaveText(/^Klip tiga detik\.\w+$/);
+    await expect(item.getByText('Terupload', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(detail(item, 'Video YouTube').getByRole('link')).toBeVisible();
+
+    // The member's file is still in the File Manager after the upload.
+    await page.goto('/#/files');
+    await expect(
+      page.getByRole('link', { name: 'Upload ke YouTube: Klip tiga detik' }).first(),
+    ).toBeVisible();
   });
 });
 

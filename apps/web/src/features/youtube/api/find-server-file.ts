@@ -6,7 +6,10 @@ import { call } from '@/lib/api-client.ts';
  * A file of the File Manager (GET /api/files) by id, for `/youtube?file=<id>`; undefined when
  * the member cannot see it (another member's, deleted).
  */
-export async function findServerFile(id: string, signal?: AbortSignal): Promise<FileItem | undefined> {
+export async function findServerFile(
+  id: string,
+  signal?: AbortSignal,
+): Promise<FileItem | undefined> {
   const list = await call(fileEndpoints.list, { query: { sortBy: 'date', order: 'desc' }, signal });
   return list.files.find((file) => file.id === id);
 }

@@ -46,7 +46,11 @@ export function AiGenerate({ originalTitle, onGenerated }: AiGenerateProps) {
         ...(content.notice ? { notice: content.notice } : {}),
       });
     } catch (error) {
-      setResult({ tone: 'danger', text: generateFailed(reasonOf(error)), detail: errorDetail(error) });
+      setResult({
+        tone: 'danger',
+        text: generateFailed(reasonOf(error)),
+        detail: errorDetail(error),
+      });
     } finally {
       setBusy(false);
     }

@@ -61,7 +61,14 @@ export function ScheduleActions({ upload, onChanged }: ScheduleActionsProps) {
   return (
     <div className="yt-schedule">
       {editing ? (
-        <form className="yt-schedule__form" onSubmit={submitMove} aria-label={`Ubah jadwal ${title}`}>
+        // noValidate: the server's rule and words (at least 5 minutes ahead, in WIB), not the
+        // browser's English bubble.
+        <form
+          className="yt-schedule__form"
+          noValidate
+          onSubmit={submitMove}
+          aria-label={`Ubah jadwal ${title}`}
+        >
           <TextInput
             id={`${idBase}-date`}
             type="date"

@@ -19,7 +19,13 @@ import { ScheduleActions } from './schedule-actions.tsx';
  * declaration, its error or warning (the service's own words under "Detail"), and the schedule's
  * 'Ubah jadwal' and 'Batalkan jadwal' while it can still change.
  */
-export function UploadHistoryItem({ upload, onChanged }: { upload: Upload; onChanged: (upload: Upload) => void }) {
+export function UploadHistoryItem({
+  upload,
+  onChanged,
+}: {
+  upload: Upload;
+  onChanged: (upload: Upload) => void;
+}) {
   const title = upload.title || '(tanpa judul)';
   const publishAt = formatWib(upload.publishAt);
   const cancelledAt = formatWib(upload.cancelledAt);

@@ -18,7 +18,13 @@ export interface UploadHistoryProps {
 }
 
 /** 'Video Terjadwal & Riwayat': the member's uploads, newest first. */
-export function UploadHistory({ uploads, status, pending, onReload, onChanged }: UploadHistoryProps) {
+export function UploadHistory({
+  uploads,
+  status,
+  pending,
+  onReload,
+  onChanged,
+}: UploadHistoryProps) {
   return (
     <Card
       title="Video Terjadwal & Riwayat"

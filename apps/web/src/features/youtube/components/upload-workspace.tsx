@@ -189,7 +189,11 @@ export function UploadWorkspace({ user, clientSecrets }: UploadWorkspaceProps) {
       history.reload();
     } catch (error) {
       if (isAbortError(error)) return;
-      setResult({ tone: 'danger', text: uploadFailed(reasonOf(error)), detail: errorDetail(error) });
+      setResult({
+        tone: 'danger',
+        text: uploadFailed(reasonOf(error)),
+        detail: errorDetail(error),
+      });
     }
   }
 

@@ -52,10 +52,9 @@ describe('a saved choice against the loaded list', () => {
     expect(resolveChoice('gone', [])).toBeNull();
     expect(resolveChoice(null, [])).toBeNull();
   });
-
 });
 
-describe('the playlist is only ever the member\'s pick', () => {
+describe("the playlist is only ever the member's pick", () => {
   it('keeps a saved pick the list still holds', () => {
     expect(resolvePlaylist('b', ['a', 'b'])).toBe('b');
   });

@@ -40,10 +40,7 @@ export function selectPlaylist(current: YoutubeSelection, id: string | null): Yo
  * The choice to show once a list has loaded: the saved one if the list holds it, else the
  * first entry, else null.
  */
-export function resolveChoice(
-  saved: string | null,
-  ids: readonly string[],
-): string | null {
+export function resolveChoice(saved: string | null, ids: readonly string[]): string | null {
   if (saved !== null && ids.includes(saved)) return saved;
   return ids[0] ?? null;
 }
