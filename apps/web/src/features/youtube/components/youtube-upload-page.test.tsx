@@ -374,6 +374,52 @@ describe('YoutubeUploadPage', () => {
     );
   });
 
+  it('shows a Gemini failure with its Detail, and clears it when the form resets after an upload', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    standardApi((path) => {
+      if (path === '/api/admin/generate-content') {
+        return jsonResponse(503, {
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'Layanan Gemini sedang bermasalah. Coba lagi nanti.',
+          detail: '[503 Service Unavailable] The model is overloaded.',
+        });
+      }
+      return undefined;
+    });
+    renderPage();
+    const form = await screen.findByRole('region', { name: 'Upload Video' });
+    await waitFor(() =>
+      expect(
+        (
+          within(screen.getByRole('region', { name: 'Akun YouTube' })).getByRole('combobox', {
+            name: /Akun YouTube/,
+          }) as HTMLSelectElement
+        ).value,
+      ).toBe(FIRST.id),
+    );
+    await userEvent.type(within(form).getByRole('textbox', { name: /Judul/ }), 'Kucing lucu');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Generate dengan AI (Gemini)' }),
+    );
+    const failure = await within(form).findByText(
+      'Gagal generate konten: Layanan Gemini sedang bermasalah. Coba lagi nanti.',
+    );
+    expect(within(form).getByText('Detail')).toBeTruthy();
+    expect(
+      within(form).getByText('[503 Service Unavailable] The model is overloaded.'),
+    ).toBeTruthy();
+
+    await userEvent.upload(
+      within(form).getByLabelText('File video'),
+      new File(['video'], 'klip.mp4', { type: 'video/mp4' }),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Upload ke YouTube' }));
+    expect(await within(form).findByText('Video berhasil diupload!')).toBeTruthy();
+    expect(failure.isConnected).toBe(false);
+    expect(within(form).queryByText(/Gagal generate konten/)).toBeNull();
+  });
+
   it("shows the selected account's uploads left today and the reset time in WIB", async () => {
     const paths = standardApi((path) => {
       const quota = QUOTA_PATH.exec(path);
