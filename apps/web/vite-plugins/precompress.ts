@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -26,7 +26,8 @@ export function precompress(): Plugin {
       config = resolved;
     },
     async writeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      // resolve, not join: `vite build --outDir /tmp/dist` gives an absolute folder.
+      const outDir = resolve(config.root, config.build.outDir);
       const files = await listFiles(outDir);
       await Promise.all(
         files
