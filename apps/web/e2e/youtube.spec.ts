@@ -699,10 +699,11 @@ test.describe('the member writes with Gemini after a model retired', () => {
     page,
     adminApi,
   }, testInfo) => {
-    // Stage: an active Gemini key, never validated, whose model list still shows
-    // gemini-3.5-flash although the model answers it 404 (the fake's stale-model-list
-    // scenario). A new key text each attempt: the API remembers a key's choice in memory.
-    const staleKey = `e2e-gemini-stale-model-list-${Date.now().toString(36)}`;
+    // Stage: an active Gemini key, checked when added (gemini-3.5-flash answered then), whose
+    // model retires before the member generates (the fake's model-retires-after-check scenario:
+    // generateContent answers 404 NOT_FOUND). A new key text each attempt: the API remembers a
+    // key's choice in memory.
+    const staleKey = `e2e-gemini-model-retires-after-check-${Date.now().toString(36)}`;
     const added = await adminApi.post('/api/admin/gemini-keys', { data: { key: staleKey } });
     expect(added.ok()).toBe(true);
     const { id } = (await added.json()) as { id: string };

@@ -182,6 +182,15 @@ export const NO_TEXT_MODEL_KEY_MARK = 'no-text-model';
 export const STALE_LIST_KEY_MARK = 'stale-model-list';
 export const STALE_LISTED_MODEL = 'gemini-3.5-flash';
 
+/**
+ * A key whose text contains this sees STALE_LISTED_MODEL retire after the key was checked: the
+ * model still answers countTokens (the check the product makes when a key is added or validated),
+ * and generateContent answers 404 NOT_FOUND, as it does once Google has shut the model down. The
+ * e2e suite uses it to reach the member's fallback notice through the product alone (a model
+ * retiring between the admin's check and a member's generation).
+ */
+export const RETIRES_AFTER_CHECK_KEY_MARK = 'model-retires-after-check';
+
 /** The fake's scripted model catalog. */
 export interface FakeGeminiModels {
   /** What every key lists unless it has a list of its own. */
@@ -335,7 +344,10 @@ export async function handleGemini(
   // are 404 NOT_FOUND, as Google answers them.
   const method = endpoint.slice('gemini.'.length);
   const known = modelsOfKey(models, apiKey).find((candidate) => idOf(candidate) === model);
-  const shutDown = apiKey.includes(STALE_LIST_KEY_MARK) && model === STALE_LISTED_MODEL;
+  const shutDown =
+    model === STALE_LISTED_MODEL &&
+    (apiKey.includes(STALE_LIST_KEY_MARK) ||
+      (apiKey.includes(RETIRES_AFTER_CHECK_KEY_MARK) && endpoint === 'gemini.generateContent'));
   if (shutDown || !known?.supportedGenerationMethods.includes(method)) {
     modelNotFound(res, model, endpoint);
     return;

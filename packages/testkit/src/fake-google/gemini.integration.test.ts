@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   FAKE_GEMINI_MODELS,
   FAKE_GEMINI_NON_TEXT_MODELS,
+  RETIRES_AFTER_CHECK_KEY_MARK,
   STALE_LIST_KEY_MARK,
   STALE_LISTED_MODEL,
 } from './gemini-api.ts';
@@ -352,5 +353,15 @@ describe('gemini adapter: errors and key check', () => {
       retired: STALE_LISTED_MODEL,
       used: 'gemini-3-flash',
     });
+  });
+
+  it('a model that retires after the key was checked: the check passes on it, generation falls back once', async () => {
+    const key = `e2e-${RETIRES_AFTER_CHECK_KEY_MARK}-key`;
+    fake.addGeminiKey(key);
+    const check = await validateGeminiKey({ ...base(), apiKey: key });
+    expect(check).toMatchObject({ valid: true, model: STALE_LISTED_MODEL });
+    const generated = await generate('x', { apiKey: key, model: STALE_LISTED_MODEL });
+    expect(generated.fallback).toMatchObject({ retired: STALE_LISTED_MODEL, used: 'gemini-3-flash' });
+    expect(generated.model).toBe('gemini-3-flash');
   });
 });
