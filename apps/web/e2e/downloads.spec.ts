@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
+import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { readZipEntries } from '@scrapper/testkit/zip-entries';
 import { ensureActiveApifyKey } from './support/admin-api.ts';
 import {
   APIFY_TOKENS,
@@ -81,6 +84,15 @@ async function serveCovers(page: Page) {
   await page.route(BROKEN_COVER_URL, (route) => route.abort('namenotresolved'));
 }
 
+/** The names inside a zip the browser saved. */
+async function zipEntryNames(download: Download): Promise<string[]> {
+  return readZipEntries(readFileSync(await download.path())).map((entry) => entry.name);
+}
+
+function batchPanel(page: Page): Locator {
+  return page.getByRole('region', { name: /^Unduhan (Berjalan|Selesai)$/ });
+}
+
 function collectDownloads(page: Page): Download[] {
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
@@ -112,6 +124,14 @@ test.describe('as a member', () => {
 
   let fileName = '';
   let author = '';
+  /** Links for "Unduh dari URL": the testkit media server in this process (the product may reach 127.0.0.1 here). */
+  let media: MediaServer;
+  test.beforeAll(async () => {
+    media = await startMediaServer();
+  });
+  test.afterAll(async () => {
+    await media.close();
+  });
 
   test.beforeEach(async ({ page }) => {
     await serveCovers(page);
@@ -208,7 +228,7 @@ test.describe('as a member', () => {
     await expect(preview).toBeHidden();
   });
 
-  test('a batch of three downloads behind the overlay, then the browser saves each file', async ({
+  test('a batch of three downloads in a panel beside the page, then one zip of the files', async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -227,42 +247,53 @@ test.describe('as a member', () => {
     const downloads = collectDownloads(page);
     const release = await holdBatchStart(page);
     await button.click();
-    const overlay = page.getByRole('dialog', { name: 'Mengunduh Video' });
-    await expect(overlay.getByRole('progressbar')).toHaveAccessibleName(
-      'Selesai mengunduh 0 dari 3 item',
-    );
-    await expect(overlay.getByRole('button', { name: 'Batalkan' })).toBeVisible();
+    const panel = batchPanel(page);
+    await expect(panel.getByRole('heading', { name: 'Unduhan Berjalan' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Batalkan' })).toBeVisible();
+    // Nothing blocks the page: no dialog, and the table still answers.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: `Pilih ${LONG}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Pilih ${LONG}`, exact: true }).uncheck();
+    await release();
+    const rows = panel.getByRole('list', { name: 'Item dalam batch' }).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, testInfo, 'downloader-batch', { fullPage: false });
-    await release();
 
     await expect(
       page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 3 file.' }),
     ).toBeVisible({
       timeout: 90_000,
     });
-    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(3);
-    expect(downloads.map((d) => d.suggestedFilename()).sort()).toEqual(
-      BATCH.map((title) => `${title}.mp4`).sort(),
-    );
-    await expect(overlay).toBeHidden();
+    await expect(panel.getByRole('heading', { name: 'Unduhan Selesai' })).toBeVisible();
+    for (const title of BATCH) await expect(rows.filter({ hasText: title })).toContainText('Selesai');
+    // No file is saved one by one: the finished files come as one zip.
+    expect(downloads).toHaveLength(0);
+    const zip = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Unduh ZIP (3 file)' }).click();
+    const saved = await zip;
+    expect(saved.suggestedFilename()).toMatch(/^unduhan-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip$/);
+    expect((await zipEntryNames(saved)).sort()).toEqual(BATCH.map((title) => `${title}.mp4`).sort());
     for (const title of BATCH) {
       await expect(videoRow(page, title).getByText('Selesai', { exact: true })).toBeVisible();
     }
+    await panel.getByRole('button', { name: 'Tutup' }).click();
+    await expect(panel).toHaveCount(0);
     // The marks come from localStorage, so they survive a reload.
     await page.reload();
     await expect(videoRow(page, HLS).getByText('Selesai', { exact: true })).toBeVisible();
     await expect(videoRow(page, MISSING).getByText('Selesai', { exact: true })).toHaveCount(0);
 
-    // An item whose video is gone: every selected item failed, with yt-dlp's reason.
+    // An item whose video is gone: one Indonesian sentence, yt-dlp's words under "Detail".
     await page.getByRole('checkbox', { name: `Pilih ${MISSING}`, exact: true }).check();
     await button.click();
     const failed = page.getByRole('alert').filter({ hasText: 'Gagal mengunduh semua file' });
     await expect(failed).toBeVisible({ timeout: 60_000 });
-    await expect(failed.getByRole('list', { name: 'Item yang gagal' })).toContainText(
-      `${MISSING}: `,
-    );
-    await expect(failed).toContainText('404');
+    const reasons = failed.getByRole('list', { name: 'Item yang gagal' });
+    await expect(reasons).toContainText(`${MISSING}: Video tidak ditemukan`);
+    await reasons.getByText('Detail').first().click();
+    await expect(reasons).toContainText('404');
+    await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
   });
 
   test('history lists the downloads: filters, load more, download and bulk delete', async ({
@@ -422,19 +453,79 @@ test.describe('as a member', () => {
     await expect(entry).toContainText('File hilang');
     await expect(entry.getByRole('button', { name: `Unduh ${HLS}` })).toHaveCount(0);
 
-    // Downloading it again in the downloader brings the file back.
-    await openDownloader(page, fileName, MEDIA_ITEMS.length);
-    await page.getByRole('checkbox', { name: `Pilih ${HLS}`, exact: true }).check();
-    const again = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('button', { name: 'Download Terpilih (1)' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' }),
-    ).toBeVisible({
+    // "Unduh Ulang" fetches it again on the server; the entry then has its file back.
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'history-file-missing');
+    }
+    await page.setViewportSize(DESKTOP);
+    await entry.getByRole('button', { name: `Unduh Ulang ${HLS}` }).click();
+    // When the file is in, the list reloads: the entry has its file and 'Unduh' again.
+    await expect(entry.getByRole('button', { name: `Unduh ${HLS}`, exact: true })).toBeVisible({
       timeout: 60_000,
     });
+    await expect(entry).not.toContainText('File hilang');
+    await expect(entry).toContainText(`File: ${HLS}.mp4`);
+    await expect(
+      page.getByRole('list', { name: 'Riwayat unduhan' }).getByRole('listitem').filter({ hasText: HLS }),
+    ).toHaveCount(1);
+    const again = page.waitForEvent('download');
+    await entry.getByRole('button', { name: `Unduh ${HLS}`, exact: true }).click();
     expect((await again).suggestedFilename()).toBe(`${HLS}.mp4`);
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'history-redownloaded');
+    }
+    await page.setViewportSize(DESKTOP);
     await page.goto('/#/files');
     await expect(files.filter({ hasText: HLS })).toHaveCount(1);
+    await expect(files.filter({ hasText: HLS })).toContainText(`File: ${HLS}.mp4`);
+  });
+
+  test('Unduh dari URL: two pasted links download on the server and come back as one zip', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const cat = `Kucing ${unique('lucu')}`;
+    const dog = `Anjing ${unique('lucu')}`;
+    await page.goto('/#/downloader');
+    const card = page.getByRole('region', { name: 'Unduh dari URL' });
+    const input = page.getByRole('textbox', { name: 'Tautan video' });
+    await input.fill(`lihat ini ${media.titledPageUrl(cat)} dan\nini juga: ${media.titledPageUrl(dog)}, ftp://bukan.link/x`);
+    await expect(card).toContainText('2 tautan ditemukan');
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'downloader-url');
+    }
+    await page.setViewportSize(DESKTOP);
+    await input.press('Enter');
+    await expect(input).toHaveValue('');
+    const panel = batchPanel(page);
+    const rows = panel.getByRole('list', { name: 'Item dalam batch' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 2 file.' })).toBeVisible({
+      timeout: 90_000,
+    });
+    // Titles from yt-dlp's info replace the links.
+    await expect(rows.filter({ hasText: cat })).toContainText('Selesai');
+    await expect(rows.filter({ hasText: dog })).toContainText('Selesai');
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'downloader-url-done');
+    }
+    await page.setViewportSize(DESKTOP);
+    const zip = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Unduh ZIP (2 file)' }).click();
+    expect((await zipEntryNames(await zip)).sort()).toEqual([`${cat}.mp4`, `${dog}.mp4`].sort());
+
+    // Riwayat shows them by title with a readable file name.
+    await page.goto('/#/history');
+    const entry = page.getByRole('list', { name: 'Riwayat unduhan' }).getByRole('listitem').filter({ hasText: cat });
+    await expect(entry).toContainText(`File: ${cat}.mp4`);
   });
 
   test('thousands of items: the table renders a window of rows and scrolls to the end', async ({
