@@ -52,6 +52,7 @@ const api: ChildProcess = spawn(
       ...process.env,
       DATABASE_URL: pg.url,
       DATA_DIR: dir,
+      YTDLP_AUTO_UPDATE: 'false',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: 'bench',
@@ -155,6 +156,7 @@ const worker = await startWorker(
   loadEnv({
     DATABASE_URL: pg.url,
     DATA_DIR: dir,
+    YTDLP_AUTO_UPDATE: 'false',
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     WORKER_CONCURRENCY_VIDEO_DOWNLOAD: String(CONCURRENCY),
   }),

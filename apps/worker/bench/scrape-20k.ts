@@ -55,9 +55,9 @@ await replaceActorConfigs(database.db, [
     mapping: { id: 'id', url: 'webVideoUrl', title: 'text', duration: 'videoMeta.duration', author: 'authorMeta.name', play_count: 'playCount', like_count: 'diggCount', thumbnail: 'videoMeta.coverUrl' },
   }),
 ]);
-await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8) });
+await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
 const worker = await startWorker(
-  loadEnv({ DATABASE_URL: pg.url, DATA_DIR: dir, SECRETS_KEY: secretsKey, APIFY_BASE_URL: fake.baseUrl, APIFY_POLL_SECONDS: '0' }),
+  loadEnv({ DATABASE_URL: pg.url, DATA_DIR: dir, SECRETS_KEY: secretsKey, APIFY_BASE_URL: fake.baseUrl, APIFY_POLL_SECONDS: '0', YTDLP_AUTO_UPDATE: 'false' }),
   database,
   { info: () => {}, error: (m) => console.error(m) },
 );

@@ -51,6 +51,7 @@ const box = createSecretBox(secretsKey);
 const env = loadEnv({
   DATABASE_URL: pg.url,
   DATA_DIR: dir,
+  YTDLP_AUTO_UPDATE: 'false',
   SECRETS_KEY: secretsKey,
   WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
   GOOGLE_API_ROOT_URL: ready.urls.apiRootUrl,

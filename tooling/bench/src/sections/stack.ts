@@ -44,6 +44,8 @@ export async function startStack(): Promise<Stack> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     SECRETS_KEY: randomBytes(32).toString('base64'),
     APIFY_BASE_URL: fake.baseUrl,
+    // Measurements stay offline: no yt-dlp update check against the real release channel.
+    YTDLP_AUTO_UPDATE: 'false',
   };
   // BENCH_API_NODE_FLAGS: extra Node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const apiFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
