@@ -18,6 +18,8 @@ const LABELS: Readonly<Record<string, string>> = {
   instagram: 'Instagram',
   facebook: 'Facebook',
   twitter: 'X (Twitter)',
+  // "Unduh dari URL" from a site that is none of the platforms above.
+  web: 'Situs lain',
 };
 
 /** The display name of a platform id ('tiktok' -> 'TikTok'); unknown ids as they are. */
