@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
-import { seedUpgrades, supersededSeedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
+import { seedUpgrades, type StoredActorConfig } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
 import { createDatabase, type Database } from '../client.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { findActorConfig, listActorConfigs, replaceActorConfigs, seedActorConfigsIfEmpty, upgradeSeededActorConfigs } from './actor-configs.ts';
@@ -19,12 +19,20 @@ afterAll(async () => {
 });
 
 const current = seedActorConfigs.map((seed) => ActorConfigSchema.parse(seed));
-const superseded = supersededSeedActorConfigs.map((seed) => ActorConfigSchema.parse(seed));
+/** The oldest superseded seed of each platform, as its release stored it (no `domains` key). */
+const superseded = seedUpgrades()
+  .map((upgrade) => upgrade.from)
+  .filter((from, index, all) => all.findIndex((other) => other.platformId === from.platformId) === index);
 
-/** A database seeded by the earlier release: today's seeds, with the superseded ones in their place. */
+/**
+ * A database seeded by the earliest release the upgrades know: its seeds stored as that release
+ * stored them (the current schema's defaults for fields added since are not in the JSON).
+ */
+function earlierStored(): StoredActorConfig[] {
+  return current.map((config) => superseded.find((old) => old.platformId === config.platformId) ?? config);
+}
 async function seedAsEarlierRelease(): Promise<void> {
-  const earlier = current.map((config) => superseded.find((old) => old.platformId === config.platformId) ?? config);
-  await database.transaction(({ db }) => replaceActorConfigs(db, earlier));
+  await database.transaction(({ db }) => replaceActorConfigs(db, earlierStored() as ActorConfig[]));
 }
 
 describe('upgradeSeededActorConfigs', () => {
@@ -33,23 +41,23 @@ describe('upgradeSeededActorConfigs', () => {
     expect((await findActorConfig(database.db, 'facebook'))?.actorId).toBe('apify/facebook-posts-scraper');
 
     const upgraded = await upgradeSeededActorConfigs(database.db, seedUpgrades());
-    expect(upgraded.sort()).toEqual(['douyin', 'facebook']);
+    // Every platform: Douyin and Facebook were re-mapped, and all five gained their domains.
+    expect(upgraded.sort()).toEqual(['douyin', 'facebook', 'instagram', 'tiktok', 'youtube']);
     expect(await listActorConfigs(database.db)).toEqual(current);
     // Nothing left to do the second time (a second API instance starting).
     expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual([]);
   });
 
   it('leaves a config an admin changed, even slightly, as the admin left it', async () => {
-    await seedAsEarlierRelease();
     const facebook = superseded.find((config) => config.platformId === 'facebook');
     if (!facebook) throw new Error('no superseded facebook seed');
     const edited = { ...facebook, options: { ...facebook.options, resultsLimit: { label: 'Jumlah postingan maksimum', type: 'number' as const, default: 50, options: undefined } } };
     await database.transaction(async ({ db }) => {
-      const list = (await listActorConfigs(db)).map((config) => (config.platformId === 'facebook' ? ActorConfigSchema.parse(edited) : config));
-      await replaceActorConfigs(db, list);
+      const list = earlierStored().map((config) => (config.platformId === 'facebook' ? edited : config));
+      await replaceActorConfigs(db, list as ActorConfig[]);
     });
 
-    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual(['douyin']);
+    expect((await upgradeSeededActorConfigs(database.db, seedUpgrades())).sort()).toEqual(['douyin', 'instagram', 'tiktok', 'youtube']);
     const stored = await findActorConfig(database.db, 'facebook');
     expect(stored?.actorId).toBe('apify/facebook-posts-scraper');
     expect(stored?.options['resultsLimit']?.default).toBe(50);
