@@ -146,7 +146,9 @@ describe('scrape, then download', () => {
     const res = await call('GET', `/api/media/download/7003?filename=${fileName}`, member);
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/Klip yang hilang/);
-    expect(res.body.message).toMatch(/404/);
+    // One Indonesian sentence for the member; yt-dlp's own words (the 404) under "Detail".
+    expect(res.body.message).toMatch(/Video tidak ditemukan di tautan ini/);
+    expect(res.body.detail).toMatch(/404/);
     // A failed download leaves no history entry.
     const history = await call('GET', '/api/media/history', member);
     expect(history.body.history.map((h: { title: string }) => h.title)).toEqual(['Klip HLS']);
@@ -169,7 +171,9 @@ describe('scrape, then download', () => {
       return b.body.done ? b.body : undefined;
     });
     expect(batch).toMatchObject({ total: 3, completed: 2, failed: 1 });
-    expect(batch.items.find((i: { itemId: string }) => i.itemId === '7003').error).toMatch(/404/);
+    const failed = batch.items.find((i: { itemId: string }) => i.itemId === '7003');
+    expect(failed.error).toMatch(/Video tidak ditemukan di tautan ini/);
+    expect(failed.errorDetail).toMatch(/404/);
   }, 120_000);
 
   it('keeps another member out of the file, its items, downloads and previews', async () => {

@@ -74,7 +74,7 @@ export async function waitForDownload(database: Database, id: string, signal: Ab
     if (!row) throw notFound('Unduhan tidak ditemukan.');
     if (row.status === 'completed') return row;
     if (row.status === 'failed' || row.status === 'cancelled') {
-      throw new AppError(502, `Gagal mengunduh "${row.title}": ${row.error ?? 'alasan tidak diketahui'}`);
+      throw new AppError(502, `Gagal mengunduh "${row.title}": ${row.error ?? 'alasan tidak diketahui'}`, {}, undefined, row.errorDetail ?? undefined);
     }
     if (signal.aborted) throw new AppError(499, 'Permintaan dibatalkan oleh klien.');
     if (Date.now() > deadline) throw new AppError(504, 'Unduhan belum selesai; lihat Riwayat nanti.');
