@@ -281,7 +281,7 @@ describe('cookie sets (cookie files are sent as text)', () => {
     expect(await cookieRows()).toEqual(before);
     cases++;
     // Cookie text that looks like options or paths is stored as text, never used as either.
-    const odd = ['--exec touch /tmp/pwned', '../../etc/passwd', '-o /etc/x\n--batch-file /etc/passwd'];
+    const odd = ['sessionid=--exec touch /tmp/pwned', 'path=../../etc/passwd', 'o=-o /etc/x; b=--batch-file /etc/passwd'];
     const saved = await h.request('POST', '/api/config/cookies', { token: admin, body: { instagram: odd } });
     expect(saved.status).toBe(200);
     expect(saved.body.instagram).toHaveLength(3);

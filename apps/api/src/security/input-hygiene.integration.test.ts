@@ -66,7 +66,7 @@ describe('concurrent saves of shared lists', () => {
     const configs = (await h.request('GET', '/api/config/apify-config', { token: admin })).body;
     const all = await Promise.all([
       ...Array.from({ length: 8 }, () => h.request('POST', '/api/admin/apify-config', { token: admin, body: configs })),
-      ...Array.from({ length: 8 }, (_, i) => h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: [`# cookie ${i}`] } })),
+      ...Array.from({ length: 8 }, (_, i) => h.request('POST', '/api/config/cookies', { token: admin, body: { tiktok: [`sessionid=serentak-${i}`] } })),
       ...Array.from({ length: 8 }, (_, i) => h.request('POST', '/api/admin/gemini-keys', { token: admin, body: { key: `gemini-key-serentak-${i}` } })),
     ]);
     expect(all.map((r) => r.status).filter((s) => s >= 300)).toEqual([]);

@@ -23,7 +23,11 @@ const GENERIC = 'Video tidak dapat diunduh. Periksa tautannya atau coba lagi nan
 
 /** True when the message is already ours (Indonesian): the guard's refusals, size limits, storage. */
 function isOurSentence(message: string): boolean {
-  return /^(yt-dlp diarahkan|Ukuran file melebihi|Jenis file hasil|Nama host|yt-dlp tidak menemukan ffmpeg|Penyimpanan penuh|Alamat|URL)/.test(message);
+  return (
+    /^(yt-dlp diarahkan|yt-dlp dihentikan|yt-dlp belum tersedia|yt-dlp tidak dapat dijalankan|Ukuran file melebihi|Jenis file hasil|Nama host|Host |yt-dlp tidak menemukan ffmpeg|Penyimpanan penuh|Alamat|URL)/.test(message) ||
+    // The URL guard's refusal, however a layer words around it.
+    /jaringan lokal atau privat|loopback|Hanya URL http|nama pengguna/.test(message)
+  );
 }
 
 /** Turns whatever ended a download into the member's sentence and the detail beneath it. */
@@ -31,6 +35,8 @@ export function describeDownloadFailure(error: unknown): DownloadFailure {
   if (error instanceof StorageFullError || error instanceof UrlNotAllowedError) return { message: error.message, detail: null };
   if (error instanceof YtDlpError) {
     const reason = error.message;
+    // A URL the guard refused before yt-dlp started: already our sentence.
+    if (error.cause instanceof UrlNotAllowedError) return { message: reason, detail: null };
     if (error.needsCookies) return { message: NEEDS_COOKIES_MESSAGE, detail: reason };
     if (error.isOutdated) return { message: YTDLP_OUTDATED_MESSAGE, detail: reason };
     if (isOurSentence(reason)) return { message: reason, detail: null };
@@ -43,6 +49,7 @@ export function describeDownloadFailure(error: unknown): DownloadFailure {
     return { message: GENERIC, detail: reason };
   }
   if (error instanceof DirectFetchError) {
+    if (isOurSentence(error.message)) return { message: error.message, detail: null };
     if (error.status === 404 || error.status === 410) return { message: NOT_FOUND, detail: error.message };
     return { message: error.kind === 'transient' ? UNREACHABLE : GENERIC, detail: error.message };
   }

@@ -91,6 +91,8 @@ describe('actor configs', () => {
       inputKey: 'searchQueries',
       inputKeys: {},
       options: { maxResults: { label: 'Max Results', type: 'number', default: 20 } },
+      // The sites URL targets may point at; this config names none, so any URL goes.
+      domains: [],
     });
   });
 

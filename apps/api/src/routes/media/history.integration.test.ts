@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { downloads } from '@scrapper/db/schema';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
@@ -166,7 +167,10 @@ describe('file manager', () => {
     const victim = before.body.files[1];
     expect(victim).toMatchObject({ fileExists: true, formattedSize: expect.stringMatching(/KB|B/), downloadUrl: `/api/media/download/history/${victim.id}` });
     // Someone removes it behind our back.
-    const key = `downloads/${aliceId}/${(await h.request('GET', `/api/media/history?limit=200&search=${encodeURIComponent(victim.title)}`, { token: alice })).body.history[0].filename}`;
+    // The stored key (the readable `filename` the API shows is not the storage name).
+    const [stored] = await h.database.db.select({ key: downloads.storageKey }).from(downloads).where(eq(downloads.id, victim.id));
+    const key = stored?.key ?? '';
+    expect(key).toMatch(/^downloads\//);
     await h.storage.remove(key);
     const after = await h.request('GET', '/api/files?sortBy=title&order=asc', { token: alice });
     expect(after.body.files.find((f: { id: string }) => f.id === victim.id).fileExists).toBe(false);
