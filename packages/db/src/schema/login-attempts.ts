@@ -11,6 +11,12 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     username: text('username').notNull(),
     succeeded: boolean('succeeded').notNull(),
+    /**
+     * The device cookie's id when the attempt came with a valid one for this username (OWASP's
+     * device-cookie pattern): failures from a known device are counted per device, not against
+     * the username as a whole.
+     */
+    deviceId: text('device_id'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,6 +7,8 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
   status: text('status').$type<MaintenanceRunStatus>().notNull().default('queued'),
   result: jsonb('result').$type<MaintenanceResult>(),
   error: text('error'),
+  /** What started the run: an admin's button, the 15-minute schedule, or a worker's start. */
+  trigger: text('trigger').$type<'admin' | 'schedule' | 'start'>().notNull().default('admin'),
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
   workerId: uuid('worker_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

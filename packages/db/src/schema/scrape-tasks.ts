@@ -22,6 +22,13 @@ export const scrapeTasks = pgTable(
     itemsFound: integer('items_found').notNull().default(0),
     apifyRunId: text('apify_run_id'),
     apifyDatasetId: text('apify_dataset_id'),
+    /**
+     * Written before the Apify run is started and sent in the run's input: a retry after a worker
+     * died between Apify accepting the run and apify_run_id being saved finds that run by it
+     * instead of paying for a second one.
+     */
+    apifyStartMarker: text('apify_start_marker'),
+    apifyStartRequestedAt: timestamp('apify_start_requested_at', { withTimezone: true }),
     /** What the Apify run cost (the run's `usageTotalUsd`), recorded as the run is followed. */
     usageTotalUsd: numeric('usage_total_usd', { precision: 12, scale: 6, mode: 'number' }),
     /** How much of the Apify run log has been copied into scrape_task_logs. */

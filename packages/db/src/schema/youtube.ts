@@ -178,6 +178,19 @@ export const youtubeUploads = pgTable(
     stage: text('stage'),
     youtubeVideoId: text('youtube_video_id'),
     /**
+     * YouTube's resumable upload session (`uploadType=resumable`), stored before any byte is sent.
+     * A retry asks the session for its state: finished gives the video id back, 308 resumes.
+     */
+    uploadSessionUrl: text('upload_session_url'),
+    uploadSessionStartedAt: timestamp('upload_session_started_at', { withTimezone: true }),
+    /** The exact size of the bytes the session was opened for. */
+    uploadSessionBytes: bigint('upload_session_bytes', { mode: 'number' }),
+    /**
+     * The rendered video (effect or remix applied) kept in storage while a session is open, so a
+     * resume sends the same bytes; removed once the video is on YouTube.
+     */
+    renderedStorageKey: text('rendered_storage_key'),
+    /**
      * The privacy YouTube answered to videos.insert. Unaudited API projects get `private` whatever
      * was asked; the history explains it when this differs from what the member chose.
      */
