@@ -69,6 +69,8 @@ describe('dashboard tasks', () => {
     expect(failed).toMatchObject({ state: 'failed', error: 'Apify menolak API key.', errorDetail: 'HTTP 401' });
     const warned = fromHistory(record('w', { counts: { found: 4, saved: 0, skipped: { notVideo: 4 } }, warning: 'Tidak ada item.' }), [tiktok]);
     expect(warned).toMatchObject({ counts: { found: 4, saved: 0 }, warning: 'Tidak ada item.' });
+    // "Item ditemukan" after a reload is what the run found, as while it ran, not what it kept.
+    expect(warned.progress.itemsFound).toBe(4);
   });
 
   it("read a server task's target under the platform's key for its kind", () => {

@@ -127,7 +127,9 @@ export function fromHistory(
     platformId: record.platform,
     platformName: platform?.displayName ?? record.platform,
     target: record.target,
-    progress: { percentage: record.status === 'completed' ? 100 : 0, itemsFound: itemCount },
+    // "Item ditemukan" is what the run found (the counts), not what was kept: a Facebook run that
+    // found 20 posts and kept none says 20 here, as it did while it ran.
+    progress: { percentage: record.status === 'completed' ? 100 : 0, itemsFound: record.counts?.found ?? itemCount },
     logs: [],
     logsLoaded: false,
     result: record.resultFileName ? { fileName: record.resultFileName, itemCount } : null,
