@@ -85,7 +85,7 @@ describe('dashboard tasks', () => {
       state: 'completed',
       platformName: 'TikTok',
       target: 'kucing',
-      progress: { percentage: 100, itemsFound: 7 },
+      progress: { percentage: 100, itemsFound: 9 },
       result: { fileName: 'tiktok_20250101-000000_abcdef12.json', itemCount: 7 },
       logsLoaded: false,
       isFromHistory: true,
