@@ -17,7 +17,11 @@ export interface FakeRun {
   actId: string;
   userId: string;
   input: unknown;
+  /** The Content-Type the input was sent with: the run's INPUT record keeps it. */
+  inputContentType: string;
   inputBodyLen: number;
+  /** How the run was started, as the real API records it (`meta` of the run object). */
+  meta: { origin: 'API'; clientIp: string | null; userAgent: string | null };
   scenario: FakeScenario;
   defaultDatasetId: string;
   defaultKeyValueStoreId: string;
@@ -45,7 +49,9 @@ export function createFakeRun(fields: {
   actId: string;
   userId: string;
   input: unknown;
+  inputContentType: string;
   inputBodyLen: number;
+  meta: FakeRun['meta'];
   scenario: FakeScenario;
   timeoutSecs: number;
   memoryMbytes: number;
@@ -180,7 +186,7 @@ export function runJson(run: FakeRun, now: number): Record<string, unknown> {
     status: run.status,
     statusMessage: run.statusMessage,
     isStatusMessageTerminal: isTerminal(run),
-    meta: { origin: 'API' },
+    meta: run.meta,
     stats: {
       inputBodyLen: run.inputBodyLen,
       migrationCount: 0,
@@ -216,6 +222,29 @@ export function runJson(run: FakeRun, now: number): Record<string, unknown> {
     usage: usage.units,
     usageTotalUsd: costUsd,
     usageUsd: usage.usd,
+  };
+}
+
+/**
+ * A run as `GET /v2/actors/:actorId/runs` lists it: fewer fields than the run object (Apify's
+ * RunListItem), `meta` included.
+ */
+export function runListItemJson(run: FakeRun, now: number): Record<string, unknown> {
+  return {
+    id: run.id,
+    actId: run.actId,
+    actorTaskId: null,
+    userId: run.userId,
+    status: run.status,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    buildId: 'fakeBuild00000000',
+    buildNumber: '0.0.1',
+    meta: run.meta,
+    usageTotalUsd: usageTotalUsd(run, now),
+    defaultKeyValueStoreId: run.defaultKeyValueStoreId,
+    defaultDatasetId: run.defaultDatasetId,
+    defaultRequestQueueId: run.defaultRequestQueueId,
   };
 }
 

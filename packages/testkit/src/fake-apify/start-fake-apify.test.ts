@@ -286,3 +286,97 @@ describe('fake Apify: run cost', () => {
     expect(after.usageTotalUsd).toBe(0.4);
   });
 });
+
+describe('fake Apify: an actor run list', () => {
+  async function listRuns(actorId: string, query = '', token = fake.token) {
+    const res = await api(`/actors/${actorId}/runs${query}`, { token });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { total: number; offset: number; limit: number; desc: boolean; count: number; items: Array<Record<string, unknown>> } }).data;
+  }
+
+  it('lists the runs of one actor oldest first, with meta.userAgent of the start, as Apify lists them', async () => {
+    fake.script('me~actor', { items: [{ a: 1 }] });
+    fake.script('me~other', { items: [] });
+    const first = await api('/acts/me~actor/runs', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'ApifyClient/2; scrapper-start/one' }, body: '{}' });
+    expect(first.status).toBe(201);
+    await startRun('me~other');
+    await startRun('me~actor');
+
+    const page = await listRuns('me~actor');
+    expect(page).toMatchObject({ total: 2, offset: 0, limit: 1000, desc: false, count: 2 });
+    const [a, b] = page.items;
+    expect(a?.meta).toMatchObject({ origin: 'API', userAgent: 'ApifyClient/2; scrapper-start/one' });
+    expect(Object.keys(a ?? {}).sort()).toEqual(
+      ['actId', 'actorTaskId', 'buildId', 'buildNumber', 'defaultDatasetId', 'defaultKeyValueStoreId', 'defaultRequestQueueId', 'finishedAt', 'id', 'meta', 'startedAt', 'status', 'usageTotalUsd', 'userId'].sort(),
+    );
+    expect(Date.parse(String(a?.startedAt))).toBeLessThanOrEqual(Date.parse(String(b?.startedAt)));
+    expect((await listRuns('me~actor', '?desc=1')).items.map((r) => r.id)).toEqual([b?.id, a?.id]);
+    // The actor's id addresses the same list.
+    expect((await listRuns(String(a?.actId))).total).toBe(2);
+  });
+
+  it('filters by startedAfter/startedBefore (inclusive) and status, and pages with offset/limit up to 1000', async () => {
+    fake.script('me~actor', { polls: 5 });
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await startRun('me~actor'));
+    const second = runs[1] as Record<string, string>;
+    const after = await listRuns('me~actor', `?startedAfter=${encodeURIComponent(second.startedAt ?? '')}`);
+    expect(after.items.map((r) => r.id)).toContain(second.id);
+    for (const r of after.items) expect(Date.parse(String(r.startedAt))).toBeGreaterThanOrEqual(Date.parse(second.startedAt ?? ''));
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await listRuns('me~actor', `?startedAfter=${future}`)).total).toBe(0);
+    expect((await listRuns('me~actor', `?startedBefore=${new Date(0).toISOString()}`)).total).toBe(0);
+    expect((await listRuns('me~actor', '?status=SUCCEEDED')).total).toBe(0);
+    expect((await listRuns('me~actor', '?status=READY,RUNNING')).total).toBe(3);
+
+    const page = await listRuns('me~actor', '?offset=1&limit=1');
+    expect(page).toMatchObject({ total: 3, offset: 1, limit: 1, count: 1 });
+    expect(page.items[0]?.id).toBe(second.id);
+    expect((await listRuns('me~actor', '?limit=5000')).limit).toBe(1000);
+    expect((await api('/actors/me~actor/runs?startedAfter=yesterday')).status).toBe(400);
+  });
+
+  it("shows each token only its own account's runs", async () => {
+    fake.addToken('someone-elses-token', 'someone-else');
+    fake.script('me~actor', {});
+    await startRun('me~actor');
+    expect((await listRuns('me~actor')).total).toBe(1);
+    expect((await listRuns('me~actor', '', 'someone-elses-token')).total).toBe(0);
+  });
+
+  it('answers 404 for an actor it does not know', async () => {
+    const res = await api('/actors/me~nobody/runs');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { type: 'record-not-found' } });
+  });
+});
+
+describe("fake Apify: a run's INPUT record", () => {
+  it('serves the start body as the INPUT record of the run\'s default key-value store', async () => {
+    fake.script('me~actor', {});
+    const run = await startRun('me~actor', { searchQueries: ['kucing'] });
+    for (const path of [`/key-value-stores/${run.defaultKeyValueStoreId}/records/INPUT`, `/actor-runs/${run.id}/key-value-store/records/INPUT`]) {
+      const res = await api(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ searchQueries: ['kucing'] });
+    }
+    expect((await api(`/key-value-stores/${run.defaultKeyValueStoreId}/records/OUTPUT`)).status).toBe(404);
+    expect((await api('/key-value-stores/nope/records/INPUT')).status).toBe(404);
+  });
+});
+
+describe('fake Apify: holding an endpoint', () => {
+  it('keeps a request unanswered, recorded, until released', async () => {
+    fake.script('me~actor', {});
+    const hold = fake.hold('actor.start');
+    const started = startRun('me~actor');
+    const held = await hold.arrived;
+    expect(held).toMatchObject({ endpoint: 'actor.start', status: 0 });
+    expect(fake.runs()).toHaveLength(0);
+    hold.release();
+    await started;
+    expect(held.status).toBe(201);
+    expect(fake.runs()).toHaveLength(1);
+  });
+});

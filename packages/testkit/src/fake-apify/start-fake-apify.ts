@@ -10,6 +10,7 @@ import {
   isTerminal,
   logText,
   runJson,
+  runListItemJson,
   usageTotalUsd,
   visibleItemCount,
   type FakeRun,
@@ -25,7 +26,15 @@ import {
 import { itemAt, resolveScenario, type FakeRunStatus, type ScenarioSource } from './scenario.ts';
 
 export type FakeEndpoint =
-  'actor.start' | 'run.get' | 'run.abort' | 'log.get' | 'dataset.get' | 'dataset.items' | 'user.me';
+  | 'actor.start'
+  | 'actor.runs'
+  | 'run.get'
+  | 'run.abort'
+  | 'log.get'
+  | 'dataset.get'
+  | 'dataset.items'
+  | 'kvs.record'
+  | 'user.me';
 
 export interface RecordedRequest {
   method: string;
@@ -36,6 +45,7 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** The token sent (bearer header or `?token=`), valid or not. */
   token: string | undefined;
+  userAgent: string | undefined;
   contentEncoding: string | undefined;
   /** JSON bodies parsed after decompression; undefined when there was none. */
   body: unknown;
@@ -70,12 +80,21 @@ export interface FakeRunView {
   status: FakeRunStatus;
   statusMessage: string;
   datasetId: string;
+  /** The User-Agent of the request that started the run (the run's `meta.userAgent`). */
+  userAgent: string | null;
   itemCount: number;
   polls: number;
   startedAt: Date;
   finishedAt: Date | undefined;
   /** What the run object says it has cost so far. */
   usageTotalUsd: number;
+}
+
+export interface FakeHold {
+  /** The first request held (recorded, not yet answered). */
+  arrived: Promise<RecordedRequest>;
+  /** Lets the held requests, and every later one, through. */
+  release(): void;
 }
 
 export interface FakeApifyOptions {
@@ -101,6 +120,11 @@ export interface FakeApify {
   /** What runs of this actor (`user/name`, `user~name` or an id) do from now on. */
   script(actorId: string, scenario: ScenarioSource): void;
   fault(fault: FakeFault): void;
+  /**
+   * Holds every request to `endpoint` (after it is recorded, before it is answered) until
+   * `release()`: a test can act at the exact moment a request is in flight.
+   */
+  hold(endpoint: FakeEndpoint): FakeHold;
   /** Every request so far, oldest first (live: cleared by `reset`). */
   readonly requests: RecordedRequest[];
   /** Runs started so far, of one actor when given. */
@@ -115,7 +139,7 @@ interface Route {
   pattern: RegExp;
   endpoint: FakeEndpoint;
   /** What the path parameter names. */
-  param: 'actor' | 'run' | 'dataset' | 'none';
+  param: 'actor' | 'run' | 'dataset' | 'store' | 'none';
 }
 
 const routes: readonly Route[] = [
@@ -123,6 +147,12 @@ const routes: readonly Route[] = [
     method: 'POST',
     pattern: /^\/v2\/(?:acts|actors)\/([^/]+)\/runs$/,
     endpoint: 'actor.start',
+    param: 'actor',
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/(?:acts|actors)\/([^/]+)\/runs$/,
+    endpoint: 'actor.runs',
     param: 'actor',
   },
   { method: 'GET', pattern: /^\/v2\/actor-runs\/([^/]+)$/, endpoint: 'run.get', param: 'run' },
@@ -158,8 +188,23 @@ const routes: readonly Route[] = [
     endpoint: 'dataset.items',
     param: 'dataset',
   },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/actor-runs\/([^/]+)\/key-value-store\/records\/([^/]+)$/,
+    endpoint: 'kvs.record',
+    param: 'run',
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/key-value-stores\/([^/]+)\/records\/([^/]+)$/,
+    endpoint: 'kvs.record',
+    param: 'store',
+  },
   { method: 'GET', pattern: /^\/v2\/users\/me$/, endpoint: 'user.me', param: 'none' },
 ];
+
+/** The most runs one page of `GET .../runs` holds, and its default (the real API's 1000). */
+const MAX_RUNS_PAGE = 1000;
 
 /** What the real API answers `limit` with when none was asked for. */
 const NO_LIMIT = 999_999_999_999;
@@ -170,8 +215,9 @@ interface User {
 }
 
 /**
- * A fake of the Apify API v2, as far as apify-client's actor start, run, abort, log, dataset
- * items and users/me calls go, on a real HTTP server on 127.0.0.1.
+ * A fake of the Apify API v2, as far as apify-client's actor start, an actor's run list, run,
+ * abort, log, dataset items, the run's INPUT record and users/me calls go, on a real HTTP server
+ * on 127.0.0.1. Each token's user sees only its own runs in a list, as on Apify.
  */
 export async function startFakeApify(options: FakeApifyOptions = {}): Promise<FakeApify> {
   const waitForFinishCapMs = options.waitForFinishCapMs ?? 250;
@@ -183,6 +229,8 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
   const faults: FakeFault[] = [];
   const runs = new Map<string, FakeRun>();
   const runsByDataset = new Map<string, FakeRun>();
+  const runsByStore = new Map<string, FakeRun>();
+  const holds = new Map<FakeEndpoint, { gate: Promise<void>; arrived: (r: RecordedRequest) => void }>();
   const requests: RecordedRequest[] = [];
   const lifetime = new AbortController();
 
@@ -274,11 +322,13 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
     const method = req.method ?? 'GET';
     let route: Route | undefined;
     let param = '';
+    let recordKey = '';
     for (const candidate of routes) {
       const match = candidate.method === method ? candidate.pattern.exec(url.pathname) : null;
       if (match) {
         route = candidate;
         param = decodeURIComponent(match[1] ?? '');
+        recordKey = decodeURIComponent(match[2] ?? '');
         break;
       }
     }
@@ -289,6 +339,7 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
       endpoint: route?.endpoint,
       query: Object.fromEntries(url.searchParams),
       token,
+      userAgent: req.headers['user-agent'],
       contentEncoding: req.headers['content-encoding'],
       body: undefined,
       wireBytes: 0,
@@ -303,6 +354,12 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
     const body = await readRequestBody(req, maxBodyBytes);
     record.body = body.value;
     record.wireBytes = body.wireBytes;
+
+    const held = route ? holds.get(route.endpoint) : undefined;
+    if (held) {
+      held.arrived(record);
+      await held.gate;
+    }
 
     const fault = takeFault(route?.endpoint);
     if (fault && (await applyFault(fault, req, res))) return;
@@ -344,20 +401,52 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
         actId: actIdOf(actorId),
         userId: user.id,
         input: body.value,
+        inputContentType: req.headers['content-type'] ?? 'application/json',
         inputBodyLen: body.bytes,
+        meta: {
+          origin: 'API',
+          clientIp: req.socket.remoteAddress ?? null,
+          userAgent: req.headers['user-agent'] ?? null,
+        },
         scenario: resolveScenario(source, body.value),
         timeoutSecs: integerParam(url, 'timeout') ?? 3600,
         memoryMbytes: integerParam(url, 'memory') ?? 1024,
       });
       runs.set(run.id, run);
       runsByDataset.set(run.defaultDatasetId, run);
+      runsByStore.set(run.defaultKeyValueStoreId, run);
       sendJson(res, 201, { data: runJson(run, now) });
       return;
     }
 
-    const run = route.param === 'dataset' ? runsByDataset.get(param) : runs.get(param);
+    if (route.endpoint === 'actor.runs') {
+      const actorId = normalizeActorId(param);
+      const mine = [...runs.values()].filter(
+        (r) => (r.actorId === actorId || r.actId === param) && r.userId === user.id,
+      );
+      const known = scripts.has(actorId) || options.defaultScenario || mine.length > 0;
+      if (!known) {
+        sendApifyError(res, 404, 'record-not-found', 'Actor was not found');
+        return;
+      }
+      for (const r of mine) advanceRun(r, now);
+      sendJson(res, 200, { data: listRuns(mine, url, now) });
+      return;
+    }
+
+    const run =
+      route.param === 'dataset'
+        ? runsByDataset.get(param)
+        : route.param === 'store'
+          ? runsByStore.get(param)
+          : runs.get(param);
     if (!run) {
-      const what = route.param === 'dataset' ? 'Dataset' : 'Actor run';
+      const what =
+        route.param === 'dataset'
+          ? 'Dataset'
+          : route.param === 'store'
+            ? 'Key-value store'
+            : 'Actor run';
       sendApifyError(res, 404, 'record-not-found', `${what} was not found`);
       return;
     }
@@ -387,6 +476,20 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
       case 'dataset.items':
         advanceRun(run, now);
         await sendItems(run, url, res, now);
+        return;
+      case 'kvs.record':
+        // The store holds the run's INPUT (what the start's body was, with its Content-Type);
+        // the fake's actors write nothing else there.
+        if (recordKey !== 'INPUT' || run.input === undefined) {
+          sendApifyError(res, 404, 'record-not-found', 'Record was not found');
+          return;
+        }
+        if (typeof run.input === 'string') {
+          sendText(res, 200, run.input);
+          return;
+        }
+        res.writeHead(200, { 'content-type': run.inputContentType });
+        res.end(JSON.stringify(run.input));
         return;
     }
   }
@@ -421,6 +524,20 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
     fault(fault) {
       faults.push({ ...fault, times: fault.times ?? 1 });
     },
+    hold(endpoint) {
+      let open = (): void => undefined;
+      let arrived = (_r: RecordedRequest): void => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const first = new Promise<RecordedRequest>((resolve) => (arrived = resolve));
+      holds.set(endpoint, { gate, arrived });
+      return {
+        arrived: first,
+        release() {
+          holds.delete(endpoint);
+          open();
+        },
+      };
+    },
     requests,
     runs(actorId) {
       const wanted = actorId === undefined ? undefined : normalizeActorId(actorId);
@@ -434,6 +551,7 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
           status: run.status,
           statusMessage: run.statusMessage,
           datasetId: run.defaultDatasetId,
+          userAgent: run.meta.userAgent,
           itemCount: visibleItemCount(run, now),
           polls: run.polls,
           startedAt: run.startedAt,
@@ -445,6 +563,7 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
       requests.length = 0;
       runs.clear();
       runsByDataset.clear();
+      runsByStore.clear();
       scripts.clear();
       faults.length = 0;
     },
@@ -503,6 +622,40 @@ async function sendItems(run: FakeRun, url: URL, res: ServerResponse, now: numbe
     },
     page(),
   );
+}
+
+/**
+ * One page of an actor's runs as `GET /v2/actors/:actorId/runs` gives it: sorted by `startedAt`
+ * (ascending unless `desc`), filtered by `status` (one or comma-separated) and the inclusive
+ * `startedAfter`/`startedBefore`, at most 1000 a page.
+ */
+function listRuns(all: FakeRun[], url: URL, now: number): Record<string, unknown> {
+  const offset = integerParam(url, 'offset') ?? 0;
+  const asked = integerParam(url, 'limit');
+  const limit = asked === undefined || asked === 0 ? MAX_RUNS_PAGE : Math.min(asked, MAX_RUNS_PAGE);
+  const desc = booleanParam(url, 'desc');
+  const statuses = url.searchParams.get('status')?.split(',').filter(Boolean);
+  const after = dateParam(url, 'startedAfter');
+  const before = dateParam(url, 'startedBefore');
+  const matching = all
+    .filter((run) => statuses === undefined || statuses.includes(run.status))
+    .filter((run) => after === undefined || run.startedAt.getTime() >= after)
+    .filter((run) => before === undefined || run.startedAt.getTime() <= before)
+    // Stable: runs started in the same millisecond keep the order they were started in.
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  if (desc) matching.reverse();
+  const items = matching.slice(offset, offset + limit).map((run) => runListItemJson(run, now));
+  return { total: matching.length, offset, limit, desc, count: items.length, items };
+}
+
+function dateParam(url: URL, name: string): number | undefined {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === '') return undefined;
+  const at = Date.parse(raw);
+  if (Number.isNaN(at)) {
+    throw new BadRequestError(400, 'invalid-parameter', `${name} must be an ISO 8601 date`);
+  }
+  return at;
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
