@@ -29,6 +29,18 @@ const EnvSchema = z.object({
       }
     }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
     .optional(),
+  /** The old key while `pnpm secrets:rotate` moves every sealed value to SECRETS_KEY: values it sealed still open. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => {
+      try {
+        parseSecretsKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SECRETS_KEY_PREVIOUS must be 32 bytes, base64-encoded')
+    .optional(),
   ADMIN_USERNAME: z.string().min(3).max(32).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   WEB_DIST_DIR: z.string().default(defaultWebDist),
@@ -84,6 +96,8 @@ export interface Env {
   dataDir: string;
   jwtSecret: string;
   secretsKey: string;
+  /** SECRETS_KEY_PREVIOUS: also accepted when opening secrets, during a rotation. */
+  secretsKeyPrevious: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   webDistDir: string;
@@ -168,6 +182,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     jwtSecret: e.JWT_SECRET ?? local?.jwtSecret ?? '',
     secretsKey: e.SECRETS_KEY ?? local?.secretsKey ?? '',
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     webDistDir: resolve(e.WEB_DIST_DIR),

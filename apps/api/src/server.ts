@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     env,
     database,
     boss,
-    secrets: createSecretBox(env.secretsKey),
+    secrets: createSecretBox(env.secretsKey, env.secretsKeyPrevious),
     storage,
   });
   let closing = false;

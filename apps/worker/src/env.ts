@@ -30,6 +30,18 @@ const BaseSchema = z.object({
       }
     }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
     .optional(),
+  /** The old key while `pnpm secrets:rotate` moves every sealed value to SECRETS_KEY: values it sealed still open. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => {
+      try {
+        parseSecretsKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SECRETS_KEY_PREVIOUS must be 32 bytes, base64-encoded')
+    .optional(),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
   YTDLP_PATH: z.string().min(1).optional(),
@@ -49,6 +61,10 @@ const BaseSchema = z.object({
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** Preview clips older than this are removed (file and row) by the maintenance sweep. */
+  PREVIEW_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** How long pg-boss keeps finished jobs; unset: each queue's own (7 days, previews 1 day). */
+  JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).optional(),
   GOOGLE_API_ROOT_URL: z.url().optional(),
   GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
@@ -66,6 +82,8 @@ export interface Env {
   warnings: string[];
   dbPoolMax: number;
   secretsKey: string;
+  /** SECRETS_KEY_PREVIOUS: also accepted when opening secrets, during a rotation. */
+  secretsKeyPrevious: string | undefined;
   /** STORAGE_DRIVER and S3_*: the local folder (DATA_DIR/storage, shared with the API) or the S3 bucket. */
   storage: StorageConfig;
   apifyBaseUrl: string;
@@ -86,6 +104,10 @@ export interface Env {
   maxDownloadBytes: number;
   /** Job folders for downloads in progress (DATA_DIR/tmp). */
   tempDir: string;
+  /** PREVIEW_RETENTION_HOURS in seconds: the sweep removes preview clips finished longer ago. */
+  previewRetentionSeconds: number;
+  /** JOB_RETENTION_DAYS in seconds (pg-boss deleteAfterSeconds of every queue); undefined: the catalog's. */
+  jobRetentionSeconds: number | undefined;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
   concurrency: Record<QueueName, number>;
   /** YouTube Data API and OAuth endpoints; undefined means Google's own. */
@@ -162,6 +184,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPoolMax: e.DB_POOL_MAX,
     // Shared with the API through DATA_DIR when not given (one machine).
     secretsKey: e.SECRETS_KEY ?? loadOrCreateLocalSecrets(dataDir).secretsKey,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
     storage,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
@@ -177,6 +200,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
     maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
     tempDir: resolve(dataDir, 'tmp'),
+    previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),
+    jobRetentionSeconds: e.JOB_RETENTION_DAYS === undefined ? undefined : Math.round(e.JOB_RETENTION_DAYS * 86_400),
     concurrency,
     google: {
       apiRootUrl: e.GOOGLE_API_ROOT_URL,

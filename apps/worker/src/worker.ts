@@ -91,7 +91,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
   const storage = createStorage(env.storage);
   const ytdlpTools = createYtDlpTools({ env, database, workerId: id, log });
   const deps: JobDeps = {
-    secrets: createSecretBox(env.secretsKey),
+    secrets: createSecretBox(env.secretsKey, env.secretsKeyPrevious),
     storage,
     apifyBaseUrl: env.apifyBaseUrl,
     apifyPollSeconds: env.apifyPollSeconds,

@@ -25,3 +25,34 @@ describe('secret box', () => {
     expect(() => createSecretBox(randomBytes(16).toString('base64'))).toThrow(/32 bytes/);
   });
 });
+
+describe('secret box during a key rotation', () => {
+  const keyA = randomBytes(32).toString('base64');
+  const keyB = randomBytes(32).toString('base64');
+
+  it('opens values sealed with the previous key and seals only with the current one', () => {
+    const underA = createSecretBox(keyA).seal('token-lama');
+    const switching = createSecretBox(keyB, keyA);
+    expect(switching.open(underA)).toBe('token-lama');
+    const fresh = switching.seal('token-baru');
+    expect(createSecretBox(keyB).open(fresh)).toBe('token-baru');
+    expect(() => createSecretBox(keyA).open(fresh)).toThrow();
+  });
+
+  it('does not open a value sealed with the previous key once that key is gone', () => {
+    const underA = createSecretBox(keyA).seal('token-lama');
+    expect(() => createSecretBox(keyB).open(underA)).toThrow(/SECRETS_KEY/);
+  });
+
+  it('reseals a previous-key value, leaves a current-key value alone, and names what neither opens', () => {
+    const switching = createSecretBox(keyB, keyA);
+    const result = switching.reseal(createSecretBox(keyA).seal('kunci'));
+    expect(result.state).toBe('resealed');
+    if (result.state !== 'resealed') return;
+    expect(createSecretBox(keyB).open(result.sealed)).toBe('kunci');
+    expect(switching.reseal(result.sealed)).toEqual({ state: 'current' });
+    const stranger = createSecretBox(randomBytes(32).toString('base64')).seal('asing');
+    expect(switching.reseal(stranger).state).toBe('unreadable');
+    expect(switching.reseal('bukan-rahasia').state).toBe('unreadable');
+  });
+});
