@@ -2,7 +2,7 @@
 // few YouTube Data API v3 calls we publish with. Every call opens a short session (an
 // OAuth2Client holding the stored tokens), so nothing here keeps state between calls; new tokens
 // the client obtains on the way are handed to `onTokens` for the caller to store.
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { youtube, type MethodOptions, type youtube_v3 } from '@googleapis/youtube';
 import { OAuth2Client, type Credentials } from 'google-auth-library';
 import { toYouTubeError, YouTubeError } from './youtube-errors.ts';
@@ -83,8 +83,8 @@ export interface UploadVideoArgs extends AccountCall {
   metadata: VideoMetadata;
   media: NodeJS.ReadableStream | Readable;
   mimeType: string;
-  /** The media's size in bytes, when known: progress is then reported about every 1 %. */
-  size?: number;
+  /** The media's exact size in bytes: the session is opened for it, progress comes about every 1 %. */
+  size: number;
   /** Media bytes handed to the connection so far; the last call carries the total. */
   onProgress?: (bytesSent: number) => void;
 }
@@ -102,6 +102,8 @@ export interface AddToPlaylistArgs extends AccountCall {
 
 /** Reads are small; a stuck one should fail rather than hang a request. Uploads have no limit. */
 const READ_TIMEOUT_MS = 60_000;
+/** googleapis' own rootUrl for the YouTube Data API, used when none is configured. */
+const GOOGLE_API_ROOT = 'https://youtube.googleapis.com/';
 /** Pages of playlists.list read at most (50 each): 1,000 playlists. */
 const MAX_PLAYLIST_PAGES = 20;
 
@@ -216,30 +218,158 @@ export async function refreshIfExpiring(
 }
 
 /**
- * One `uploadType=multipart` POST: the JSON metadata, then the media streamed from `media` (never
- * held whole in memory). Not retried by the client, and not safe to retry blindly: YouTube may
- * have taken the video even when the answer was lost.
+ * Uploads a whole video with YouTube's resumable protocol in one go: opens the session, then
+ * sends every byte. `onSession` is awaited between the two, before any byte leaves, so a caller
+ * can store the session URL and ask it later what YouTube got ({@link querySession}).
  */
-export async function uploadVideo(args: UploadVideoArgs): Promise<UploadedVideo> {
+export async function uploadVideo(
+  args: UploadVideoArgs & { onSession?: (sessionUrl: string) => void | Promise<void> },
+): Promise<UploadedVideo> {
+  const sessionUrl = await startUploadSession(args);
+  await args.onSession?.(sessionUrl);
+  return sendUploadBytes({ ...args, sessionUrl, from: 0 });
+}
+
+export interface StartUploadSessionArgs extends AccountCall {
+  metadata: VideoMetadata;
+  mimeType: string;
+  /** The exact number of bytes that will be sent: a resumed session is asked for them again. */
+  size: number;
+}
+
+/**
+ * Opens a resumable upload session: `POST upload/youtube/v3/videos?uploadType=resumable` with the
+ * metadata as JSON and the media's length and type in `X-Upload-Content-*`. The answer's
+ * `Location` is the session URL the bytes go to. This is the videos.insert Google counts (one of
+ * the day's uploads); the PUTs to the session, and asking it for its state, are not.
+ */
+export async function startUploadSession(args: StartUploadSessionArgs): Promise<string> {
+  return withSession(args, async (session) => {
+    const res = await session.auth.request<unknown>({
+      url: `${session.rootUrl}upload/youtube/v3/videos`,
+      method: 'POST',
+      params: { uploadType: 'resumable', part: 'snippet,status' },
+      headers: {
+        'Content-Type': 'application/json; charset=UTF-8',
+        'X-Upload-Content-Length': String(args.size),
+        'X-Upload-Content-Type': args.mimeType,
+      },
+      data: videoResource(args.metadata),
+      responseType: 'text',
+      timeout: READ_TIMEOUT_MS,
+      ...session.signalOption,
+    });
+    const location = res.headers.get('location');
+    if (!location) {
+      throw new YouTubeError('other', 'YouTube opened no upload session (no Location header)', { status: res.status });
+    }
+    return location;
+  });
+}
+
+/** What a resumable session holds, as `PUT` with `Content-Range: bytes *\/N` tells. */
+export type UploadSessionState =
+  /** Every byte arrived and the video exists: nothing more is sent. */
+  | { kind: 'finished'; video: UploadedVideo }
+  /** YouTube has the first `received` bytes (308 Resume Incomplete): send the rest. */
+  | { kind: 'incomplete'; received: number }
+  /** The session is gone (404/410; sessions live about a week): a new one is needed. */
+  | { kind: 'expired' };
+
+export interface QuerySessionArgs extends AccountCall {
+  sessionUrl: string;
+  size: number;
+}
+
+/** Asks a resumable session for its state with an empty `PUT` (`Content-Range: bytes *\/size`). */
+export async function querySession(args: QuerySessionArgs): Promise<UploadSessionState> {
+  return withSession(args, async (session) => {
+    const res = await session.auth.request<unknown>({
+      url: args.sessionUrl,
+      method: 'PUT',
+      headers: { 'Content-Range': `bytes */${args.size}` },
+      data: '',
+      responseType: 'text',
+      timeout: READ_TIMEOUT_MS,
+      validateStatus: (status) => (status >= 200 && status < 300) || status === 308 || status === 404 || status === 410,
+      ...session.signalOption,
+    });
+    if (res.status === 404 || res.status === 410) return { kind: 'expired' };
+    if (res.status === 308) return { kind: 'incomplete', received: receivedOf(res.headers.get('range')) };
+    return { kind: 'finished', video: uploadedOf(res.data) };
+  });
+}
+
+export interface SendUploadBytesArgs extends AccountCall {
+  sessionUrl: string;
+  /** The whole media's size, as the session was opened for. */
+  size: number;
+  /** The first byte to send (what the session already holds); `media` starts at this byte. */
+  from: number;
+  media: NodeJS.ReadableStream | Readable;
+  mimeType: string;
+  /** Media bytes handed to the connection so far, counted from byte 0 of the whole media. */
+  onProgress?: (bytesSent: number) => void;
+}
+
+/**
+ * Sends bytes `from`..`size - 1` to the session in one `PUT` (`Content-Range: bytes
+ * from-(size-1)/size`), streamed from `media` and never held whole. The answer to the last byte is
+ * the video resource. A 308 here means YouTube kept less than was sent: retryable, and the retry
+ * asks the session where to go on from.
+ */
+export async function sendUploadBytes(args: SendUploadBytesArgs): Promise<UploadedVideo> {
   const progress = progressReporter(args.onProgress, args.size);
   return withMedia(args, async (session, body) => {
-    const res = await session.api.videos.insert(
-      {
-        part: ['snippet', 'status'],
-        requestBody: videoResource(args.metadata),
-        media: { mimeType: args.mimeType, body },
-      },
-      session.options({
-        onUploadProgress: (event: { bytesRead?: unknown }) => {
-          if (typeof event.bytesRead === 'number') progress.report(event.bytesRead);
+    let sent = args.from;
+    const counted = body.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          sent += chunk.length;
+          progress.report(sent);
+          done(null, chunk);
         },
       }),
     );
+    body.once('error', (error) => counted.destroy(error));
+    const res = await session.auth.request<unknown>({
+      url: args.sessionUrl,
+      method: 'PUT',
+      headers: {
+        'Content-Type': args.mimeType,
+        'Content-Range': args.size > 0 ? `bytes ${args.from}-${args.size - 1}/${args.size}` : 'bytes */0',
+      },
+      data: counted,
+      responseType: 'text',
+      validateStatus: (status) => (status >= 200 && status < 300) || status === 308,
+      ...session.signalOption,
+    });
     progress.finish();
-    const videoId = res.data.id;
-    if (!videoId) throw new YouTubeError('other', 'YouTube answered the upload without a video id');
-    return { videoId, privacyStatus: privacyOf(res.data.status?.privacyStatus) };
+    if (res.status === 308) {
+      throw new YouTubeError('server', `YouTube kept ${receivedOf(res.headers.get('range'))} of ${args.size} bytes`, {
+        status: 308,
+      });
+    }
+    return uploadedOf(res.data);
   });
+}
+
+/** `Range: bytes=0-K` of a 308: K + 1 bytes arrived; no header: none did. */
+function receivedOf(range: string | null): number {
+  const match = /^bytes=0-(\d+)$/.exec(range?.trim() ?? '');
+  return match ? Number(match[1]) + 1 : 0;
+}
+
+function uploadedOf(data: unknown): UploadedVideo {
+  let video: youtube_v3.Schema$Video = {};
+  try {
+    video = (typeof data === 'string' ? JSON.parse(data) : data) as youtube_v3.Schema$Video;
+  } catch {
+    // not JSON: no id below
+  }
+  const videoId = video.id;
+  if (!videoId) throw new YouTubeError('other', 'YouTube answered the upload without a video id');
+  return { videoId, privacyStatus: privacyOf(video.status?.privacyStatus) };
 }
 
 export async function setThumbnail(args: SetThumbnailArgs): Promise<void> {
@@ -327,6 +457,12 @@ function privacyOf(value: string | null | undefined): PrivacyStatus | null {
 
 interface Session {
   api: youtube_v3.Youtube;
+  /** The authorized client, for the raw calls of the resumable protocol (it adds the token and refreshes). */
+  auth: OAuth2Client;
+  /** The API root with a trailing slash (Google's unless configured). */
+  rootUrl: string;
+  /** The abort signal, as request options. */
+  signalOption: { signal?: AbortSignal };
   /**
    * Per-call options: rootUrl on every call (googleapis applies the client-level one to all but
    * media uploads, which go to Google unless told otherwise) and the abort signal.
@@ -358,6 +494,9 @@ async function withSession<T>(
   const api = youtube({ version: 'v3', auth, ...(rootUrl ? { rootUrl } : {}) });
   const session: Session = {
     api,
+    auth,
+    rootUrl: rootUrl ?? GOOGLE_API_ROOT,
+    signalOption: requestSignal ? { signal: requestSignal } : {},
     options: (extra) => ({
       ...extra,
       ...(rootUrl ? { rootUrl } : {}),

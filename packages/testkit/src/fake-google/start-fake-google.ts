@@ -54,6 +54,7 @@ import {
   type FakeQuotaUsage,
   type FakeThumbnail,
   type FakeUpload,
+  type FakeUploadSession,
 } from './state.ts';
 import {
   drain,
@@ -67,6 +68,7 @@ import {
   setThumbnail,
   type ApiContext,
 } from './youtube-api.ts';
+import { putUploadSession } from './resumable.ts';
 
 export type {
   FakeAuthRequest,
@@ -84,6 +86,8 @@ export type {
   FakeQuotaUsage,
   FakeThumbnail,
   FakeUpload,
+  FakeUploadSession,
+  FakeUploadSessionPut,
 } from './state.ts';
 export type { IssuedTokens } from './oauth.ts';
 export type { FakeGeminiModel, FakeGeminiModelInput } from './gemini-api.ts';
@@ -152,6 +156,17 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   failNext(endpoint: FakeGoogleEndpoint, fault: FakeGoogleFault): void;
   setUploadDelay(ms: number): void;
+  /** The next PUT carrying bytes to an upload session breaks after this many of its bytes (kept by the session). */
+  cutNextUpload(afterBytes: number): void;
+  /** The next PUT that completes a video loses its answer: the video exists, the connection is cut. */
+  loseNextUploadAnswer(): void;
+  /**
+   * true: a PUT that completed a video holds its answer until this is set false again (or the
+   * client goes away); for killing a worker after YouTube finished but before it heard so.
+   */
+  holdUploadAnswers(on: boolean): void;
+  /** Every upload session open now answers 404 from now on, as an expired session does. */
+  expireUploadSessions(): void;
   /** Changes the daily limits of the quota buckets (every client). */
   setQuota(limits: Partial<FakeQuotaLimits>): void;
   /** What an OAuth client used of its buckets in the current Pacific day. */
@@ -173,6 +188,8 @@ export interface FakeGoogle {
   retireGeminiModel(model: string): void;
   readonly authRequests: FakeAuthRequest[];
   readonly uploads: FakeUpload[];
+  /** Resumable upload sessions opened so far, with every PUT they got. */
+  readonly uploadSessions: FakeUploadSession[];
   readonly thumbnails: FakeThumbnail[];
   readonly playlistItems: FakePlaylistItem[];
   readonly geminiCalls: FakeGeminiCall[];
@@ -210,6 +227,12 @@ const routes: readonly Route[] = [
     endpoint: 'videos.insert',
     family: 'youtube',
   },
+  {
+    method: 'PUT',
+    path: '/upload/youtube/v3/videos',
+    endpoint: 'videos.insert.upload',
+    family: 'youtube',
+  },
   { method: 'PUT', path: '/youtube/v3/videos', endpoint: 'videos.update', family: 'youtube' },
   {
     method: 'POST',
@@ -229,6 +252,7 @@ const youtubeHandlers: Record<string, (ctx: ApiContext) => void | Promise<void>>
   'channels.list': listChannels,
   'playlists.list': listPlaylists,
   'videos.insert': insertVideo,
+  'videos.insert.upload': putUploadSession,
   'videos.update': updateVideo,
   'thumbnails.set': setThumbnail,
   'playlistItems.insert': insertPlaylistItem,
@@ -268,6 +292,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     maxKeptUploadBytes: options.maxKeptUploadBytes ?? 8 * 1024 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 4 * 1024 * 1024 * 1024,
     uploads: [],
+    uploadSessions: [],
+    sessionMedia: new Map(),
+    cutNextUploadAfter: undefined,
+    loseNextUploadAnswer: false,
+    holdUploadAnswers: false,
+    heldUploadAnswers: [],
     thumbnails: [],
     playlistItems: [],
     inFlightUploads: new Map(),
@@ -489,6 +519,19 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     setUploadDelay(ms) {
       state.uploadDelayMs = ms;
     },
+    cutNextUpload(afterBytes) {
+      state.cutNextUploadAfter = afterBytes;
+    },
+    loseNextUploadAnswer() {
+      state.loseNextUploadAnswer = true;
+    },
+    holdUploadAnswers(on) {
+      state.holdUploadAnswers = on;
+      if (!on) for (const release of state.heldUploadAnswers.splice(0)) release();
+    },
+    expireUploadSessions() {
+      for (const session of state.uploadSessions) session.expired = true;
+    },
     setQuota(limits) {
       Object.assign(state.quota.limits, limits);
     },
@@ -522,6 +565,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     },
     authRequests: state.authRequests,
     uploads: state.uploads,
+    uploadSessions: state.uploadSessions,
     thumbnails: state.thumbnails,
     playlistItems: state.playlistItems,
     geminiCalls: state.geminiCalls,
@@ -534,6 +578,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       state.requests.length = 0;
       state.authRequests.length = 0;
       state.uploads.length = 0;
+      state.uploadSessions.length = 0;
+      state.sessionMedia.clear();
+      state.cutNextUploadAfter = undefined;
+      state.loseNextUploadAnswer = false;
+      state.holdUploadAnswers = false;
+      for (const release of state.heldUploadAnswers.splice(0)) release();
       state.thumbnails.length = 0;
       state.playlistItems.length = 0;
       state.geminiCalls.length = 0;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type Hash } from 'node:crypto';
 
 export type FakeGoogleEndpoint =
   | 'oauth.authorize'
@@ -7,6 +7,7 @@ export type FakeGoogleEndpoint =
   | 'channels.list'
   | 'playlists.list'
   | 'videos.insert'
+  | 'videos.insert.upload'
   | 'videos.update'
   | 'thumbnails.set'
   | 'playlistItems.insert'
@@ -93,6 +94,42 @@ export interface FakeUpload extends FakeMediaInfo {
   answeredPrivacyStatus: string;
   notifySubscribers: string | undefined;
   receivedAt: Date;
+}
+
+/** One `PUT` to a resumable session: a status query (`bytes *\/N`, no body) or bytes. */
+export interface FakeUploadSessionPut {
+  /** The Content-Range header as sent (undefined: none, the whole media from byte 0). */
+  contentRange: string | undefined;
+  /** Media bytes of this PUT that reached the session (all of them, or up to a cut). */
+  bytes: number;
+  /** The status answered; 0 when the connection was cut. */
+  status: number;
+  at: Date;
+}
+
+/** A resumable upload session (`uploadType=resumable`), as YouTube keeps it for about a week. */
+export interface FakeUploadSession {
+  id: string;
+  /** The session URL answered in `Location`. */
+  url: string;
+  channelId: string;
+  clientId: string;
+  part: string[];
+  snippet: Record<string, unknown>;
+  status: Record<string, unknown>;
+  notifySubscribers: string | undefined;
+  /** X-Upload-Content-Length (or the total of the first Content-Range). */
+  size: number | undefined;
+  /** X-Upload-Content-Type. */
+  mimeType: string;
+  /** Media bytes the session holds (the next byte expected is this one). */
+  received: number;
+  /** The video once the last byte arrived. */
+  videoId: string | undefined;
+  /** Expired sessions answer 404. */
+  expired: boolean;
+  puts: FakeUploadSessionPut[];
+  createdAt: Date;
 }
 
 export interface FakeThumbnail extends FakeMediaInfo {
@@ -203,6 +240,16 @@ export interface FakeGoogleState {
   maxKeptUploadBytes: number;
   maxUploadBytes: number;
   uploads: FakeUpload[];
+  uploadSessions: FakeUploadSession[];
+  /** Per session id: the running hash and the bytes kept (up to maxKeptUploadBytes). */
+  sessionMedia: Map<string, { hash: Hash; kept: Buffer[]; keptBytes: number }>;
+  /** The next PUT with bytes is cut (connection destroyed) after this many of its bytes. */
+  cutNextUploadAfter: number | undefined;
+  /** The next PUT that completes a video has its answer lost (connection destroyed). */
+  loseNextUploadAnswer: boolean;
+  /** While set, a PUT that completed a video waits before answering (until released). */
+  holdUploadAnswers: boolean;
+  heldUploadAnswers: Array<() => void>;
   thumbnails: FakeThumbnail[];
   playlistItems: FakePlaylistItem[];
   inFlightUploads: Map<string, number>;

@@ -4,6 +4,7 @@ import { BadRequestError, readRequestBody, sendJson } from '../fake-apify/http-i
 import { sendYouTubeError } from './google-errors.ts';
 import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
 import { isUnaudited } from './quota.ts';
+import { startUploadSession } from './resumable.ts';
 import {
   pause,
   randomId,
@@ -33,6 +34,7 @@ export const SCOPES_BY_ENDPOINT = {
   'channels.list': READ_SCOPES,
   'playlists.list': READ_SCOPES,
   'videos.insert': UPLOAD_SCOPES,
+  'videos.insert.upload': UPLOAD_SCOPES,
   'videos.update': WRITE_SCOPES,
   'thumbnails.set': UPLOAD_SCOPES,
   'playlistItems.insert': WRITE_SCOPES,
@@ -154,12 +156,16 @@ export function listPlaylists({ state, res, url, grant }: ApiContext): void {
 export async function insertVideo(ctx: ApiContext): Promise<void> {
   const { state, req, res, url, grant } = ctx;
   const parts = partsOf(url);
+  if (url.searchParams.get('uploadType') === 'resumable') {
+    await startUploadSession(ctx);
+    return;
+  }
   const boundary = boundaryOf(req.headers['content-type']);
   if (url.searchParams.get('uploadType') !== 'multipart' || !boundary) {
     await drain(req);
     sendYouTubeError(res, {
       reason: 'badRequest',
-      message: 'The fake YouTube API takes videos.insert as uploadType=multipart only.',
+      message: 'The fake YouTube API takes videos.insert as uploadType=resumable or multipart only.',
     });
     return;
   }
@@ -433,7 +439,7 @@ async function receiveMedia(state: FakeGoogleState, req: IncomingMessage): Promi
 }
 
 /** What YouTube refuses in a video's snippet and status, as its error reason. */
-function videoProblem(
+export function videoProblem(
   snippet: Record<string, unknown>,
   status: Record<string, unknown>,
 ): { reason: string } | undefined {
@@ -505,7 +511,7 @@ function videoProblem(
   return undefined;
 }
 
-function videoJson(
+export function videoJson(
   upload: FakeUpload,
   channel: FakeChannel | undefined,
   parts: string[],
@@ -573,7 +579,7 @@ function channelJson(channel: FakeChannel, parts: string[]): Record<string, unkn
 }
 
 /** `part=snippet,status` or `part=snippet&part=status` (googleapis repeats it). */
-function partsOf(url: URL): string[] {
+export function partsOf(url: URL): string[] {
   return url.searchParams
     .getAll('part')
     .flatMap((value) => value.split(','))
@@ -591,7 +597,7 @@ function offsetOf(token: string | null): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function recordOf(value: unknown): Record<string, unknown> {
+export function recordOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};

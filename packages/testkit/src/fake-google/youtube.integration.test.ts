@@ -14,6 +14,9 @@ import {
   listPlaylists,
   refreshIfExpiring,
   setThumbnail,
+  querySession,
+  sendUploadBytes,
+  startUploadSession,
   uploadVideo,
   YouTubeError,
   type GoogleEndpoints,
@@ -71,6 +74,12 @@ const metadata: VideoMetadata = {
   madeForKids: true,
   containsSyntheticMedia: false,
 };
+
+/** A small in-memory video and its size, as uploadVideo takes them. */
+function tiny(text: string): { media: Readable; size: number } {
+  const bytes = Buffer.from(text);
+  return { media: Readable.from([bytes]), size: bytes.length };
+}
 
 async function mediaFile(bytes: number): Promise<{ path: string; sha256: string }> {
   const data = randomBytes(bytes);
@@ -189,7 +198,7 @@ describe('youtube adapter: uploads', () => {
       endpoints,
       tokens: storedTokens(),
       metadata: { ...metadata, privacyStatus: 'public', publishAt, madeForKids: false },
-      media: Readable.from([Buffer.from('tiny video')]),
+      ...tiny('tiny video'),
       mimeType: 'video/mp4',
     });
     expect(fake.uploads[0]?.status).toEqual({
@@ -206,7 +215,7 @@ describe('youtube adapter: uploads', () => {
       endpoints,
       tokens: storedTokens(),
       metadata: { ...metadata, containsSyntheticMedia: true },
-      media: Readable.from([Buffer.from('ai video')]),
+      ...tiny('ai video'),
       mimeType: 'video/mp4',
     });
     expect(fake.uploads[0]?.status).toMatchObject({ containsSyntheticMedia: true });
@@ -220,7 +229,7 @@ describe('youtube adapter: uploads', () => {
       endpoints,
       tokens: storedTokens(),
       metadata,
-      media: Readable.from([Buffer.from('locked')]),
+      ...tiny('locked'),
       mimeType: 'video/mp4',
     });
     expect(answer).toEqual({ videoId: fake.uploads[0]?.id, privacyStatus: 'private' });
@@ -234,7 +243,7 @@ describe('youtube adapter: uploads', () => {
       endpoints,
       tokens,
       metadata,
-      media: Readable.from([Buffer.from('video')]),
+      ...tiny('video'),
       mimeType: 'video/mp4',
     });
     const image = randomBytes(40_000);
@@ -306,6 +315,7 @@ describe('youtube adapter: uploads', () => {
         metadata,
         media: broken,
         mimeType: 'video/mp4',
+        size: 10 * 1024 * 1024,
       }),
     );
     expect(readError.kind).toBe('other');
@@ -325,6 +335,7 @@ describe('youtube adapter: uploads', () => {
         metadata,
         media: endless,
         mimeType: 'video/mp4',
+        size: 100 * 1024 * 1024,
         signal: controller.signal,
         onProgress: (bytes) => {
           if (bytes > 2 * 1024 * 1024) controller.abort();
@@ -347,7 +358,7 @@ describe('youtube adapter: uploads', () => {
         endpoints,
         tokens,
         metadata,
-        media: Readable.from([Buffer.from('v')]),
+        ...tiny('v'),
         mimeType: 'video/mp4',
       });
     await one();
@@ -355,6 +366,90 @@ describe('youtube adapter: uploads', () => {
     expect(fake.maxConcurrentUploadsPerChannel).toBe(1);
     await Promise.all([one(), one()]);
     expect(fake.maxConcurrentUploadsPerChannel).toBe(2);
+  });
+});
+
+describe('youtube adapter: resumable sessions', () => {
+  it('opens the session (one videos.insert, no byte sent yet), and the session then holds the whole video', async () => {
+    const file = randomBytes(300_000);
+    const tokens = storedTokens();
+    let sessionUrl = '';
+    const { videoId } = await uploadVideo({
+      client,
+      endpoints,
+      tokens,
+      metadata,
+      media: Readable.from([file]),
+      mimeType: 'video/mp4',
+      size: file.length,
+      onSession: (url) => {
+        sessionUrl = url;
+        // Stored before any byte leaves.
+        expect(fake.stats.uploadBytesReceived).toBe(0);
+      },
+    });
+    expect(fake.requests.map((r) => [r.method, r.endpoint, r.query.uploadType ?? ''])).toEqual([
+      ['POST', 'videos.insert', 'resumable'],
+      ['PUT', 'videos.insert.upload', 'resumable'],
+    ]);
+    expect(fake.uploadSessions[0]).toMatchObject({ url: sessionUrl, size: file.length, received: file.length, videoId });
+    // Asking again gives the same video back and costs nothing.
+    const state = await querySession({ client, endpoints, tokens, sessionUrl, size: file.length });
+    expect(state).toEqual({ kind: 'finished', video: { videoId, privacyStatus: 'unlisted' } });
+    expect(fake.uploads).toHaveLength(1);
+    expect(fake.quotaUsage(client.clientId)).toEqual({ uploads: 1, units: 0 });
+  });
+
+  it('after a break mid-upload, the session says what it has and the resume sends only the rest', async () => {
+    const file = randomBytes(1_000_000);
+    const tokens = storedTokens();
+    const sessionUrl = await startUploadSession({ client, endpoints, tokens, metadata, mimeType: 'video/mp4', size: file.length });
+    expect(await querySession({ client, endpoints, tokens, sessionUrl, size: file.length })).toEqual({ kind: 'incomplete', received: 0 });
+    fake.cutNextUpload(900_000);
+    const broken = await rejection(
+      sendUploadBytes({ client, endpoints, tokens, sessionUrl, size: file.length, from: 0, media: Readable.from([file]), mimeType: 'video/mp4' }),
+    );
+    expect(broken).toMatchObject({ kind: 'network', retryable: true });
+    const state = await querySession({ client, endpoints, tokens, sessionUrl, size: file.length });
+    expect(state).toEqual({ kind: 'incomplete', received: 900_000 });
+    const video = await sendUploadBytes({
+      client,
+      endpoints,
+      tokens,
+      sessionUrl,
+      size: file.length,
+      from: 900_000,
+      media: Readable.from([file.subarray(900_000)]),
+      mimeType: 'video/mp4',
+    });
+    const session = fake.uploadSessions[0];
+    expect(session?.puts.map((p) => [p.contentRange, p.bytes])).toEqual([
+      ['bytes */1000000', 0],
+      ['bytes 0-999999/1000000', 900_000],
+      ['bytes */1000000', 0],
+      ['bytes 900000-999999/1000000', 100_000],
+    ]);
+    expect(fake.uploads).toEqual([expect.objectContaining({ id: video.videoId, size: file.length, sha256: createHash('sha256').update(file).digest('hex') })]);
+    expect(fake.quotaUsage(client.clientId).uploads).toBe(1);
+  });
+
+  it('an expired session answers expired; a lost answer still left the video, which the session gives back', async () => {
+    const tokens = storedTokens();
+    const sessionUrl = await startUploadSession({ client, endpoints, tokens, metadata, mimeType: 'video/mp4', size: 5 });
+    fake.expireUploadSessions();
+    expect(await querySession({ client, endpoints, tokens, sessionUrl, size: 5 })).toEqual({ kind: 'expired' });
+
+    fake.loseNextUploadAnswer();
+    let lostUrl = '';
+    const lost = await rejection(
+      uploadVideo({ client, endpoints, tokens, metadata, ...tiny('hello'), mimeType: 'video/mp4', onSession: (url) => void (lostUrl = url) }),
+    );
+    expect(lost.kind).toBe('network');
+    expect(fake.uploads).toHaveLength(1);
+    expect(await querySession({ client, endpoints, tokens, sessionUrl: lostUrl, size: 5 })).toEqual({
+      kind: 'finished',
+      video: { videoId: fake.uploads[0]?.id, privacyStatus: 'unlisted' },
+    });
   });
 });
 
@@ -406,7 +501,7 @@ describe('youtube adapter: tokens', () => {
         endpoints,
         tokens,
         metadata,
-        media: Readable.from([Buffer.from('v')]),
+        ...tiny('v'),
         mimeType: 'video/mp4',
       }),
     );
@@ -456,7 +551,7 @@ describe('youtube adapter: errors', () => {
           endpoints,
           tokens: storedTokens(),
           metadata,
-          media: Readable.from([Buffer.from('v')]),
+          ...tiny('v'),
           mimeType: 'video/mp4',
         }),
       );
@@ -476,7 +571,7 @@ describe('youtube adapter: errors', () => {
         endpoints,
         tokens,
         metadata,
-        media: Readable.from([Buffer.from('v')]),
+        ...tiny('v'),
         mimeType: 'video/mp4',
       });
     const { videoId } = await upload();
@@ -487,7 +582,7 @@ describe('youtube adapter: errors', () => {
         endpoints,
         tokens,
         videoId,
-        media: Readable.from([Buffer.from('png')]),
+        ...tiny('png'),
         mimeType: 'image/png',
       }),
     );
