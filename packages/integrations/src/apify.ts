@@ -101,9 +101,24 @@ export interface ItemsPage {
   total: number;
 }
 
+export interface StartRunOptions {
+  /**
+   * A start marker (`isStartMarker`): sent in the User-Agent of the start request, which Apify
+   * keeps as the run's `meta.userAgent`, so `findMarkedRuns` can find the run when its answer
+   * was lost. The actor's input is left exactly as given.
+   */
+  marker?: string;
+}
+
 export interface Apify {
   validateToken(): Promise<TokenCheck>;
-  startRun(actorId: string, input: unknown): Promise<StartedRun>;
+  startRun(actorId: string, input: unknown, options?: StartRunOptions): Promise<StartedRun>;
+  /**
+   * Runs of `actorId` under this token's account, started at or after `since` (Apify's clock),
+   * whose start carried `marker`; oldest first. Empty when there are none (or the runs live
+   * under another account: Apify lists only the token's own).
+   */
+  findMarkedRuns(actorId: string, marker: string, since: Date): Promise<StartedRun[]>;
   /** undefined when Apify knows no such run (right after a start this can be replica lag). */
   getRun(runId: string, waitSecs?: number): Promise<ApifyRunSummary | undefined>;
   abortRun(runId: string): Promise<ApifyRunSummary>;
@@ -153,6 +168,26 @@ export class ApifyError extends Error {
   }
 }
 
+/** The User-Agent product that carries a start marker: `scrapper-start/<marker>`. */
+export const START_MARKER_PRODUCT = 'scrapper-start';
+const MARKER_PATTERN = /^[A-Za-z0-9._~-]{8,100}$/;
+/** The real API lists at most 1000 runs a page. */
+const RUNS_PAGE = 1000;
+/** Pages of runs looked through for a marker before giving up (20,000 runs since the start). */
+const MAX_RUN_PAGES = 20;
+
+/** A marker fit for a User-Agent product version: 8-100 of `A-Z a-z 0-9 . _ ~ -`. */
+export function isStartMarker(marker: string): boolean {
+  return MARKER_PATTERN.test(marker);
+}
+
+/** Whether a run's `meta.userAgent` carries this marker (as a whole `; `-separated part). */
+export function userAgentCarriesMarker(userAgent: unknown, marker: string): boolean {
+  if (typeof userAgent !== 'string') return false;
+  const wanted = `${START_MARKER_PRODUCT}/${marker}`;
+  return userAgent.split(';').some((part) => part.trim() === wanted);
+}
+
 /** The real API long-polls `waitForFinish` for at most 60 s. */
 const MAX_WAIT_SECS = 60;
 /** Room between the long-poll and the request timeout. */
@@ -180,11 +215,17 @@ export function createApify(options: ApifyOptions): Apify {
     userAgentSuffix: 'scrapper',
   };
   const reads = new ApifyClient({ ...common, maxRetries: options.maxRetries ?? 2 });
-  // POST /runs is not idempotent: a retried 5xx or timeout can start a second (paid) run.
-  // One attempt; the job layer decides, knowing whether a run id was stored.
-  const starter = new ApifyClient({ ...common, maxRetries: 0 });
   keepRetryAfter(reads);
-  keepRetryAfter(starter);
+
+  // POST /runs is not idempotent: a retried 5xx or timeout can start a second (paid) run.
+  // One attempt; the job layer decides, knowing whether a run id was stored (and looking for a
+  // marked run first). A client per start: the marker rides in its User-Agent.
+  function starter(marker: string | undefined): ApifyClient {
+    const userAgentSuffix = marker === undefined ? ['scrapper'] : ['scrapper', `${START_MARKER_PRODUCT}/${marker}`];
+    const client = new ApifyClient({ ...common, userAgentSuffix, maxRetries: 0 });
+    keepRetryAfter(client);
+    return client;
+  }
 
   async function getRun(runId: string, waitSecs = 0): Promise<ApifyRunSummary | undefined> {
     const wait = Math.max(
@@ -236,9 +277,30 @@ export function createApify(options: ApifyOptions): Apify {
 
     // start(), never call(): call() also streams the log and blocks until the run ends, one
     // long promise that reports no progress and does not survive a worker restart.
-    async startRun(actorId, input) {
-      const run = await guarded(() => starter.actor(actorId).start(input));
+    async startRun(actorId, input, { marker } = {}) {
+      if (marker !== undefined && !isStartMarker(marker)) throw new RangeError('not a start marker');
+      const run = await guarded(() => starter(marker).actor(actorId).start(input));
       return { runId: run.id, datasetId: run.defaultDatasetId, status: parseStatus(run.status) };
+    },
+
+    async findMarkedRuns(actorId, marker, since) {
+      if (!isStartMarker(marker)) throw new RangeError('not a start marker');
+      const found: StartedRun[] = [];
+      // Oldest first from `since`: the run looked for started right after it, and runs started
+      // meanwhile are appended at the end, so offsets stay valid while paging.
+      for (let page = 0, offset = 0; page < MAX_RUN_PAGES; page++) {
+        const list = await guarded(() =>
+          reads.actor(actorId).runs().list({ startedAfter: since.toISOString(), offset, limit: RUNS_PAGE }),
+        );
+        for (const run of list.items) {
+          if (userAgentCarriesMarker(run.meta?.userAgent, marker)) {
+            found.push({ runId: run.id, datasetId: run.defaultDatasetId, status: parseStatus(run.status) });
+          }
+        }
+        offset += list.items.length;
+        if (list.items.length === 0 || offset >= list.total) break;
+      }
+      return found;
     },
 
     getRun,

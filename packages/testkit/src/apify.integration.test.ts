@@ -308,3 +308,63 @@ describe('apify adapter: huge datasets', () => {
     expect(generated).toBe(22_000);
   });
 });
+
+describe('apify adapter: finding a run by its start marker', () => {
+  const since = () => new Date(Date.now() - 60_000);
+
+  it('sends the marker in the User-Agent, leaves the input as it was, and finds the run by it', async () => {
+    fake.script('me/actor', { items: [{ n: 1 }] });
+    const apify = adapter();
+    const started = await apify.startRun('me/actor', { q: 'kucing' }, { marker: 'task-1.abcDEF123_-~' });
+    await apify.startRun('me/actor', { q: 'kucing' }, { marker: 'task-2.abcDEF123' });
+    await apify.startRun('me/actor', { q: 'kucing' });
+
+    const [view] = fake.runs('me/actor');
+    expect(view?.input).toEqual({ q: 'kucing' });
+    expect(view?.userAgent).toMatch(/^ApifyClient\/.*; scrapper; scrapper-start\/task-1\.abcDEF123_-~$/);
+    expect(await apify.findMarkedRuns('me/actor', 'task-1.abcDEF123_-~', since())).toEqual([started]);
+    // A marker that is a prefix of another's is not that other's.
+    expect(await apify.findMarkedRuns('me/actor', 'task-1.abcDEF12', since())).toEqual([]);
+    expect(await apify.findMarkedRuns('me/actor', 'task-3.abcDEF123', since())).toEqual([]);
+  });
+
+  it('looks only at runs started since the given time', async () => {
+    fake.script('me/actor', {});
+    const apify = adapter();
+    await apify.startRun('me/actor', {}, { marker: 'marker-old-run' });
+    expect(await apify.findMarkedRuns('me/actor', 'marker-old-run', new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await apify.findMarkedRuns('me/actor', 'marker-old-run', since())).toHaveLength(1);
+  });
+
+  it('pages through more runs than one page holds', async () => {
+    fake.script('me/actor', {});
+    const apify = adapter();
+    // 1,001 runs: the marked one is the last, on the second page of 1000.
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${fake.baseUrl}/v2/acts/me~actor/runs`, { method: 'POST', headers: { authorization: `Bearer ${fake.token}` } }),
+        ),
+      );
+    }
+    const marked = await apify.startRun('me/actor', {}, { marker: 'marker-on-page-two' });
+    expect(await apify.findMarkedRuns('me/actor', 'marker-on-page-two', since())).toEqual([marked]);
+    const lists = fake.requests.filter((r) => r.endpoint === 'actor.runs');
+    expect(lists.map((r) => r.query.offset)).toEqual(['0', '1000']);
+    expect(lists[0]?.query.startedAfter).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("does not see another account's runs", async () => {
+    fake.addToken('second-account-token', 'second-account');
+    fake.script('me/actor', {});
+    await adapter({ token: 'second-account-token' }).startRun('me/actor', {}, { marker: 'marker-elsewhere' });
+    expect(await adapter().findMarkedRuns('me/actor', 'marker-elsewhere', since())).toEqual([]);
+    expect(await adapter({ token: 'second-account-token' }).findMarkedRuns('me/actor', 'marker-elsewhere', since())).toHaveLength(1);
+  });
+
+  it('refuses a marker that would not survive a User-Agent', async () => {
+    const apify = adapter();
+    await expect(apify.startRun('me/actor', {}, { marker: 'has; semicolon' })).rejects.toThrow(RangeError);
+    await expect(apify.findMarkedRuns('me/actor', 'short', since())).rejects.toThrow(RangeError);
+  });
+});
