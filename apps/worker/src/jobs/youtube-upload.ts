@@ -11,6 +11,7 @@ import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { findDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import {
+  clearUploadSession,
   completeUpload,
   exhaustQuotaToday,
   failUpload,
@@ -22,6 +23,8 @@ import {
   reserveUnits,
   reserveUpload,
   saveAccountTokens,
+  saveUploadSession,
+  setRenderedStorageKey,
   startUploadAttempt,
   updateUploadProgress,
   type UploadJobRows,
@@ -32,12 +35,17 @@ import { renderVideo } from '@scrapper/integrations/video-effects';
 import { formatForQuality, YtDlpError } from '@scrapper/integrations/yt-dlp';
 import {
   addToPlaylist,
+  querySession,
   refreshIfExpiring,
+  sendUploadBytes,
   setThumbnail,
+  startUploadSession,
   toYouTubeError,
-  uploadVideo,
   YouTubeError,
+  type AccountCall,
   type OAuthClientConfig,
+  type UploadedVideo,
+  type VideoMetadata,
   type YouTubeTokens,
 } from '@scrapper/integrations/youtube';
 import type { JobContext, JobHandler } from './types.ts';
@@ -110,28 +118,64 @@ async function copyFromStorage(ctx: JobContext, key: string, path: string): Prom
 }
 
 interface PreparedMedia {
-  stream: () => Promise<Readable>;
-  size: number | undefined;
+  /** The bytes from `start` to the end; the same bytes on every call (a resume depends on it). */
+  open: (start: number) => Promise<Readable>;
+  size: number;
   mimeType: string;
+}
+
+/** Where a rendered video waits in storage while its upload session is open. */
+function renderedKeyOf(upload: UploadJobRows['upload']): string {
+  return `uploads/${upload.userId}/${upload.id}/rendered.mp4`;
+}
+
+/** A file in storage as upload media, or undefined when it is not there (any more). */
+async function storedMedia(ctx: JobContext, key: string, mimeType: string): Promise<PreparedMedia | undefined> {
+  const size = await ctx.deps.storage.size(key);
+  if (size === undefined || size === 0) return undefined;
+  return { open: (start) => ctx.deps.storage.read(key, { start, end: size - 1 }), size, mimeType };
+}
+
+/** An upload that sends the member's file as it is (no effect, no remix). */
+function isUntouched(upload: UploadJobRows['upload']): boolean {
+  return (upload.sourceKind === 'file' || upload.sourceKind === 'server') && upload.videoEffect === 'none' && !upload.audioStorageKey && !upload.audioRemixUrl;
+}
+
+/**
+ * The bytes an open session was started with, if they can still be had exactly: the member's
+ * untouched file, or the rendered file kept in storage. Undefined when they cannot (the session
+ * is then given up for a new one, which is safe: it never completed).
+ */
+async function sameMedia(ctx: JobContext, upload: UploadJobRows['upload'], bytes: number): Promise<PreparedMedia | undefined> {
+  let media: PreparedMedia | undefined;
+  if (upload.renderedStorageKey) media = await storedMedia(ctx, upload.renderedStorageKey, 'video/mp4');
+  else if (isUntouched(upload)) {
+    const key = upload.sourceKind === 'server' ? await serverFileKey(ctx, upload.sourceDownloadId) : upload.videoStorageKey;
+    if (key) media = await storedMedia(ctx, key, upload.videoMime ?? 'video/mp4');
+  }
+  return media?.size === bytes ? media : undefined;
 }
 
 /**
  * The video as it will go to YouTube. An uploaded file with no effect and no remix streams
- * straight from storage; everything else is built in the job folder first.
+ * straight from storage; everything else is built in the job folder first and then kept in
+ * storage (rendered_storage_key) until the video id is saved, so a resumed session gets the very
+ * same bytes, and a later attempt does not render again.
  */
 async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string, setProgress: (p: number, stage: string) => void): Promise<PreparedMedia> {
   const { upload } = rows;
   const effect = upload.videoEffect as VideoEffectName;
   const wantsRemix = Boolean(upload.audioStorageKey || upload.audioRemixUrl);
+  if (upload.renderedStorageKey) {
+    const kept = await storedMedia(ctx, upload.renderedStorageKey, 'video/mp4');
+    if (kept) return kept;
+  }
   // The member's downloaded file: read where the download row says, and never removed here.
   const storedKey = upload.sourceKind === 'server' ? await serverFileKey(ctx, upload.sourceDownloadId) : upload.videoStorageKey;
-  if ((upload.sourceKind === 'file' || upload.sourceKind === 'server') && storedKey && effect === 'none' && !wantsRemix) {
-    const key = storedKey;
-    return {
-      stream: () => ctx.deps.storage.read(key),
-      size: upload.videoSizeBytes ?? (await ctx.deps.storage.size(key)),
-      mimeType: upload.videoMime ?? 'video/mp4',
-    };
+  if (isUntouched(upload) && storedKey) {
+    const media = await storedMedia(ctx, storedKey, upload.videoMime ?? 'video/mp4');
+    if (!media) throw new UploadStop('File video untuk upload ini tidak ditemukan di penyimpanan. Upload ulang videonya.');
+    return media;
   }
 
   await rm(jobDir, { recursive: true, force: true });
@@ -205,7 +249,85 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
     onProgress: (fraction) => setProgress(20 + fraction * 15, effect === 'none' ? 'Mencampur audio' : 'Menerapkan efek video'),
   });
   const { size } = await stat(output);
-  return { stream: async () => createReadStream(output), size, mimeType: 'video/mp4' };
+  const renderedKey = renderedKeyOf(upload);
+  await ctx.deps.storage.write(renderedKey, createReadStream(output));
+  await setRenderedStorageKey(ctx.database.db, upload.id, renderedKey);
+  return { open: async (start) => createReadStream(output, { start }), size, mimeType: 'video/mp4' };
+}
+
+/** The rendered copy is not needed once YouTube has the video, or the upload ended without it. */
+async function removeRendered(ctx: JobContext, upload: UploadJobRows['upload']): Promise<void> {
+  if (!upload.renderedStorageKey) return;
+  await ctx.deps.storage.remove(upload.renderedStorageKey).catch(() => undefined);
+  await setRenderedStorageKey(ctx.database.db, upload.id, null);
+}
+
+interface SendArgs {
+  ctx: JobContext;
+  rows: UploadJobRows;
+  jobDir: string;
+  setProgress: (percent: number, stage: string) => void;
+  /** The account's client, endpoints and current tokens, read anew for each call. */
+  account: () => AccountCall;
+  metadata: VideoMetadata;
+}
+
+/**
+ * Gets the video to YouTube exactly once, with the resumable protocol. An open session from an
+ * earlier attempt is asked first: finished gives the video back (nothing is sent again), 308 says
+ * how much YouTube has and only the rest is sent, expired (or bytes that cannot be had the same)
+ * lets a new session start; only a new session is a videos.insert and takes from the quota.
+ * 'waiting' when the upload bucket is empty for today.
+ */
+async function sendVideo(args: SendArgs): Promise<UploadedVideo | 'waiting'> {
+  const { ctx, rows, setProgress } = args;
+  const { upload, client } = rows;
+  const { db } = ctx.database;
+  const sendFrom = async (sessionUrl: string, media: PreparedMedia, from: number): Promise<UploadedVideo> => {
+    setProgress(35 + (from / media.size) * 55, 'Mengupload ke YouTube');
+    try {
+      return await google(async () =>
+        sendUploadBytes({
+          ...args.account(),
+          sessionUrl,
+          size: media.size,
+          from,
+          media: await media.open(from),
+          mimeType: media.mimeType,
+          onProgress: (sent) => setProgress(35 + (sent / media.size) * 55, 'Mengupload ke YouTube'),
+        }),
+      );
+    } catch (error) {
+      const yt = toYouTubeError(error);
+      if (yt.status !== 404 && yt.status !== 410) throw yt;
+      // The session expired mid-upload: it never completed, so the next attempt starts anew.
+      await clearUploadSession(db, upload.id);
+      throw new YouTubeError('server', `The upload session expired: ${yt.message}`, { status: yt.status, cause: yt });
+    }
+  };
+
+  if (upload.uploadSessionUrl && upload.uploadSessionBytes) {
+    const sessionUrl = upload.uploadSessionUrl;
+    const size = upload.uploadSessionBytes;
+    setProgress(35, 'Memeriksa upload sebelumnya di YouTube');
+    const state = await google(() => querySession({ ...args.account(), sessionUrl, size }));
+    if (state.kind === 'finished') return state.video;
+    if (state.kind === 'incomplete') {
+      const media = await sameMedia(ctx, upload, size);
+      if (media) return sendFrom(sessionUrl, media, state.received);
+    }
+    await clearUploadSession(db, upload.id);
+  }
+
+  const media = await prepareMedia(ctx, rows, args.jobDir, setProgress);
+  if (!client || !(await reserveUpload(db, client.id, client.quotaDailyUploads))) return 'waiting';
+  setProgress(35, 'Mengupload ke YouTube');
+  const sessionUrl = await google(() =>
+    startUploadSession({ ...args.account(), metadata: args.metadata, mimeType: media.mimeType, size: media.size }),
+  );
+  // Stored before any byte leaves: from here on a retry asks this session instead of inserting again.
+  await saveUploadSession(db, upload.id, sessionUrl, media.size);
+  return sendFrom(sessionUrl, media, 0);
 }
 
 /**
@@ -217,7 +339,12 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
 export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, ctx) => {
   const { db } = ctx.database;
   const first = await loadUploadForJob(db, uploadId);
-  if (!first || isFinal(first.upload.status)) return;
+  if (!first) return;
+  if (isFinal(first.upload.status)) {
+    // Cancelled or failed meanwhile: a rendered copy kept for a session has no use left.
+    await removeRendered(ctx, first.upload);
+    return;
+  }
 
   const unlock = await lockChannel(ctx, first.account.id, uploadId);
   const jobDir = join(ctx.deps.tempDir, 'uploads', uploadId);
@@ -262,21 +389,14 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
       answered: upload.youtubePrivacyStatus,
     });
     if (!videoId) {
-      const media = await prepareMedia(ctx, { ...rows, upload }, jobDir, setProgress);
-      // videos.insert has its own bucket since 2026-06-01 (1 of quota_daily_uploads a day).
-      if (!(await reserveUpload(db, client.id, client.quotaDailyUploads))) {
-        await waitForNextQuotaDay(ctx, uploadId);
-        return;
-      }
-      setProgress(35, 'Mengupload ke YouTube');
       // A schedule whose time passed while the upload waited is published at once instead.
       const publishAt = keepsSchedule(upload.publishAt, new Date()) ? upload.publishAt : null;
-      const media$ = await media.stream();
-      const result = await google(() => uploadVideo({
-        client: oauth,
-        endpoints: ctx.deps.google,
-        tokens,
-        onTokens,
+      const result = await sendVideo({
+        ctx,
+        rows: { ...rows, upload },
+        jobDir,
+        setProgress,
+        account: () => ({ client: oauth, endpoints: ctx.deps.google, tokens, onTokens, signal: ctx.signal }),
         metadata: {
           title: upload.title,
           description: upload.description,
@@ -287,18 +407,19 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
           madeForKids: upload.madeForKids,
           containsSyntheticMedia: upload.containsSyntheticMedia,
         },
-        media: media$,
-        mimeType: media.mimeType,
-        ...(media.size === undefined ? {} : { size: media.size }),
-        signal: ctx.signal,
-        onProgress: (sent) => {
-          if (media.size) setProgress(35 + (sent / media.size) * 55, 'Mengupload ke YouTube');
-        },
-      }));
+      });
+      // videos.insert has its own bucket since 2026-06-01 (1 of quota_daily_uploads a day).
+      if (result === 'waiting') {
+        await waitForNextQuotaDay(ctx, uploadId);
+        return;
+      }
       videoId = result.videoId;
       await recordYouTubeVideoId(db, uploadId, videoId, result.privacyStatus);
       lockedPrivate = isLockedPrivate({ requested: upload.privacyStatus, sentScheduled: publishAt !== null, answered: result.privacyStatus });
     }
+    // YouTube has the video: a rendered copy kept for resuming is not needed any more.
+    const current = await loadUploadForJob(db, uploadId);
+    if (current) await removeRendered(ctx, current.upload);
 
     // The thumbnail and the playlist item are optional extras from the units bucket. When it
     // cannot pay for one (locally, or Google says quotaExceeded) the extra is skipped with a
@@ -427,6 +548,12 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
   // The final state and its notification: one transaction, like the success path. `before`
   // writes what goes with them (the account's re-auth mark and its notification).
   const fail = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
+    failAndNotify(message, before, detail).finally(async () => {
+      // The upload ended without the video: the rendered copy kept for its session goes.
+      const now = await loadUploadForJob(db, uploadId);
+      if (now && isFinal(now.upload.status)) await removeRendered(ctx, now.upload);
+    });
+  const failAndNotify = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
     ctx.database.transaction(async ({ db: tx }) => {
       await before?.(tx);
       if (!(await failUpload(tx, uploadId, message, detail))) return;

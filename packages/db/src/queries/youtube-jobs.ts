@@ -56,8 +56,8 @@ export async function startUploadAttempt(db: Db, uploadId: string): Promise<YouT
 }
 
 /**
- * Recorded the moment YouTube answers, so a retry never inserts the video twice; with the
- * privacy YouTube gave it (unaudited API projects get private whatever was asked).
+ * Recorded the moment YouTube answers, with the privacy YouTube gave it (unaudited API projects
+ * get private whatever was asked). The upload session is done with: its columns are cleared.
  */
 export async function recordYouTubeVideoId(
   db: Db,
@@ -67,8 +67,39 @@ export async function recordYouTubeVideoId(
 ): Promise<void> {
   await db
     .update(youtubeUploads)
-    .set({ youtubeVideoId, youtubePrivacyStatus, updatedAt: new Date() })
+    .set({
+      youtubeVideoId,
+      youtubePrivacyStatus,
+      uploadSessionUrl: null,
+      uploadSessionStartedAt: null,
+      uploadSessionBytes: null,
+      updatedAt: new Date(),
+    })
     .where(eq(youtubeUploads.id, uploadId));
+}
+
+/**
+ * The resumable session YouTube opened for this upload, stored before any byte is sent: a retry
+ * asks it what YouTube has (the finished video, or where to resume) instead of inserting again.
+ */
+export async function saveUploadSession(db: Db, uploadId: string, sessionUrl: string, bytes: number): Promise<void> {
+  await db
+    .update(youtubeUploads)
+    .set({ uploadSessionUrl: sessionUrl, uploadSessionStartedAt: new Date(), uploadSessionBytes: bytes, updatedAt: new Date() })
+    .where(eq(youtubeUploads.id, uploadId));
+}
+
+/** The session expired or cannot be resumed with the same bytes: the next attempt opens a new one. */
+export async function clearUploadSession(db: Db, uploadId: string): Promise<void> {
+  await db
+    .update(youtubeUploads)
+    .set({ uploadSessionUrl: null, uploadSessionStartedAt: null, uploadSessionBytes: null, updatedAt: new Date() })
+    .where(eq(youtubeUploads.id, uploadId));
+}
+
+/** Where the rendered video (effect or remix applied) is kept while its session is open; null once removed. */
+export async function setRenderedStorageKey(db: Db, uploadId: string, key: string | null): Promise<void> {
+  await db.update(youtubeUploads).set({ renderedStorageKey: key, updatedAt: new Date() }).where(eq(youtubeUploads.id, uploadId));
 }
 
 export async function markThumbnailSet(db: Db, uploadId: string): Promise<void> {
