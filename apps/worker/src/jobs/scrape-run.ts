@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
 import { createDatasetMapper, type MappingCounts } from '@scrapper/contracts/rules/map-items';
 import { countsWarning, describeCounts } from '@scrapper/contracts/rules/scrape-counts';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
-import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
+import { findActiveApiKey, findApiKey } from '@scrapper/db/queries/api-keys';
 import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
 import {
   appendScrapeTaskLogs,
@@ -13,10 +14,12 @@ import {
   findScrapeTask,
   markScrapeTaskActive,
   recordScrapeTaskCost,
+  recordScrapeTaskStartIntent,
   setScrapeTaskRun,
   updateScrapeTaskProgress,
   type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
+import type { ScrapeTaskRow } from '@scrapper/db/schema';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
 import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
@@ -27,7 +30,40 @@ const PAGE_SIZE = 1000;
 /** Apify may answer 404 for a moment right after a start; this many misses mean it is gone. */
 const MAX_RUN_MISSES = 10;
 
+/**
+ * Apify's clock and the database's may disagree a little: the search for a run started by an
+ * earlier attempt looks this much before the recorded start intent.
+ */
+export const START_CLOCK_SKEW_MS = 2 * 60_000;
+
 class TaskGone extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A start marker: `<api key id>.<random>`. The random part is this start's own; the key part
+ * lets a retry use the key the run was started with, since Apify lists only the runs of the
+ * key's own account (the active key may have changed meanwhile).
+ */
+export function newStartMarker(apiKeyId: string): string {
+  return `${apiKeyId}.${randomBytes(16).toString('base64url')}`;
+}
+
+/** The API key id a start marker names, when it names one. */
+export function startMarkerKeyId(marker: string | null): string | undefined {
+  const keyId = marker?.split('.')[0];
+  return keyId !== undefined && UUID.test(keyId) ? keyId : undefined;
+}
+
+/**
+ * The key this task's run was (or is being) started with, while that key exists; otherwise the
+ * active key. Following and finding a run must happen under the account that owns it.
+ */
+async function chooseApifyKey(ctx: JobContext, task: Pick<ScrapeTaskRow, 'apifyStartMarker'>) {
+  const keyId = startMarkerKeyId(task.apifyStartMarker);
+  const started = keyId === undefined ? undefined : await findApiKey(ctx.database.db, 'apify', keyId);
+  return started ?? (await findActiveApiKey(ctx.database.db, 'apify'));
+}
 
 /** Platform, time and task id: made here, never from a client, matching RESULT_FILE_NAME_PATTERN. */
 export function resultFileName(platformId: string, taskId: string, at: Date): string {
@@ -83,12 +119,50 @@ async function log(ctx: JobContext, taskId: string, ...messages: string[]): Prom
   await appendScrapeTaskLogs(ctx.database.db, taskId, messages);
 }
 
-/** Starts the actor once; a task that already has a run id keeps following that run. */
-async function ensureRun(ctx: JobContext, apify: Apify, task: ScrapeTaskWithOwner, config: ActorConfig) {
+/**
+ * A run an earlier attempt started but never saved (it died, or lost Apify's answer, between the
+ * start and the save): found among the actor's runs by the task's start marker. Extra runs with
+ * the same marker (two deliveries that both started) are aborted: one run per task.
+ */
+async function adoptEarlierRun(ctx: JobContext, apify: Apify, task: ScrapeTaskWithOwner, actorId: string, marker: string, requestedAt: Date) {
+  const since = new Date(requestedAt.getTime() - START_CLOCK_SKEW_MS);
+  const [found, ...extra] = await apify.findMarkedRuns(actorId, marker, since);
+  if (!found) return undefined;
+  for (const run of extra) await apify.abortRun(run.runId).catch(() => undefined);
+  if (!(await setScrapeTaskRun(ctx.database.db, task.id, found.runId, found.datasetId))) {
+    // Another delivery saved it first (it follows the run), or the task was cancelled meanwhile
+    // (nobody else knows of this run: it is stopped).
+    const now = await findScrapeTask(ctx.database.db, task.id);
+    if (now?.apifyRunId !== found.runId) await apify.abortRun(found.runId).catch(() => undefined);
+    throw new TaskGone();
+  }
+  await log(ctx, task.id, `Run Apify dari percobaan sebelumnya ditemukan (run ${found.runId}); diikuti tanpa memulai run baru.`);
+  return { runId: found.runId, datasetId: found.datasetId };
+}
+
+/**
+ * Starts the actor once; a task that already has a run id keeps following that run. Exactly
+ * once across a worker dying mid-start: the start intent (a fresh marker) is saved before the
+ * start and sent with it, so a retry that finds a marker but no run id looks for the marked run
+ * and follows it; only when Apify has none does it start again.
+ */
+async function ensureRun(ctx: JobContext, apify: Apify, apiKeyId: string, task: ScrapeTaskWithOwner, config: ActorConfig) {
   if (task.apifyRunId && task.apifyDatasetId) return { runId: task.apifyRunId, datasetId: task.apifyDatasetId };
+  let marker = task.apifyStartMarker;
+  if (marker && task.apifyStartRequestedAt && startMarkerKeyId(marker) === apiKeyId) {
+    const adopted = await adoptEarlierRun(ctx, apify, task, config.actorId, marker, task.apifyStartRequestedAt);
+    if (adopted) return adopted;
+    await log(ctx, task.id, 'Run Apify dari percobaan sebelumnya tidak ditemukan; memulai run baru.');
+  } else {
+    // First start (or the key it was made for is gone): a new marker, saved before the start.
+    const intent = await recordScrapeTaskStartIntent(ctx.database.db, task.id, newStartMarker(apiKeyId), marker);
+    // Another delivery recorded its own meanwhile (or the task ended): the retry sorts it out.
+    if (!intent) throw new Error('tugas ini sedang dimulai oleh percobaan lain');
+    marker = intent.marker;
+  }
   const [cookies] = await Promise.all([platformCookies(ctx, config.platformId), log(ctx, task.id, `Memulai aktor ${config.actorId}...`)]);
   const input = buildActorInput(config, task.scrapeType, task.input, cookies);
-  const run = await apify.startRun(config.actorId, input);
+  const run = await apify.startRun(config.actorId, input, { marker });
   if (!(await setScrapeTaskRun(ctx.database.db, task.id, run.runId, run.datasetId))) {
     // Cancelled meanwhile (or another delivery got there first): this run is not wanted.
     await apify.abortRun(run.runId).catch(() => undefined);
@@ -251,11 +325,11 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
   const { db } = ctx.database;
   // Independent reads go side by side: each round trip before the first dataset page is time
   // the member waits (the key is read even for a task that turns out to be gone: one cheap read).
-  const [task, key] = await Promise.all([markScrapeTaskActive(db, taskId), findActiveApiKey(db, 'apify')]);
+  const task = await markScrapeTaskActive(db, taskId);
   if (!task) return;
   let full: ScrapeTaskWithOwner | undefined;
   try {
-    const [found, config] = await Promise.all([findScrapeTask(db, taskId), findActorConfig(db, task.platformId)]);
+    const [found, config, key] = await Promise.all([findScrapeTask(db, taskId), findActorConfig(db, task.platformId), chooseApifyKey(ctx, task)]);
     full = found;
     if (!full) return;
     if (!config) {
@@ -269,7 +343,7 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       return;
     }
     const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
-    const { runId, datasetId } = await ensureRun(ctx, apify, full, config);
+    const { runId, datasetId } = await ensureRun(ctx, apify, key.id, full, config);
     const expected = expectedItems(buildActorInput(config, full.scrapeType, full.input));
     const run = await followRun(ctx, apify, taskId, runId, expected);
     if (run.status !== 'SUCCEEDED') {

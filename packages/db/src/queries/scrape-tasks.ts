@@ -109,6 +109,34 @@ export async function setScrapeTaskRun(db: Db, id: string, runId: string, datase
   return rows.length > 0;
 }
 
+/**
+ * Records the intent to start an Apify run, before the start is sent: `marker` (sent with the
+ * start, see the worker's scrape job) and when, by the database's clock. Compare-and-set on the
+ * marker it replaces (null for none): of two deliveries racing, one wins. Undefined when the
+ * task has a run already, is finished, or its marker is no longer `replacing`.
+ */
+export async function recordScrapeTaskStartIntent(
+  db: Db,
+  id: string,
+  marker: string,
+  replacing: string | null,
+): Promise<{ marker: string; requestedAt: Date } | undefined> {
+  const [row] = await db
+    .update(scrapeTasks)
+    .set({ apifyStartMarker: marker, apifyStartRequestedAt: sql`now()` })
+    .where(
+      and(
+        eq(scrapeTasks.id, id),
+        isNull(scrapeTasks.apifyRunId),
+        notInArray(scrapeTasks.state, FINAL),
+        replacing === null ? isNull(scrapeTasks.apifyStartMarker) : eq(scrapeTasks.apifyStartMarker, replacing),
+      ),
+    )
+    .returning({ marker: scrapeTasks.apifyStartMarker, requestedAt: scrapeTasks.apifyStartRequestedAt });
+  if (!row?.marker || !row.requestedAt) return undefined;
+  return { marker: row.marker, requestedAt: row.requestedAt };
+}
+
 /** Progress of a running task; `usageTotalUsd` is its run's cost so far, when Apify said. */
 export async function updateScrapeTaskProgress(
   db: Db,
