@@ -28,6 +28,29 @@ describe('api env', () => {
     expect(env.jwtSecret).toBe('j'.repeat(40));
     expect(env.secretsKey).toBe(key);
   });
+  it('limits logins by failures with documented defaults, and refuses limits that make no sense', () => {
+    expect(loadEnv(base).login).toEqual({
+      windowSeconds: 600,
+      maxFailuresPerIp: 30,
+      maxFailuresPerUsername: 10,
+      maxFailuresPerDevice: 10,
+      delayAfterFailures: 3,
+      delayBaseSeconds: 2,
+      delayMaxSeconds: 300,
+      deviceCookieDays: 180,
+    });
+    expect(loadEnv({ ...base, LOGIN_MAX_FAILURES_PER_IP: '200' }).login.maxFailuresPerIp).toBe(200);
+    expect(() => loadEnv({ ...base, LOGIN_MAX_FAILURES_PER_USERNAME: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_USERNAME/);
+    expect(() => loadEnv({ ...base, LOGIN_WINDOW_SECONDS: 'lama' })).toThrow(/LOGIN_WINDOW_SECONDS/);
+    expect(() => loadEnv({ ...base, LOGIN_DELAY_BASE_SECONDS: '60', LOGIN_DELAY_MAX_SECONDS: '10' })).toThrow(
+      /LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS/,
+    );
+  });
+  it('serves source maps only when SERVE_SOURCEMAPS says so', () => {
+    expect(loadEnv(base).serveSourcemaps).toBe(false);
+    expect(loadEnv({ ...base, SERVE_SOURCEMAPS: 'true' }).serveSourcemaps).toBe(true);
+    expect(() => loadEnv({ ...base, SERVE_SOURCEMAPS: 'ya' })).toThrow(/SERVE_SOURCEMAPS/);
+  });
   it('stops with a message naming each bad value', () => {
     expect(() => loadEnv({ ...base, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ ...base, SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY must be 32 bytes/);

@@ -6,6 +6,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { parseSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -87,6 +88,29 @@ const EnvSchema = z.object({
     .positive()
     .max(UPLOAD_LIMITS.videoMaxBytes, `UPLOAD_MAX_VIDEO_BYTES may be at most ${UPLOAD_LIMITS.videoMaxBytes}`)
     .default(UPLOAD_LIMITS.videoMaxBytes),
+  // Login limits (issue 15): failures only are counted, within one sliding window.
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  /** Wrong passwords from one address (browsers without a device cookie) before it waits out the window. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Wrong passwords for one username from browsers without its device cookie before those are refused. */
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Wrong passwords from one trusted device (valid device cookie) before that device alone is refused. */
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Consecutive failures of one username at one address (or device) answered without a wait. */
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(0).max(100_000).default(3),
+  /** The first wait after those; it doubles with each further failure, up to LOGIN_DELAY_MAX_SECONDS. */
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How long a browser that logged in stays a known device for its username. */
+  LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Serve the web build's `.map` files (off: they hold the frontend's whole source). */
+  SERVE_SOURCEMAPS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+}).refine((e) => e.LOGIN_DELAY_MAX_SECONDS >= e.LOGIN_DELAY_BASE_SECONDS, {
+  message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
+  path: ['LOGIN_DELAY_MAX_SECONDS'],
 });
 
 export interface Env {
@@ -141,6 +165,10 @@ export interface Env {
   metricsToken: string | undefined;
   /** API_SHUTDOWN_GRACE_S: the drain budget on SIGTERM. */
   shutdownGraceSeconds: number;
+  /** LOGIN_*: how failed logins are limited (services/auth/login-limits.ts). */
+  login: LoginLimits;
+  /** SERVE_SOURCEMAPS: whether the web build's `.map` files are served. */
+  serveSourcemaps: boolean;
 }
 
 export class EnvError extends Error {}
@@ -215,5 +243,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     uploadMaxVideoBytes: e.UPLOAD_MAX_VIDEO_BYTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.API_SHUTDOWN_GRACE_S,
+    login: {
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+      maxFailuresPerDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
+      delayAfterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
+      delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+      delayMaxSeconds: e.LOGIN_DELAY_MAX_SECONDS,
+      deviceCookieDays: e.LOGIN_DEVICE_COOKIE_DAYS,
+    },
+    serveSourcemaps: e.SERVE_SOURCEMAPS,
   };
 }

@@ -61,20 +61,21 @@ describe('POST /api/auth/login', () => {
     expect(res.body.message).toBe('Body permintaan terlalu besar.');
   });
 
-  it('limits failed attempts per username with 429 and a message', async () => {
+  it('slows repeated failures for one username with 429, the wait in the message and Retry-After', async () => {
     await h.createUser('target', 'target-password', 'user');
+    const free = h.env.login.delayAfterFailures;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i <= free; i++) {
       const res = await h.request('POST', '/api/auth/login', { body: { username: 'target', password: `wrong-${i}` } });
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    // Even the right password is refused while the username is locked.
+    expect(statuses.slice(0, free).every((s) => s === 401)).toBe(true);
+    expect(statuses[free]).toBe(429);
+    // Even the right password waits while the wait holds.
     const locked = await h.request('POST', '/api/auth/login', { body: { username: 'target', password: 'target-password' } });
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/Terlalu banyak percobaan login/);
-    expect(locked.headers.get('retry-after')).toBeTruthy();
+    expect(locked.body.message).toMatch(/^Terlalu banyak percobaan login\. Coba lagi dalam \d+ detik\.$/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Other usernames are unaffected.
     expect((await h.request('POST', '/api/auth/login', { body: { username: 'budi', password: 'budi-password' } })).status).toBe(200);
   });

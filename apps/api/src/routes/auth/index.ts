@@ -3,15 +3,24 @@ import { endpoints } from '@scrapper/contracts/http';
 import { defineRoute } from '../../lib/define-route.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { changePassword } from '../../services/auth/change-password.ts';
+import { DEVICE_COOKIE_NAME, deviceCookieHeader, readCookie } from '../../services/auth/device-cookie.ts';
 import { login } from '../../services/auth/login.ts';
 import type { AppDeps } from '../../app.ts';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  defineRoute(app, endpoints.auth.login, ({ body, request }) =>
-    login(deps.database.db, { ...body, ip: request.ip }, deps.env.jwtSecret),
-  );
+  const { jwtSecret, login: limits } = deps.env;
+  defineRoute(app, endpoints.auth.login, async ({ body, request, reply }) => {
+    const { deviceCookie, ...session } = await login(
+      deps.database.db,
+      { ...body, ip: request.ip, deviceCookie: readCookie(request.headers.cookie, DEVICE_COOKIE_NAME) },
+      { jwtSecret, limits },
+    );
+    // `request.protocol` is https behind a TLS proxy too when TRUST_PROXY is set.
+    reply.header('set-cookie', deviceCookieHeader(deviceCookie, { secure: request.protocol === 'https', maxAgeDays: limits.deviceCookieDays }));
+    return session;
+  });
   defineRoute(app, endpoints.auth.me, async ({ request }) => ({ user: requireUser(request) }));
   defineRoute(app, endpoints.auth.changePassword, ({ body, request }) =>
-    changePassword(deps.database, requireUser(request), body, request.ip, deps.env.jwtSecret),
+    changePassword(deps.database, requireUser(request), body, request.ip, jwtSecret, limits),
   );
 }

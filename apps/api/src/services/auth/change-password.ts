@@ -4,14 +4,15 @@ import { countFailuresByUsername, insertLoginAttempt } from '@scrapper/db/querie
 import { findUserById, updateUser } from '@scrapper/db/queries/users';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { toSessionUser } from '../users/to-user-dto.ts';
-import { LOGIN_WINDOW_SECONDS, MAX_FAILURES_PER_USERNAME } from './login.ts';
+import { formatWait, type LoginLimits } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { signToken } from './tokens.ts';
 
 // 400, not 401: the session is fine, only the typed password is wrong (a 401 would log the
 // member out of the page they are on).
 const WRONG_CURRENT = 'Password saat ini salah.';
-const TOO_MANY = 'Terlalu banyak percobaan password yang salah. Coba lagi dalam beberapa menit.';
+const tooMany = (seconds: number) =>
+  tooManyRequests(`Terlalu banyak percobaan password yang salah. Coba lagi dalam ${formatWait(seconds)}.`, seconds);
 
 /**
  * "Ganti Password": checks the current password, stores the new one and raises the session
@@ -25,10 +26,11 @@ export async function changePassword(
   body: ChangePasswordBody,
   ip: string,
   jwtSecret: string,
+  limits: LoginLimits,
 ): Promise<LoginResponse> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_SECONDS * 1000);
-  if ((await countFailuresByUsername(database.db, caller.username, since)) >= MAX_FAILURES_PER_USERNAME) {
-    throw tooManyRequests(TOO_MANY, LOGIN_WINDOW_SECONDS);
+  const since = new Date(Date.now() - limits.windowSeconds * 1000);
+  if ((await countFailuresByUsername(database.db, caller.username, since)) >= limits.maxFailuresPerUsername) {
+    throw tooMany(limits.windowSeconds);
   }
   const existing = await findUserById(database.db, caller.id);
   if (!existing) throw unauthorized();
