@@ -583,6 +583,94 @@ describe('youtube.upload', () => {
   });
 });
 
+describe('youtube.upload exactly once (resumable sessions, issue 15)', () => {
+  const fast = { retryDelay: 1, retryBackoff: false } as const;
+  const sessionPuts = (i = 0) => (google.uploadSessions[i]?.puts ?? []).map((p) => [p.contentRange, p.bytes, p.status]);
+
+  it('YouTube finished but its answer was lost before the id was saved: the retry gets the id from the session, one video', async () => {
+    const accountId = await newAccount();
+    google.loseNextUploadAnswer();
+    const row = await settled(await queueUpload(accountId, {}, fast));
+    expect(row.status).toBe('uploaded');
+    expect(row.attempts).toBe(2);
+    expect(google.uploads).toHaveLength(1);
+    expect(row.youtubeVideoId).toBe(google.uploads[0]?.id);
+    expect(google.uploads[0]?.sha256).toBe(sha256(clip));
+    // One session; the retry only asked it (bytes */N) and got the video (200), sending nothing.
+    expect(google.uploadSessions).toHaveLength(1);
+    expect(sessionPuts()).toEqual([
+      [`bytes 0-${clip.length - 1}/${clip.length}`, clip.length, 0],
+      [`bytes */${clip.length}`, 0, 200],
+    ]);
+    expect(google.requests.filter((r) => r.endpoint === 'videos.insert')).toHaveLength(1);
+    // One videos.insert by Google's count and by ours; the session is done with.
+    expect(google.quotaUsage(CLIENT_ID).uploads).toBe(1);
+    expect((await usageToday()).uploads).toBe(1);
+    expect(row.uploadSessionUrl).toBeNull();
+  }, 60_000);
+
+  it('interrupted mid-upload: the retry resumes where YouTube stopped and sends only the remaining bytes', async () => {
+    const accountId = await newAccount();
+    const cut = Math.floor(clip.length * 0.9);
+    google.cutNextUpload(cut);
+    const row = await settled(await queueUpload(accountId, {}, fast));
+    expect(row.status).toBe('uploaded');
+    expect(google.uploadSessions).toHaveLength(1);
+    expect(sessionPuts()).toEqual([
+      [`bytes 0-${clip.length - 1}/${clip.length}`, cut, 0],
+      [`bytes */${clip.length}`, 0, 308],
+      [`bytes ${cut}-${clip.length - 1}/${clip.length}`, clip.length - cut, 200],
+    ]);
+    expect(google.uploads).toHaveLength(1);
+    expect(google.uploads[0]?.sha256).toBe(sha256(clip));
+    expect(google.quotaUsage(CLIENT_ID).uploads).toBe(1);
+    expect((await usageToday()).uploads).toBe(1);
+  }, 60_000);
+
+  it('a session that expired meanwhile: the retry opens a new one, and one video comes of it', async () => {
+    const accountId = await newAccount();
+    google.cutNextUpload(Math.floor(clip.length / 2), { thenExpire: true });
+    const row = await settled(await queueUpload(accountId, {}, fast));
+    expect(row.status).toBe('uploaded');
+    expect(google.uploadSessions).toHaveLength(2);
+    expect(sessionPuts(0).map((p) => p[2])).toEqual([0, 404]);
+    expect(sessionPuts(1)).toEqual([[`bytes 0-${clip.length - 1}/${clip.length}`, clip.length, 200]]);
+    expect(google.uploads).toHaveLength(1);
+    expect(row.youtubeVideoId).toBe(google.uploads[0]?.id);
+    // Two sessions are two videos.insert calls for Google, and for our count alike.
+    expect(google.quotaUsage(CLIENT_ID).uploads).toBe(2);
+    expect((await usageToday()).uploads).toBe(2);
+  }, 60_000);
+
+  it('a rendered video (effect applied) is kept in storage while its session is open and resumed from there, then removed', async () => {
+    const accountId = await newAccount();
+    const cut = 20_000;
+    google.cutNextUpload(cut);
+    const row = await settled(await queueUpload(accountId, { videoEffect: 'grayscale' }, fast));
+    expect(row.status).toBe('uploaded');
+    const rendered = google.uploads[0];
+    expect(google.uploads).toHaveLength(1);
+    // Not the member's file: the rendered one, resumed in the same session with only the rest.
+    expect(rendered?.sha256).not.toBe(sha256(clip));
+    const size = rendered?.size ?? 0;
+    expect(size).toBeGreaterThan(cut);
+    expect(google.uploadSessions).toHaveLength(1);
+    expect(sessionPuts()).toEqual([
+      [`bytes 0-${size - 1}/${size}`, cut, 0],
+      [`bytes */${size}`, 0, 308],
+      [`bytes ${cut}-${size - 1}/${size}`, size - cut, 200],
+    ]);
+    // The bytes joined across the two attempts make one intact grayscale video.
+    const out = join(dataDir, `resumed-${row.id}.mp4`);
+    writeFileSync(out, rendered?.bytes ?? Buffer.alloc(0));
+    expect(Number(probe(out).format.duration)).toBeGreaterThan(2.5);
+    expect(frameStats(out).chroma).toBeLessThan(6);
+    // The copy kept for the session is gone once the id is saved.
+    expect(row.renderedStorageKey).toBeNull();
+    expect(await storage.exists(`uploads/${ownerId}/${row.id}/rendered.mp4`)).toBe(false);
+  }, 60_000);
+});
+
 describe('youtube.upload from a file downloaded on the server (issue 20)', () => {
   /** A completed download of the owner with the clip in storage, as the File Manager lists it. */
   async function serverFile(): Promise<{ id: string; key: string }> {

@@ -101,6 +101,16 @@ export async function startUploadSession(ctx: ApiContext): Promise<void> {
 export async function putUploadSession(ctx: ApiContext): Promise<void> {
   const { state, req, res, url } = ctx;
   const session = state.uploadSessions.find((s) => s.id === url.searchParams.get('upload_id'));
+  const put: FakeUploadSessionPut = {
+    contentRange: header(req, 'content-range'),
+    bytes: 0,
+    status: 0,
+    at: new Date(),
+  };
+  session?.puts.push(put);
+  res.on('finish', () => {
+    put.status = res.statusCode;
+  });
   if (!session || session.expired) {
     await drain(req);
     sendYouTubeError(res, {
@@ -110,16 +120,6 @@ export async function putUploadSession(ctx: ApiContext): Promise<void> {
     });
     return;
   }
-  const put: FakeUploadSessionPut = {
-    contentRange: header(req, 'content-range'),
-    bytes: 0,
-    status: 0,
-    at: new Date(),
-  };
-  session.puts.push(put);
-  res.on('finish', () => {
-    put.status = res.statusCode;
-  });
   const range = parseContentRange(put.contentRange);
   if (range === 'invalid') {
     await drain(req);
@@ -175,7 +175,7 @@ async function receiveBytes(
   try {
     for await (const chunk of req) {
       let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-      if (cutAfter !== undefined) bytes = bytes.subarray(0, Math.max(0, cutAfter - put.bytes));
+      if (cutAfter) bytes = bytes.subarray(0, Math.max(0, cutAfter.bytes - put.bytes));
       if (session.received + bytes.length > total || session.received + bytes.length > state.maxUploadBytes) {
         throw new BadRequestError(413, 'uploadTooLarge', 'More bytes than the session was opened for');
       }
@@ -185,9 +185,11 @@ async function receiveBytes(
       session.received += bytes.length;
       put.bytes += bytes.length;
       state.stats.uploadBytesReceived += bytes.length;
-      if (cutAfter !== undefined && put.bytes >= cutAfter) {
-        // The connection breaks mid-upload: what arrived stays in the session.
+      if (cutAfter && put.bytes >= cutAfter.bytes) {
+        // The connection breaks mid-upload: what arrived stays in the session (unless it is
+        // to expire, as when the client comes back after the session's week is over).
         state.stats.abortedUploads += 1;
+        if (cutAfter.thenExpire) session.expired = true;
         req.socket.destroy();
         return;
       }

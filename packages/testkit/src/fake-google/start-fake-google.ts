@@ -156,8 +156,11 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   failNext(endpoint: FakeGoogleEndpoint, fault: FakeGoogleFault): void;
   setUploadDelay(ms: number): void;
-  /** The next PUT carrying bytes to an upload session breaks after this many of its bytes (kept by the session). */
-  cutNextUpload(afterBytes: number): void;
+  /**
+   * The next PUT carrying bytes to an upload session breaks after this many of its bytes (kept by
+   * the session); `thenExpire`: the session expires with the break (answers 404 from then on).
+   */
+  cutNextUpload(afterBytes: number, options?: { thenExpire?: boolean }): void;
   /** The next PUT that completes a video loses its answer: the video exists, the connection is cut. */
   loseNextUploadAnswer(): void;
   /**
@@ -519,8 +522,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     setUploadDelay(ms) {
       state.uploadDelayMs = ms;
     },
-    cutNextUpload(afterBytes) {
-      state.cutNextUploadAfter = afterBytes;
+    cutNextUpload(afterBytes, options = {}) {
+      state.cutNextUploadAfter = { bytes: afterBytes, thenExpire: options.thenExpire ?? false };
     },
     loseNextUploadAnswer() {
       state.loseNextUploadAnswer = true;

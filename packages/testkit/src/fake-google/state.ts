@@ -244,7 +244,7 @@ export interface FakeGoogleState {
   /** Per session id: the running hash and the bytes kept (up to maxKeptUploadBytes). */
   sessionMedia: Map<string, { hash: Hash; kept: Buffer[]; keptBytes: number }>;
   /** The next PUT with bytes is cut (connection destroyed) after this many of its bytes. */
-  cutNextUploadAfter: number | undefined;
+  cutNextUploadAfter: { bytes: number; thenExpire: boolean } | undefined;
   /** The next PUT that completes a video has its answer lost (connection destroyed). */
   loseNextUploadAnswer: boolean;
   /** While set, a PUT that completed a video waits before answering (until released). */
