@@ -1,0 +1,327 @@
+// scrape.run starts at most one (paid) Apify run per task, even when the worker dies between
+// Apify accepting the run and the run id being saved: the start intent (a marker) is saved
+// first and sent with the start, and a retry finds the marked run instead of starting another.
+// Real PostgreSQL and pg-boss, a real worker process SIGKILLed at that exact moment, the real
+// apify-client against the fake Apify.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { createDatabase, type Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { insertApiKey, setActiveApiKey } from '@scrapper/db/queries/api-keys';
+import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
+import {
+  findScrapeTask,
+  insertScrapeTask,
+  recordScrapeTaskStartIntent,
+  type ScrapeTaskWithOwner,
+} from '@scrapper/db/queries/scrape-tasks';
+import { insertUser } from '@scrapper/db/queries/users';
+import { scrapeTaskLogs } from '@scrapper/db/schema';
+import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
+import { createApify } from '@scrapper/integrations/apify';
+import { createSecretBox } from '@scrapper/integrations/secret-box';
+import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { loadEnv } from '../env.ts';
+import { startWorker, type RunningWorker } from '../worker.ts';
+import { newStartMarker } from './scrape-run.ts';
+
+const ACTOR = 'clockworks/tiktok-scraper';
+const workerMain = fileURLToPath(new URL('../main.ts', import.meta.url));
+const secretsKey = randomBytes(32).toString('base64');
+const box = createSecretBox(secretsKey);
+const quiet = { info: () => {}, error: () => {} };
+
+let testDb: TestDatabase;
+let database: Database;
+let fake: FakeApify;
+let dataDir: string;
+let testStorage: TestStorage;
+let supervisor: PgBoss;
+let ownerId: string;
+let keyId: string;
+let doomed: ChildProcess | undefined;
+const workers: RunningWorker[] = [];
+let counter = 0;
+
+const tiktokItem = (i: number) => ({
+  id: `7${String(i).padStart(18, '0')}`,
+  text: `Video ${i}`,
+  webVideoUrl: `https://www.tiktok.com/@kreator/video/7${String(i).padStart(18, '0')}`,
+  videoMeta: { duration: 20, coverUrl: `https://p16.tiktokcdn.test/${i}.jpg` },
+  authorMeta: { name: 'kreator' },
+});
+
+const config = ActorConfigSchema.parse({
+  platformId: 'tiktok',
+  displayName: 'TikTok',
+  actorId: ACTOR,
+  inputKey: 'searchQueries',
+  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
+  mapping: { id: 'id', url: 'webVideoUrl', title: 'text', duration: 'videoMeta.duration', duration_format: 'seconds', author: 'authorMeta.name' },
+  options: { resultsPerPage: { label: 'Jumlah', type: 'number', default: 20 } },
+});
+
+function envSource(): Record<string, string> {
+  return {
+    DATABASE_URL: testDb.url,
+    YTDLP_AUTO_UPDATE: 'false',
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    APIFY_BASE_URL: fake.baseUrl,
+    APIFY_POLL_SECONDS: '0',
+    WORKER_QUEUES: 'scrape.run',
+    HEARTBEAT_INTERVAL_SECONDS: '1',
+    ...testStorage.env,
+  };
+}
+
+async function startTestWorker(): Promise<RunningWorker> {
+  const w = await startWorker(loadEnv(envSource()), database, quiet);
+  workers.push(w);
+  return w;
+}
+
+async function createTask(): Promise<string> {
+  counter++;
+  const target = `kucing ${counter}`;
+  const task = await insertScrapeTask(database.db, {
+    ownerId,
+    actorId: ACTOR,
+    platformId: 'tiktok',
+    scrapeType: 'keyword',
+    target,
+    input: { searchQueries: target, resultsPerPage: 10 },
+    platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+  });
+  return task.id;
+}
+
+/**
+ * An earlier attempt that recorded its start intent and died: with `reachedApify`, after Apify
+ * accepted its start (the run exists, carrying the marker), without it, before the start left.
+ */
+async function diedMidStart(taskId: string, options: { reachedApify: boolean; token?: string; apiKeyId?: string }): Promise<string | undefined> {
+  const task = await findScrapeTask(database.db, taskId);
+  const intent = await recordScrapeTaskStartIntent(database.db, taskId, newStartMarker(options.apiKeyId ?? keyId), task?.apifyStartMarker ?? null);
+  if (!intent) throw new Error('intent not recorded');
+  if (!options.reachedApify) return undefined;
+  const apify = createApify({ token: options.token ?? fake.token, baseUrl: fake.baseUrl, maxRetries: 0 });
+  const run = await apify.startRun(ACTOR, { searchQueries: ['dari percobaan lama'] }, { marker: intent.marker });
+  return run.runId;
+}
+
+async function waitForTask(taskId: string, states: string[], ms = 60_000): Promise<ScrapeTaskWithOwner> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const task = await findScrapeTask(database.db, taskId);
+    if (task && states.includes(task.state)) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task?.state}, not ${states.join('/')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function logsOf(taskId: string): Promise<string[]> {
+  const rows = await database.db.select().from(scrapeTaskLogs).where(eq(scrapeTaskLogs.taskId, taskId)).orderBy(scrapeTaskLogs.id);
+  return rows.map((r) => r.message);
+}
+
+const starts = () => fake.requests.filter((r) => r.endpoint === 'actor.start');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url, { max: 6 });
+  fake = await startFakeApify({ waitForFinishCapMs: 50 });
+  dataDir = mkdtempSync(join(tmpdir(), 'scrape-once-'));
+  testStorage = await startTestStorage({ dataDir });
+  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
+  if (!owner) throw new Error('no owner');
+  ownerId = owner.id;
+  await replaceActorConfigs(database.db, [config]);
+  const key = await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
+  keyId = key.id;
+  // pg-boss looks for stale heartbeats once a minute by default; this one looks every second,
+  // so a dead worker's job is retried in seconds. It only changes how soon.
+  supervisor = new PgBoss({ connectionString: testDb.url, schema: 'pgboss', max: 2, supervise: true, superviseIntervalSeconds: 1, monitorIntervalSeconds: 1, schedule: false });
+  supervisor.on('error', () => {});
+  await supervisor.start();
+}, 120_000);
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  fake.reset();
+});
+
+afterAll(async () => {
+  if (doomed?.pid && doomed.exitCode === null && doomed.signalCode === null) process.kill(-doomed.pid, 'SIGKILL');
+  await supervisor.stop({ graceful: false, close: true });
+  await database.close();
+  await testDb.drop();
+  await fake.close();
+  await testStorage.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('scrape.run: a worker killed right after Apify accepted the run', () => {
+  it('is retried by another worker, which follows that run: one Apify run, the task completed with its items', async () => {
+    fake.script(ACTOR, { polls: 2, items: { count: 12, item: tiktokItem } });
+    const held = fake.hold('actor.start');
+
+    // Worker A: a real process in a group of its own, killed as when a machine dies.
+    let output = '';
+    doomed = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', workerMain], {
+      env: { ...process.env, ...envSource() },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    doomed.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    doomed.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const doomedExit = new Promise<NodeJS.Signals | null>((done) => doomed?.once('exit', (_code, signal) => done(signal)));
+    await until(`worker A to create its queue:\n${output}`, async () => ((await supervisor.getQueue('scrape.run')) ? true : undefined));
+    const taskId = await createTask();
+    // The catalog's heartbeat (30 s) and retry delay, shortened for this job only.
+    await enqueue(supervisor, 'scrape.run', { taskId }, { singletonKey: taskId, heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false });
+
+    // Its start request is at the fake, its intent saved before it was sent.
+    const start = await Promise.race([
+      held.arrived,
+      doomedExit.then(() => {
+        throw new Error(`worker A exited:\n${output}`);
+      }),
+    ]);
+    const intent = await findScrapeTask(database.db, taskId);
+    expect(intent?.apifyStartMarker).toMatch(new RegExp(`^${keyId}\\.[A-Za-z0-9_-]{22}$`));
+    expect(intent?.apifyStartRequestedAt).toBeInstanceOf(Date);
+    expect(intent?.apifyRunId).toBeNull();
+
+    // The task row is locked, so the save of the run id waits; then Apify accepts the run.
+    const lock = await database.sql.reserve();
+    try {
+      await lock`begin`;
+      await lock`select id from scrape_tasks where id = ${taskId} for update`;
+      held.release();
+      await until('Apify to accept the start', () => (start.status === 201 ? true : undefined));
+      const waiting = await until('worker A to be saving the run id', async () => {
+        const rows = await database.sql<{ pid: number }[]>`
+          select pid from pg_stat_activity
+          where wait_event_type = 'Lock' and query ilike 'update "scrape_tasks"%' and query ilike '%apify_run_id%'`;
+        return rows.length > 0 ? rows : undefined;
+      });
+
+      process.kill(-(doomed.pid ?? 0), 'SIGKILL');
+      expect(await doomedExit).toBe('SIGKILL');
+      // Its connection dies with it (PostgreSQL would notice at its next write to the socket;
+      // a backend waiting on a lock does not look, so the test closes it as the kernel would).
+      for (const { pid } of waiting) await database.sql`select pg_terminate_backend(${pid})`;
+    } finally {
+      await lock`rollback`;
+      lock.release();
+    }
+
+    const afterDeath = await findScrapeTask(database.db, taskId);
+    expect(afterDeath?.apifyRunId).toBeNull();
+    const [paid] = fake.runs(ACTOR);
+    expect(fake.runs(ACTOR)).toHaveLength(1);
+
+    // Worker B takes the job over once A's heartbeat is stale.
+    await startTestWorker();
+    const task = await waitForTask(taskId, ['completed', 'failed'], 90_000);
+    expect(task.error).toBeNull();
+    expect(task.state).toBe('completed');
+    expect(task.resultItemCount).toBe(12);
+    expect(fake.runs(ACTOR)).toHaveLength(1);
+    expect(starts()).toHaveLength(1);
+    expect(task.apifyRunId).toBe(paid?.id);
+    expect(task.apifyDatasetId).toBe(paid?.datasetId);
+    expect(await logsOf(taskId)).toContain(`Run Apify dari percobaan sebelumnya ditemukan (run ${paid?.id}); diikuti tanpa memulai run baru.`);
+  }, 180_000);
+});
+
+describe('scrape.run: a retry after a start whose run id was never saved', () => {
+  it('starts a new run when Apify has none with the marker (the first start never got through)', async () => {
+    fake.script(ACTOR, { polls: 1, items: { count: 3, item: tiktokItem } });
+    const taskId = await createTask();
+    await diedMidStart(taskId, { reachedApify: false });
+    const marker = (await findScrapeTask(database.db, taskId))?.apifyStartMarker ?? '';
+    const w = await startTestWorker();
+    await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
+    const task = await waitForTask(taskId, ['completed', 'failed']);
+
+    expect(task.state).toBe('completed');
+    expect(task.resultItemCount).toBe(3);
+    expect(fake.runs(ACTOR)).toHaveLength(1);
+    // The new start carries the same marker: a later retry would still find it.
+    expect(fake.runs(ACTOR)[0]?.userAgent).toContain(`; scrapper-start/${marker}`);
+    expect(task.apifyRunId).toBe(fake.runs(ACTOR)[0]?.id);
+    expect(await logsOf(taskId)).toContain('Run Apify dari percobaan sebelumnya tidak ditemukan; memulai run baru.');
+  }, 60_000);
+
+  it("does not adopt another task's run, and two tasks of the same actor at once each adopt only their own", async () => {
+    fake.script(ACTOR, { polls: 1, items: { count: 4, item: tiktokItem } });
+    const [a, b, c] = [await createTask(), await createTask(), await createTask()];
+    // a and b each started a run and died; c recorded its intent and died before the start.
+    const runA = await diedMidStart(a, { reachedApify: true });
+    const runB = await diedMidStart(b, { reachedApify: true });
+    await diedMidStart(c, { reachedApify: false });
+    const w = await startTestWorker();
+    await Promise.all([a, b, c].map((taskId) => enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId })));
+    const [doneA, doneB, doneC] = await Promise.all([a, b, c].map((taskId) => waitForTask(taskId, ['completed', 'failed'])));
+
+    expect([doneA?.state, doneB?.state, doneC?.state]).toEqual(['completed', 'completed', 'completed']);
+    expect(doneA?.apifyRunId).toBe(runA);
+    expect(doneB?.apifyRunId).toBe(runB);
+    // c started its own run: neither a's nor b's.
+    expect([runA, runB]).not.toContain(doneC?.apifyRunId);
+    expect(fake.runs(ACTOR)).toHaveLength(3);
+    expect(starts()).toHaveLength(3);
+  }, 60_000);
+
+  it('looks under the key the run was started with, even when another key became active since', async () => {
+    fake.script(ACTOR, { polls: 1, items: { count: 2, item: tiktokItem } });
+    fake.addToken('second-account-token', 'second-account');
+    const second = await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal('second-account-token'), lastEight: 'ntoken00', label: 'kedua' });
+    const taskId = await createTask();
+    const paid = await diedMidStart(taskId, { reachedApify: true });
+    // The admin switches to the second account's key before the retry.
+    await setActiveApiKey(database.db, 'apify', second.id);
+    try {
+      const w = await startTestWorker();
+      await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
+      const task = await waitForTask(taskId, ['completed', 'failed']);
+      expect(task.state).toBe('completed');
+      expect(task.apifyRunId).toBe(paid);
+      expect(fake.runs(ACTOR)).toHaveLength(1);
+      const lists = fake.requests.filter((r) => r.endpoint === 'actor.runs');
+      expect(lists.map((r) => r.token)).toEqual([fake.token]);
+    } finally {
+      await setActiveApiKey(database.db, 'apify', keyId);
+    }
+  }, 60_000);
+
+  it('records the start intent once: a second delivery racing the first does not replace its marker', async () => {
+    const taskId = await createTask();
+    const first = await recordScrapeTaskStartIntent(database.db, taskId, newStartMarker(keyId), null);
+    const racing = await recordScrapeTaskStartIntent(database.db, taskId, newStartMarker(keyId), null);
+    expect(first?.marker).toBeTruthy();
+    expect(racing).toBeUndefined();
+    expect((await findScrapeTask(database.db, taskId))?.apifyStartMarker).toBe(first?.marker);
+  });
+});
