@@ -12,6 +12,7 @@ import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { Env } from './env.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { cacheControlPlugin } from './plugins/cache-control.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   await app.register(errorHandlerPlugin);
+  await app.register(cacheControlPlugin, { cacheablePrefixes: [DOCS_PREFIX] });
   await app.register(metricsPlugin);
   await app.register(accessPlugin, {
     db: deps.database.db,
@@ -188,6 +190,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   codegenRoutes(app, routeDeps);
   youtubeRoutes(app, routeDeps);
   await youtubeFormRoutes(app, routeDeps);
-  await webRoutes(app, deps.env.webDistDir);
+  await webRoutes(app, deps.env.webDistDir, { serveSourcemaps: deps.env.serveSourcemaps });
   return app;
 }

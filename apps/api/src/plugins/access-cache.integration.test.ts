@@ -35,6 +35,33 @@ describe('access cache', () => {
     expect((await h.request('GET', '/api/admin/users', { token })).status).toBe(403);
   });
 
+  it('a password changed through the API ends the token it was changed with at the next request, though its row was cached', async () => {
+    await h.createUser('cache-erin', 'erin-password', 'user');
+    const old = await h.login('cache-erin', 'erin-password');
+    // Cached: these reads use the row of a moment ago.
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token: old })).status).toBe(200);
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token: old })).status).toBe(200);
+    const change = await h.request('PUT', '/api/me/password', {
+      token: old,
+      body: { currentPassword: 'erin-password', newPassword: 'erin-password-baru', confirmPassword: 'erin-password-baru' },
+    });
+    expect(change.status).toBe(200);
+    const ended = await h.request('GET', '/api/scrape/active-tasks', { token: old });
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toMatch(/password akun diubah/);
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token: change.body.token })).status).toBe(200);
+  });
+
+  it("an admin's password reset ends the member's token at the next request, though their row was cached", async () => {
+    const fred = await h.createUser('cache-fred', 'fred-password', 'user');
+    const token = await h.login('cache-fred', 'fred-password');
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token })).status).toBe(200);
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token })).status).toBe(200);
+    const reset = await h.request('PUT', `/api/admin/users/${fred.id}`, { token: adminToken, body: { role: 'user', password: 'fred-password-baru' } });
+    expect(reset.status).toBe(200);
+    expect((await h.request('GET', '/api/scrape/active-tasks', { token })).status).toBe(401);
+  });
+
   it('a change made by another process (straight in the database) applies within a second', async () => {
     const dave = await h.createUser('cache-dave', 'dave-password', 'admin');
     const token = await h.login('cache-dave', 'dave-password');

@@ -99,6 +99,8 @@ describe('access matrix', () => {
       try {
         check(expected, res.status, label);
         if (res.status >= 400 && method !== 'HEAD' && typeof res.body === 'object') expect(typeof res.body.message, label).toBe('string');
+        // Every JSON answer of the API may carry a member's data: no cache keeps it (issue 15).
+        if (url.startsWith('/api/') && (res.headers.get('content-type') ?? '').includes('json')) expect(res.headers.get('cache-control'), label).toBe('no-store');
       } catch {
         failures.push(`${label} (expected ${expected})`);
       }

@@ -10,8 +10,18 @@ import { notFound } from '../../lib/errors.ts';
 const SAFE_NAME = /^(?!\.)[A-Za-z0-9._-]+$/;
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
-function isServableName(name: string): boolean {
-  return SAFE_NAME.test(name) && !COMPRESSED_COPY.test(name);
+const SOURCE_MAP = /\.map$/;
+
+export interface WebRouteOptions {
+  /**
+   * SERVE_SOURCEMAPS: the build's `.map` files hold the frontend's whole source; they are a 404
+   * unless the operator turns them on (debugging a production build).
+   */
+  serveSourcemaps: boolean;
+}
+
+function isServableName(name: string, options: WebRouteOptions): boolean {
+  return SAFE_NAME.test(name) && !COMPRESSED_COPY.test(name) && (options.serveSourcemaps || !SOURCE_MAP.test(name));
 }
 
 /** Every answer here differs by Accept-Encoding (a `.br` or `.gz` copy, or the file itself). */
@@ -29,7 +39,7 @@ function varyOnEncoding(reply: FastifyReply): FastifyReply {
  * API answers. Caching: hashed assets are immutable for a year; the index (which names the
  * current hashes) and the unhashed public files are revalidated on every use.
  */
-export async function webRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function webRoutes(app: FastifyInstance, webDistDir: string, webOptions: WebRouteOptions): Promise<void> {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -52,7 +62,7 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
   });
 
   app.get<{ Params: { name: string } }>('/assets/:name', options, async (request, reply) => {
-    if (!isServableName(request.params.name)) throw notFound('Berkas tidak ditemukan.');
+    if (!isServableName(request.params.name, webOptions)) throw notFound('Berkas tidak ditemukan.');
     // Hashed names never change content.
     return varyOnEncoding(reply)
       .header('cache-control', 'public, max-age=31536000, immutable')
@@ -61,7 +71,7 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
 
   app.get<{ Params: { name: string } }>('/:name', options, async (request, reply) => {
     const { name } = request.params;
-    if (!isServableName(name) || name === 'index.html' || !existsSync(join(webDistDir, name))) {
+    if (!isServableName(name, webOptions) || name === 'index.html' || !existsSync(join(webDistDir, name))) {
       throw notFound('Berkas tidak ditemukan.');
     }
     return varyOnEncoding(reply).header('cache-control', 'no-cache').sendFile(name);

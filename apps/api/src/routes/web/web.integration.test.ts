@@ -12,6 +12,7 @@ import { startHarness, type Harness } from '../../../test/harness.ts';
 const INDEX_HTML = '<!doctype html><html lang="id"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ENTRY_JS = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `baris ${i}`))};\n`;
 const STYLES = `${'.row { color: #e6edf3; }\n'.repeat(200)}`;
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['../src/rahasia.tsx'], sourcesContent: ['export const rahasia = 1;'], mappings: '' });
 
 let h: Harness;
 let dist: string;
@@ -30,6 +31,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets/style-def456.css'), STYLES);
   writeFileSync(join(dist, 'assets/style-def456.css.gz'), gzipSync(STYLES));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The production build writes source maps beside its assets (vite `sourcemap: true`).
+  writeFileSync(join(dist, 'assets/index-abc123.js.map'), SOURCE_MAP);
+  writeFileSync(join(dist, 'sw.js.map'), SOURCE_MAP);
   h = await startHarness({ WEB_DIST_DIR: dist });
   memberId = (await h.createUser('web-member', 'member-password', 'user')).id;
   await h.createUser('web-admin', 'admin-password', 'admin');
@@ -232,5 +236,30 @@ describe('API compression', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-encoding')).toBeNull();
     expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(0, 10))).toBe(true);
+  });
+});
+
+describe('source maps', () => {
+  it('are a 404 by default, hashed or at the root', async () => {
+    for (const path of ['/assets/index-abc123.js.map', '/sw.js.map']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('rahasia');
+    }
+    // The script itself is still served.
+    expect((await get('/assets/index-abc123.js')).status).toBe(200);
+  });
+
+  it('are served with SERVE_SOURCEMAPS=true', async () => {
+    const withMaps = await startHarness({ WEB_DIST_DIR: dist, SERVE_SOURCEMAPS: 'true' });
+    try {
+      for (const path of ['/assets/index-abc123.js.map', '/sw.js.map']) {
+        const res = await fetch(`${withMaps.baseUrl}${path}`);
+        expect(res.status, path).toBe(200);
+        expect(await res.text()).toContain('rahasia');
+      }
+    } finally {
+      await withMaps.close();
+    }
   });
 });
