@@ -115,7 +115,7 @@ export interface Apify {
   startRun(actorId: string, input: unknown, options?: StartRunOptions): Promise<StartedRun>;
   /**
    * Runs of `actorId` under this token's account, started at or after `since` (Apify's clock),
-   * whose start carried `marker`; oldest first. Empty when there are none (or the runs live
+   * whose start carried `marker`; oldest first (the newest 20,000 runs since then are looked at). Empty when there are none (or the runs live
    * under another account: Apify lists only the token's own).
    */
   findMarkedRuns(actorId: string, marker: string, since: Date): Promise<StartedRun[]>;
@@ -285,22 +285,26 @@ export function createApify(options: ApifyOptions): Apify {
 
     async findMarkedRuns(actorId, marker, since) {
       if (!isStartMarker(marker)) throw new RangeError('not a start marker');
-      const found: StartedRun[] = [];
-      // Oldest first from `since`: the run looked for started right after it, and runs started
-      // meanwhile are appended at the end, so offsets stay valid while paging.
+      const found = new Map<string, StartedRun>();
+      // Newest first: the run looked for is among the latest. Runs started while paging push
+      // the rest to later offsets, so a page may repeat a run (kept once) but never skips one.
+      // Paging also stops at runs older than `since`, should `startedAfter` be ignored.
       for (let page = 0, offset = 0; page < MAX_RUN_PAGES; page++) {
         const list = await guarded(() =>
-          reads.actor(actorId).runs().list({ startedAfter: since.toISOString(), offset, limit: RUNS_PAGE }),
+          reads.actor(actorId).runs().list({ desc: true, startedAfter: since.toISOString(), offset, limit: RUNS_PAGE }),
         );
         for (const run of list.items) {
-          if (userAgentCarriesMarker(run.meta?.userAgent, marker)) {
-            found.push({ runId: run.id, datasetId: run.defaultDatasetId, status: parseStatus(run.status) });
+          if (!found.has(run.id) && userAgentCarriesMarker(run.meta?.userAgent, marker)) {
+            found.set(run.id, { runId: run.id, datasetId: run.defaultDatasetId, status: parseStatus(run.status) });
           }
         }
         offset += list.items.length;
-        if (list.items.length === 0 || offset >= list.total) break;
+        const oldest = list.items.at(-1)?.startedAt;
+        const pastSince = oldest instanceof Date && oldest.getTime() < since.getTime();
+        if (list.items.length === 0 || offset >= list.total || pastSince) break;
       }
-      return found;
+      // Oldest first: the first start is the one to keep.
+      return [...found.values()].reverse();
     },
 
     getRun,

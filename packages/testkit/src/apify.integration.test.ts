@@ -336,10 +336,12 @@ describe('apify adapter: finding a run by its start marker', () => {
     expect(await apify.findMarkedRuns('me/actor', 'marker-old-run', since())).toHaveLength(1);
   });
 
-  it('pages through more runs than one page holds', async () => {
+  it('pages newest first through more runs than one page holds', async () => {
     fake.script('me/actor', {});
     const apify = adapter();
-    // 1,001 runs: the marked one is the last, on the second page of 1000.
+    // 1,001 runs: the marked one is the oldest, on the second page of 1000 (newest first).
+    const marked = await apify.startRun('me/actor', {}, { marker: 'marker-on-page-two' });
+    await new Promise((r) => setTimeout(r, 5));
     for (let batch = 0; batch < 10; batch++) {
       await Promise.all(
         Array.from({ length: 100 }, () =>
@@ -347,11 +349,22 @@ describe('apify adapter: finding a run by its start marker', () => {
         ),
       );
     }
-    const marked = await apify.startRun('me/actor', {}, { marker: 'marker-on-page-two' });
     expect(await apify.findMarkedRuns('me/actor', 'marker-on-page-two', since())).toEqual([marked]);
     const lists = fake.requests.filter((r) => r.endpoint === 'actor.runs');
-    expect(lists.map((r) => r.query.offset)).toEqual(['0', '1000']);
+    expect(lists.map((r) => [r.query.offset, r.query.desc])).toEqual([
+      ['0', '1'],
+      ['1000', '1'],
+    ]);
     expect(lists[0]?.query.startedAfter).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('returns every run with the marker, oldest first', async () => {
+    fake.script('me/actor', {});
+    const apify = adapter();
+    const first = await apify.startRun('me/actor', {}, { marker: 'marker-twice-started' });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await apify.startRun('me/actor', {}, { marker: 'marker-twice-started' });
+    expect(await apify.findMarkedRuns('me/actor', 'marker-twice-started', since())).toEqual([first, second]);
   });
 
   it("does not see another account's runs", async () => {
