@@ -2,7 +2,6 @@
 // gemini.integration.test.ts beside this file.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseMultipart } from './multipart.ts';
 import { startFakeGoogle, type FakeGoogle } from './start-fake-google.ts';
 
 let fake: FakeGoogle;
@@ -166,33 +165,14 @@ describe('fake YouTube Data API', () => {
     });
   });
 
-  it('takes a multipart upload, keeps metadata and hash, and answers faults in Google shape', async () => {
+  it('takes a resumable upload, keeps metadata and hash, and answers faults in Google shape', async () => {
     const { accessToken } = fake.issueTokens();
     const media = Buffer.alloc(300_000, 7);
-    const boundary = 'xyz123';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\ncontent-type: application/json\r\n\r\n`),
-      Buffer.from(
-        JSON.stringify({
-          snippet: { title: 'Halo', tags: ['a'] },
-          status: { privacyStatus: 'unlisted' },
-        }),
-      ),
-      Buffer.from(`\r\n--${boundary}\r\ncontent-type: video/mp4\r\n\r\n`),
-      media,
-      Buffer.from(`\r\n--${boundary}--`),
-    ]);
     const upload = () =>
-      fetch(
-        `${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet,status`,
-        {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${accessToken}`,
-            'content-type': `multipart/related; boundary=${boundary}`,
-          },
-          body,
-        },
+      insertVideo(
+        accessToken,
+        { snippet: { title: 'Halo', tags: ['a'] }, status: { privacyStatus: 'unlisted' } },
+        media,
       );
     const res = await upload();
     expect(res.status).toBe(200);
@@ -215,15 +195,7 @@ describe('fake YouTube Data API', () => {
   it('counts uploads in flight per channel', async () => {
     fake.setUploadDelay(150);
     const { accessToken } = fake.issueTokens();
-    const send = () =>
-      fetch(`${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'content-type': 'multipart/related; boundary=b',
-        },
-        body: '--b\r\ncontent-type: application/json\r\n\r\n{"snippet":{"title":"t"}}\r\n--b\r\ncontent-type: video/mp4\r\n\r\nxx\r\n--b--',
-      });
+    const send = () => insertVideo(accessToken, { snippet: { title: 't' } }, Buffer.from('xx'), 'snippet');
     await send();
     expect(fake.maxConcurrentUploadsPerChannel).toBe(1);
     await Promise.all([send(), send()]);
@@ -231,20 +203,40 @@ describe('fake YouTube Data API', () => {
   });
 });
 
-/** One multipart videos.insert over raw HTTP, as googleapis sends it. */
-async function insertVideo(accessToken: string, metadata: unknown): Promise<Response> {
-  const boundary = 'q1';
-  return fetch(
-    `${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=multipart&part=snippet,status`,
+/**
+ * videos.insert over raw HTTP with the resumable protocol: the POST opening the session, then one
+ * PUT with every byte. The POST's answer when it refused; else the PUT's.
+ */
+async function insertVideo(
+  accessToken: string,
+  metadata: unknown,
+  media: Buffer = Buffer.from('video-bytes'),
+  part = 'snippet,status',
+): Promise<Response> {
+  const start = await fetch(
+    `${fake.urls.apiRootUrl}upload/youtube/v3/videos?uploadType=resumable&part=${part}`,
     {
       method: 'POST',
       headers: {
         authorization: `Bearer ${accessToken}`,
-        'content-type': `multipart/related; boundary=${boundary}`,
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': String(media.length),
+        'x-upload-content-type': 'video/mp4',
       },
-      body: `--${boundary}\r\ncontent-type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\ncontent-type: video/mp4\r\n\r\nvideo-bytes\r\n--${boundary}--`,
+      body: JSON.stringify(metadata),
     },
   );
+  const location = start.headers.get('location');
+  if (start.status !== 200 || !location) return start;
+  return fetch(location, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': 'video/mp4',
+      'content-range': `bytes 0-${media.length - 1}/${media.length}`,
+    },
+    body: media,
+  });
 }
 
 describe('fake YouTube quota (2026 buckets) and audit', () => {
@@ -386,29 +378,5 @@ describe('fake Gemini', () => {
     expect(JSON.parse(text)).toMatchObject({ title: expect.stringContaining('Kucing lucu') });
     // A refused key is answered before the call is recorded.
     expect(fake.geminiCalls.map((c) => c.apiKey)).toEqual(['good-key']);
-  });
-});
-
-describe('multipart parser', () => {
-  it('finds the same parts however the body is cut into chunks', async () => {
-    const body = Buffer.from(
-      'preamble\r\n--B\r\ncontent-type: application/json\r\n\r\n{"a":1}\r\n--B\r\nContent-Type: text/plain\r\n\r\nline\r\n--Bnot-yet\r\n--B--\r\nepilogue',
-    );
-    for (let cut = 1; cut < body.length; cut++) {
-      const parts: { headers: Record<string, string>; data: string }[] = [];
-      const count = await parseMultipart([body.subarray(0, cut), body.subarray(cut)], 'B', {
-        onPart: (_, headers) => parts.push({ headers, data: '' }),
-        onData: (index, chunk) => {
-          const part = parts[index];
-          if (part) part.data += chunk.toString();
-        },
-        onPartEnd: () => {},
-      });
-      expect(count).toBe(2);
-      expect(parts).toEqual([
-        { headers: { 'content-type': 'application/json' }, data: '{"a":1}' },
-        { headers: { 'content-type': 'text/plain' }, data: 'line\r\n--Bnot-yet' },
-      ]);
-    }
   });
 });

@@ -19,7 +19,6 @@ import {
   sendOAuthError,
   sendYouTubeError,
 } from './google-errors.ts';
-import { MultipartError } from './multipart.ts';
 import { chargeQuota, FAKE_QUOTA_DEFAULTS, setUsage, usageOf } from './quota.ts';
 import {
   APPROVE_PATH,
@@ -439,10 +438,6 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent || req.socket.destroyed) {
         res.destroy();
-        return;
-      }
-      if (error instanceof MultipartError) {
-        sendYouTubeError(res, { status: 400, reason: 'badRequest', message: error.message });
         return;
       }
       if (error instanceof BadRequestError) {

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequestError, readRequestBody, sendJson } from '../fake-apify/http-io.ts';
+import { readRequestBody, sendJson } from '../fake-apify/http-io.ts';
 import { sendYouTubeError } from './google-errors.ts';
-import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
-import { isUnaudited } from './quota.ts';
 import { startUploadSession } from './resumable.ts';
 import {
-  pause,
   randomId,
-  videoId as newVideoId,
   type AccessGrant,
   type FakeChannel,
   type FakeGoogleState,
@@ -149,75 +145,19 @@ export function listPlaylists({ state, res, url, grant }: ApiContext): void {
 }
 
 /**
- * `POST /upload/youtube/v3/videos?uploadType=multipart&part=...`: the JSON metadata part, then
- * the media part streamed through a hash (kept in memory only up to `maxKeptUploadBytes`).
- * Parts not named in `part` are ignored, as YouTube does.
+ * `POST /upload/youtube/v3/videos?uploadType=resumable&part=...`: YouTube's resumable protocol,
+ * the one way the product uploads (resumable.ts). Other upload types are refused.
  */
 export async function insertVideo(ctx: ApiContext): Promise<void> {
-  const { state, req, res, url, grant } = ctx;
-  const parts = partsOf(url);
-  if (url.searchParams.get('uploadType') === 'resumable') {
+  if (ctx.url.searchParams.get('uploadType') === 'resumable') {
     await startUploadSession(ctx);
     return;
   }
-  const boundary = boundaryOf(req.headers['content-type']);
-  if (url.searchParams.get('uploadType') !== 'multipart' || !boundary) {
-    await drain(req);
-    sendYouTubeError(res, {
-      reason: 'badRequest',
-      message: 'The fake YouTube API takes videos.insert as uploadType=resumable or multipart only.',
-    });
-    return;
-  }
-  if (!parts.includes('snippet')) {
-    await drain(req);
-    sendYouTubeError(res, { reason: 'invalidTitle' });
-    return;
-  }
-
-  const channelId = grant.channelId;
-  const inFlight = (state.inFlightUploads.get(channelId) ?? 0) + 1;
-  state.inFlightUploads.set(channelId, inFlight);
-  state.stats.maxConcurrentUploadsPerChannel = Math.max(
-    state.stats.maxConcurrentUploadsPerChannel,
-    inFlight,
-  );
-  try {
-    const received = await receiveVideo(state, req, boundary);
-    await pause(state, state.uploadDelayMs);
-    const snippet = parts.includes('snippet') ? recordOf(received.metadata.snippet) : {};
-    const status = parts.includes('status') ? recordOf(received.metadata.status) : {};
-    const problem = videoProblem(snippet, status);
-    if (problem) {
-      sendYouTubeError(res, problem);
-      return;
-    }
-    if (received.media.size === 0) {
-      sendYouTubeError(res, { reason: 'badRequest', message: 'Media is empty.' });
-      return;
-    }
-    const asked = typeof status.privacyStatus === 'string' ? status.privacyStatus : 'public';
-    const upload: FakeUpload = {
-      id: newVideoId(),
-      channelId,
-      clientId: grant.clientId,
-      part: parts,
-      snippet,
-      status,
-      // Google locks uploads of unaudited API projects (created after 2020-07-28) to private.
-      answeredPrivacyStatus: isUnaudited(state, grant.clientId) ? 'private' : asked,
-      notifySubscribers: url.searchParams.get('notifySubscribers') ?? undefined,
-      receivedAt: new Date(),
-      ...received.media,
-    };
-    state.uploads.push(upload);
-    sendJson(res, 200, videoJson(upload, state.channels.get(channelId), parts));
-  } catch (error) {
-    if (req.readableAborted || req.socket.destroyed) state.stats.abortedUploads += 1;
-    throw error;
-  } finally {
-    state.inFlightUploads.set(channelId, (state.inFlightUploads.get(channelId) ?? 1) - 1);
-  }
+  await drain(ctx.req);
+  sendYouTubeError(ctx.res, {
+    reason: 'badRequest',
+    message: 'The fake YouTube API takes videos.insert as uploadType=resumable only.',
+  });
 }
 
 /**
@@ -358,66 +298,6 @@ export async function insertPlaylistItem({
 /** Reads a body to its end without looking at it (answering before would cut the upload off). */
 export async function drain(req: IncomingMessage): Promise<void> {
   for await (const chunk of req) void chunk;
-}
-
-async function receiveVideo(
-  state: FakeGoogleState,
-  req: IncomingMessage,
-  boundary: string,
-): Promise<{ metadata: Record<string, unknown>; media: FakeMediaInfo }> {
-  const metadataChunks: Buffer[] = [];
-  let metadataBytes = 0;
-  let metadataType = '';
-  let mediaType = '';
-  const hash = createHash('sha256');
-  const kept: Buffer[] = [];
-  let size = 0;
-  const count = await parseMultipart(req, boundary, {
-    onPart(index, headers) {
-      if (index === 0) metadataType = headers['content-type'] ?? '';
-      if (index === 1) mediaType = headers['content-type'] ?? '';
-      if (index > 1) throw new MultipartError('A multipart upload has exactly two parts');
-    },
-    onData(index, chunk) {
-      if (index === 0) {
-        metadataBytes += chunk.length;
-        if (metadataBytes > METADATA_LIMIT) throw new MultipartError('Metadata part too large');
-        metadataChunks.push(Buffer.from(chunk));
-        return;
-      }
-      hash.update(chunk);
-      size += chunk.length;
-      state.stats.uploadBytesReceived += chunk.length;
-      if (size > state.maxUploadBytes) {
-        throw new BadRequestError(
-          413,
-          'uploadTooLarge',
-          'The media is larger than the fake allows',
-        );
-      }
-      if (size <= state.maxKeptUploadBytes) kept.push(Buffer.from(chunk));
-    },
-    onPartEnd() {},
-  });
-  if (count !== 2) throw new MultipartError('A multipart upload has a metadata and a media part');
-  if (!/^application\/json/i.test(metadataType)) {
-    throw new MultipartError('The first part must be application/json metadata');
-  }
-  let metadata: unknown;
-  try {
-    metadata = JSON.parse(Buffer.concat(metadataChunks).toString('utf8'));
-  } catch {
-    throw new MultipartError('The metadata part is not valid JSON');
-  }
-  return {
-    metadata: recordOf(metadata),
-    media: {
-      sha256: hash.digest('hex'),
-      size,
-      mimeType: mediaType,
-      bytes: size <= state.maxKeptUploadBytes ? Buffer.concat(kept) : undefined,
-    },
-  };
 }
 
 async function receiveMedia(state: FakeGoogleState, req: IncomingMessage): Promise<FakeMediaInfo> {
