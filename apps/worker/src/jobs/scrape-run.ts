@@ -156,8 +156,12 @@ async function ensureRun(ctx: JobContext, apify: Apify, apiKeyId: string, task: 
   } else {
     // First start (or the key it was made for is gone): a new marker, saved before the start.
     const intent = await recordScrapeTaskStartIntent(ctx.database.db, task.id, newStartMarker(apiKeyId), marker);
-    // Another delivery recorded its own meanwhile (or the task ended): the retry sorts it out.
-    if (!intent) throw new Error('tugas ini sedang dimulai oleh percobaan lain');
+    if (!intent) {
+      const now = await findScrapeTask(ctx.database.db, task.id);
+      if (!now || ['completed', 'failed', 'cancelled'].includes(now.state)) throw new TaskGone();
+      // Another delivery recorded its own intent meanwhile: the retry looks for its run.
+      throw new Error('tugas ini sedang dimulai oleh percobaan lain');
+    }
     marker = intent.marker;
   }
   const [cookies] = await Promise.all([platformCookies(ctx, config.platformId), log(ctx, task.id, `Memulai aktor ${config.actorId}...`)]);
