@@ -131,7 +131,8 @@ describe('npm start (the launcher)', () => {
       run = (await json(`${l.baseUrl}/api/admin/maintenance/runs/${String(started.body.id)}`, { headers: auth })).body;
     }
     expect(run.status).toBe('completed');
-    expect(run.result).toEqual({ staleWorkersRemoved: 0, expiredLoginAttemptsRemoved: 0 });
+    expect(run.result).toMatchObject({ staleWorkersRemoved: 0, expiredLoginAttemptsRemoved: 0, expiredPreviewsRemoved: 0 });
+    expect(run.trigger).toBe('admin');
 
     const workers = await json(`${l.baseUrl}/api/admin/workers`, { headers: auth });
     expect(Array.isArray(workers.body) && workers.body.length).toBe(1);

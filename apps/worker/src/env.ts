@@ -61,6 +61,10 @@ const BaseSchema = z.object({
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** Preview clips older than this are removed (file and row) by the maintenance sweep. */
+  PREVIEW_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** How long pg-boss keeps finished jobs; unset: each queue's own (7 days, previews 1 day). */
+  JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).optional(),
   GOOGLE_API_ROOT_URL: z.url().optional(),
   GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
@@ -100,6 +104,10 @@ export interface Env {
   maxDownloadBytes: number;
   /** Job folders for downloads in progress (DATA_DIR/tmp). */
   tempDir: string;
+  /** PREVIEW_RETENTION_HOURS in seconds: the sweep removes preview clips finished longer ago. */
+  previewRetentionSeconds: number;
+  /** JOB_RETENTION_DAYS in seconds (pg-boss deleteAfterSeconds of every queue); undefined: the catalog's. */
+  jobRetentionSeconds: number | undefined;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
   concurrency: Record<QueueName, number>;
   /** YouTube Data API and OAuth endpoints; undefined means Google's own. */
@@ -192,6 +200,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
     maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
     tempDir: resolve(dataDir, 'tmp'),
+    previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),
+    jobRetentionSeconds: e.JOB_RETENTION_DAYS === undefined ? undefined : Math.round(e.JOB_RETENTION_DAYS * 86_400),
     concurrency,
     google: {
       apiRootUrl: e.GOOGLE_API_ROOT_URL,

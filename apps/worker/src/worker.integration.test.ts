@@ -4,7 +4,7 @@ import { enqueue } from '@scrapper/db/queue';
 import { findMaintenanceRun, insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
 import { listLiveWorkers, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
-import { loginAttempts, workerHeartbeats } from '@scrapper/db/schema';
+import { loginAttempts, maintenanceRuns, workerHeartbeats } from '@scrapper/db/schema';
 import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
 import { loadEnv } from './env.ts';
@@ -29,6 +29,11 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   database = createDatabase(testDb.url, { max: 4 });
   worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', HEARTBEAT_INTERVAL_SECONDS: '1' }), database, quiet);
+  // The start run sweeps too: let it finish before the tests plant their leftovers.
+  await waitFor(async () => {
+    const [start] = await database.db.select().from(maintenanceRuns).where(eq(maintenanceRuns.trigger, 'start'));
+    return start?.status === 'completed' ? start : undefined;
+  }, 'the start run');
 });
 afterAll(async () => {
   await worker.stop(); // idempotent
@@ -65,7 +70,15 @@ describe('worker process', () => {
 
     expect(done.status).toBe('completed');
     expect(done.workerId).toBe(worker.id);
-    expect(done.result).toEqual({ staleWorkersRemoved: 1, expiredLoginAttemptsRemoved: 1 });
+    expect(done.result).toEqual({
+      staleWorkersRemoved: 1,
+      expiredLoginAttemptsRemoved: 1,
+      expiredPreviewsRemoved: 0,
+      tempFoldersRemoved: 0,
+      expiredOAuthStatesRemoved: 0,
+      previewBytesFreed: 0,
+      tempBytesFreed: 0,
+    });
     const live = await listLiveWorkers(database.db, new Date(0));
     expect(live.map((w) => w.id)).toEqual([worker.id]);
     const remaining = await database.db.select().from(loginAttempts);

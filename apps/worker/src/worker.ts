@@ -10,6 +10,7 @@ import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createYtDlp } from '@scrapper/integrations/yt-dlp';
 import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Env } from './env.ts';
+import { startHousekeeping } from './housekeeping/start-housekeeping.ts';
 import { jobRegistry } from './jobs/index.ts';
 import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
 import { createYtDlpTools } from './tools/yt-dlp-tools.ts';
@@ -106,6 +107,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     allowPrivateNetworkFetch: env.allowPrivateNetworkFetch,
     maxDownloadBytes: env.maxDownloadBytes,
     tempDir: env.tempDir,
+    previewRetentionSeconds: env.previewRetentionSeconds,
     google: env.google,
     ffmpegPrograms: { ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath },
     ytdlpBinary: ytdlpTools.binary,
@@ -170,6 +172,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
       .schedule('tools.ytdlp-update', YTDLP_UPDATE_CRON, {}, { tz: 'Asia/Jakarta' })
       .catch((error: unknown) => log.error(`[worker] could not schedule the daily yt-dlp check: ${String(error)}`));
   }
+  await startHousekeeping({ env, database, boss, log });
   log.info(`[worker] ${id} running ${queues.join(', ') || 'no queues'}`);
 
   let stopping: Promise<void> | undefined;

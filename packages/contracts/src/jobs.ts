@@ -18,7 +18,14 @@ export interface QueuePolicy {
   heartbeatSeconds?: number;
 }
 
-export const MaintenanceSweepPayloadSchema = z.object({ runId: UuidSchema });
+/**
+ * A sweep of a recorded run (`runId`: an admin's, or one a worker queued at its start), or the
+ * 15-minute pg-boss schedule's tick (`trigger`), whose handler records a run and queues it.
+ */
+export const MaintenanceSweepPayloadSchema = z.union([
+  z.object({ runId: UuidSchema }),
+  z.object({ trigger: z.literal('schedule') }),
+]);
 export type MaintenanceSweepPayload = z.infer<typeof MaintenanceSweepPayloadSchema>;
 
 export const ScrapeRunPayloadSchema = z.object({ taskId: UuidSchema });

@@ -29,6 +29,14 @@ export interface CreateBossOptions {
    * yt-dlp check). Producers (the API) leave it off. Default false.
    */
   schedule?: boolean;
+  /**
+   * How long finished jobs (completed, failed, cancelled) stay in pg-boss's table: a number of
+   * seconds for every queue, or `catalog` for each queue's own retention (the job catalog).
+   * pg-boss 12 has no archive table: a finished job is deleted once this has passed.
+   * Unset: queues that exist keep what they have, so the API (a producer) never undoes the
+   * workers' JOB_RETENTION_DAYS; new queues start with the catalog's.
+   */
+  jobRetention?: number | 'catalog';
 }
 
 /** Starts pg-boss on our database and creates every queue of the job catalog. */
@@ -48,11 +56,11 @@ export async function startBoss(url: string, options: CreateBossOptions = {}): P
   // Without an error listener a database error would end the process.
   boss.on('error', options.onError ?? ((error: Error) => console.error('[pg-boss]', error.message)));
   await boss.start();
-  await ensureQueues(boss);
+  await ensureQueues(boss, options.jobRetention);
   return boss;
 }
 
-export async function ensureQueues(boss: Boss): Promise<void> {
+export async function ensureQueues(boss: Boss, jobRetention?: number | 'catalog'): Promise<void> {
   for (const name of queueNames) {
     const { policy } = jobCatalog[name];
     const options = {
@@ -60,15 +68,15 @@ export async function ensureQueues(boss: Boss): Promise<void> {
       retryDelay: policy.retryDelaySeconds,
       retryBackoff: policy.retryBackoff,
       expireInSeconds: policy.expireInSeconds,
-      deleteAfterSeconds: policy.retentionSeconds,
       // Sends NOTIFY the listening workers (see CreateBossOptions.listen): a member who starts
       // a scrape or a download waits for no poll.
       notify: true,
       ...('heartbeatSeconds' in policy ? { heartbeatSeconds: policy.heartbeatSeconds } : {}),
     };
+    const deleteAfterSeconds = typeof jobRetention === 'number' ? jobRetention : policy.retentionSeconds;
     const existing = await boss.getQueue(name);
-    if (existing) await boss.updateQueue(name, options);
-    else await boss.createQueue(name, options);
+    if (existing) await boss.updateQueue(name, jobRetention === undefined ? options : { ...options, deleteAfterSeconds });
+    else await boss.createQueue(name, { ...options, deleteAfterSeconds });
   }
 }
 

@@ -1,4 +1,7 @@
+import type { MaintenanceResult } from '@scrapper/contracts/http/system';
+import { deleteDeadOAuthStates, deleteMaintenanceRunsBefore } from '@scrapper/db/queries/housekeeping';
 import {
+  insertMaintenanceRun,
   markMaintenanceCompleted,
   markMaintenanceFailed,
   markMaintenanceRunning,
@@ -6,30 +9,66 @@ import {
 import { deleteLoginAttemptsBefore } from '@scrapper/db/queries/login-attempts';
 import { pruneRateUsage } from '@scrapper/db/queries/platform-rate-limits';
 import { deleteStaleWorkers } from '@scrapper/db/queries/workers';
-import type { JobHandler } from './types.ts';
+import { bossTransaction } from '@scrapper/db/queue';
+import { removeExpiredPreviews } from '../housekeeping/remove-expired-previews.ts';
+import { removeTempFolders } from '../housekeeping/remove-temp-folders.ts';
+import type { JobContext, JobHandler } from './types.ts';
 
 /** A worker silent for this long is dead: its heartbeat row goes. */
 export const STALE_WORKER_SECONDS = 5 * 60;
-/** Login attempts older than this no longer count for any limit. */
-export const LOGIN_ATTEMPT_RETENTION_SECONDS = 24 * 3600;
+/**
+ * Login attempts older than this count for no limit: the API's LOGIN_WINDOW_SECONDS is at most
+ * one day (its env refuses more), and the sweep keeps twice that.
+ */
+export const LOGIN_ATTEMPT_RETENTION_SECONDS = 2 * 24 * 3600;
+/** Runs of the sweep itself are kept this long (the admin sees the newest). */
+export const MAINTENANCE_RUN_RETENTION_SECONDS = 30 * 24 * 3600;
 
 /**
- * Clears what dead processes and old logins leave behind. Safe to run twice: a run that is
- * already completed is not touched again, and the deletes are idempotent.
+ * The 15-minute schedule's tick: records a run and queues its sweep in one transaction, the
+ * way an admin's button does, so the run has a row before any work and is retried like one.
  */
-export const maintenanceSweep: JobHandler<'maintenance.sweep'> = async ({ runId }, ctx) => {
+async function queueScheduledRun(ctx: JobContext): Promise<void> {
+  await ctx.database.transaction(async ({ db, sql }) => {
+    const run = await insertMaintenanceRun(db, null, 'schedule');
+    await ctx.enqueue('maintenance.sweep', { runId: run.id }, { db: bossTransaction(sql), singletonKey: run.id });
+  });
+}
+
+/** Every kind of leftover, in turn; what each removed goes into the run's result. */
+async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
+  const { db } = ctx.database;
+  const now = Date.now();
+  const staleWorkersRemoved = await deleteStaleWorkers(db, new Date(now - STALE_WORKER_SECONDS * 1000));
+  const expiredLoginAttemptsRemoved = await deleteLoginAttemptsBefore(db, new Date(now - LOGIN_ATTEMPT_RETENTION_SECONDS * 1000));
+  // Per-minute request counts of the platform rate limits are only needed for the minute.
+  await pruneRateUsage(db, new Date(now - 3600_000));
+  const expiredOAuthStatesRemoved = await deleteDeadOAuthStates(db);
+  const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
+  const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
+  await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));
+  return {
+    staleWorkersRemoved,
+    expiredLoginAttemptsRemoved,
+    expiredPreviewsRemoved: previews.removed,
+    tempFoldersRemoved: temp.removed,
+    expiredOAuthStatesRemoved,
+    previewBytesFreed: previews.bytes,
+    tempBytesFreed: temp.bytes,
+  };
+}
+
+/**
+ * Clears what dead processes, finished jobs and old logins leave behind. Safe to run twice: a
+ * run that is already completed is not touched again, and every removal is idempotent.
+ */
+export const maintenanceSweep: JobHandler<'maintenance.sweep'> = async (payload, ctx) => {
+  if ('trigger' in payload) return queueScheduledRun(ctx);
+  const { runId } = payload;
   const { db } = ctx.database;
   if (!(await markMaintenanceRunning(db, runId, ctx.workerId))) return;
   try {
-    const now = Date.now();
-    const staleWorkersRemoved = await deleteStaleWorkers(db, new Date(now - STALE_WORKER_SECONDS * 1000));
-    const expiredLoginAttemptsRemoved = await deleteLoginAttemptsBefore(
-      db,
-      new Date(now - LOGIN_ATTEMPT_RETENTION_SECONDS * 1000),
-    );
-    // Per-minute request counts of the platform rate limits are only needed for the minute.
-    await pruneRateUsage(db, new Date(now - 3600_000));
-    await markMaintenanceCompleted(db, runId, { staleWorkersRemoved, expiredLoginAttemptsRemoved });
+    await markMaintenanceCompleted(db, runId, await sweep(ctx));
   } catch (error) {
     // Only the last attempt leaves the run failed; earlier ones are retried by pg-boss.
     if (ctx.isLastAttempt) await markMaintenanceFailed(db, runId, error instanceof Error ? error.message : String(error));

@@ -19,6 +19,8 @@ export interface JobDeps {
   allowPrivateNetworkFetch: boolean;
   maxDownloadBytes: number;
   tempDir: string;
+  /** PREVIEW_RETENTION_HOURS in seconds: the maintenance sweep removes older preview clips. */
+  previewRetentionSeconds: number;
   /** Where the YouTube Data API and OAuth live (Google's own when empty). */
   google: GoogleEndpoints;
   /** FFMPEG_PATH and FFPROBE_PATH, for the modules that run ffmpeg themselves. */

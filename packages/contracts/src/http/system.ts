@@ -42,23 +42,51 @@ export type Worker = z.infer<typeof WorkerSchema>;
 export const MaintenanceRunStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 export type MaintenanceRunStatus = z.infer<typeof MaintenanceRunStatusSchema>;
 
+/** What started a sweep: an admin's button, the 15-minute schedule, or a worker's start. */
+export const MaintenanceTriggerSchema = z.enum(['admin', 'schedule', 'start']);
+export type MaintenanceTrigger = z.infer<typeof MaintenanceTriggerSchema>;
+
+const count = z.number().int().nonnegative();
+
+/**
+ * What one sweep removed. Runs recorded before issue 15 carry only the first two counts; the
+ * others read as 0 for them.
+ */
 export const MaintenanceResultSchema = z.object({
-  staleWorkersRemoved: z.number().int(),
-  expiredLoginAttemptsRemoved: z.number().int(),
+  staleWorkersRemoved: count,
+  expiredLoginAttemptsRemoved: count,
+  /** Preview clips older than PREVIEW_RETENTION_HOURS: the file in storage and its row. */
+  expiredPreviewsRemoved: count.default(0),
+  /** Job folders under the worker's temp folder (DATA_DIR/tmp) of jobs no longer running. */
+  tempFoldersRemoved: count.default(0),
+  /** OAuth states past their expiry (or already used). */
+  expiredOAuthStatesRemoved: count.default(0),
+  /** Bytes the removed previews held in storage. */
+  previewBytesFreed: count.default(0),
+  /** Bytes the removed temp folders held on the worker's disk. */
+  tempBytesFreed: count.default(0),
 });
 export type MaintenanceResult = z.infer<typeof MaintenanceResultSchema>;
 
 export const MaintenanceRunSchema = z.object({
   id: UuidSchema,
   status: MaintenanceRunStatusSchema,
+  trigger: MaintenanceTriggerSchema,
   result: MaintenanceResultSchema.nullable(),
   error: z.string().nullable(),
   requestedBy: UuidSchema.nullable(),
   workerId: UuidSchema.nullable(),
   createdAt: IsoDateTimeSchema,
+  startedAt: IsoDateTimeSchema.nullable(),
   finishedAt: IsoDateTimeSchema.nullable(),
 });
 export type MaintenanceRun = z.infer<typeof MaintenanceRunSchema>;
+
+export const ListMaintenanceRunsQuerySchema = z.object({
+  /** How many of the newest runs to return (default 5). */
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+export type ListMaintenanceRunsQuery = z.infer<typeof ListMaintenanceRunsQuerySchema>;
 
 export const systemEndpoints = {
   health: defineEndpoint({
@@ -99,10 +127,20 @@ export const systemEndpoints = {
     method: 'POST',
     path: '/api/admin/maintenance/runs',
     access: 'admin',
-    summary: 'Queue a maintenance sweep (stale worker rows, expired login attempts).',
+    summary:
+      'Queue a maintenance sweep now (stale worker rows, old login attempts, expired previews and OAuth states, temp folders of finished jobs). It also runs every 15 minutes and once when workers start.',
     tags: ['system'],
     response: MaintenanceRunSchema,
     successStatus: 202,
+  }),
+  listMaintenanceRuns: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/maintenance/runs',
+    access: 'admin',
+    summary: 'The newest maintenance runs (scheduled, at worker start, or by an admin), newest first, with what each removed.',
+    tags: ['system'],
+    query: ListMaintenanceRunsQuerySchema,
+    response: z.array(MaintenanceRunSchema),
   }),
   getMaintenance: defineEndpoint({
     method: 'GET',

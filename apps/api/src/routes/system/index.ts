@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type Endpoint } from '@scrapper/contracts/http';
 import { ErrorResponseSchema } from '@scrapper/contracts/common';
-import { findMaintenanceRun } from '@scrapper/db/queries/maintenance';
+import { findMaintenanceRun, listMaintenanceRuns } from '@scrapper/db/queries/maintenance';
 import { listLiveWorkers } from '@scrapper/db/queries/workers';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
@@ -66,6 +66,9 @@ export function systemRoutes(app: FastifyInstance, { env, database, boss }: AppD
   });
   defineRoute(app, endpoints.system.startMaintenance, ({ request }) =>
     startMaintenance(database, boss, requireUser(request).id),
+  );
+  defineRoute(app, endpoints.system.listMaintenanceRuns, async ({ query }) =>
+    (await listMaintenanceRuns(database.db, query.limit)).map(toMaintenanceRunDto),
   );
   defineRoute(app, endpoints.system.getMaintenance, async ({ params }) => {
     const row = await findMaintenanceRun(database.db, params.id);

@@ -1,15 +1,18 @@
-import type { MaintenanceRun, Worker } from '@scrapper/contracts/http/system';
+import { MaintenanceResultSchema, type MaintenanceRun, type Worker } from '@scrapper/contracts/http/system';
 import type { MaintenanceRunRow, WorkerHeartbeatRow } from '@scrapper/db/schema';
 
 export function toMaintenanceRunDto(row: MaintenanceRunRow): MaintenanceRun {
   return {
     id: row.id,
     status: row.status,
-    result: row.result ?? null,
+    trigger: row.trigger,
+    // Runs recorded before issue 15 lack the newer counts: they read as 0.
+    result: row.result ? MaintenanceResultSchema.parse(row.result) : null,
     error: row.error,
     requestedBy: row.requestedBy,
     workerId: row.workerId,
     createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
