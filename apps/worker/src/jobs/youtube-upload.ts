@@ -285,14 +285,16 @@ async function sendVideo(args: SendArgs): Promise<UploadedVideo | 'waiting'> {
   const { db } = ctx.database;
   const sendFrom = async (sessionUrl: string, media: PreparedMedia, from: number): Promise<UploadedVideo> => {
     setProgress(35 + (from / media.size) * 55, 'Mengupload ke YouTube');
+    // Opened outside google(): trouble reading our storage is ours (retried), not YouTube's.
+    const body = await media.open(from);
     try {
-      return await google(async () =>
+      return await google(() =>
         sendUploadBytes({
           ...args.account(),
           sessionUrl,
           size: media.size,
           from,
-          media: await media.open(from),
+          media: body,
           mimeType: media.mimeType,
           onProgress: (sent) => setProgress(35 + (sent / media.size) * 55, 'Mengupload ke YouTube'),
         }),
