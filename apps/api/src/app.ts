@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS } from '@scrapper/contracts/rules/log-redaction';
 import type { Database } from '@scrapper/db/client';
 import type { Boss } from '@scrapper/db/queue';
 import { startGuardProxy } from '@scrapper/integrations/guard-proxy';
@@ -13,6 +14,7 @@ import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { Env } from './env.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { cacheControlPlugin } from './plugins/cache-control.ts';
+import { genRequestId, requestIdPlugin } from './plugins/request-id.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { actorConfigRoutes } from './routes/actor-configs/index.ts';
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: deps.env.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // The same list as the workers' logger.
+      redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
@@ -121,6 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: deps.env.bodyLimitBytes,
     trustProxy: deps.env.trustProxy,
+    // Ids that mean something outside this process (X-Request-Id, or a UUID), not Fastify's
+    // per-process counter: they travel into the jobs a request enqueues (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: genRequestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -143,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (reply.hasHeader('accept-ranges')) request.headers['x-no-compression'] = 'ranged file';
     done(null, payload);
   });
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(cacheControlPlugin, { cacheablePrefixes: [DOCS_PREFIX] });
   await app.register(metricsPlugin);

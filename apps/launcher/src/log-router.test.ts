@@ -18,6 +18,11 @@ const request = JSON.stringify({ level: 30, time: Date.UTC(2026, 10, 26, 7, 3, 7
 const warning = JSON.stringify({ level: 40, time: Date.UTC(2026, 10, 26, 7, 3, 7), msg: 'shutdown grace over' });
 const failure = JSON.stringify({ level: 50, time: Date.UTC(2026, 10, 26, 7, 3, 7), msg: 'request failed', req: { method: 'POST', url: '/api/keys' }, err: { message: 'boom' } });
 
+// What a worker writes since issue 15: pino JSON, the readable text in msg.
+const jobDone = JSON.stringify({ level: 30, time: Date.UTC(2026, 10, 26, 7, 3, 8), name: 'worker', queue: 'scrape.run', jobId: '1a2b3c4d-0000-4000-8000-000000000000', requestId: 'req-9', event: 'job.finished', durationMs: 2500, msg: '[job] scrape.run 1a2b3c4d selesai (2,5 dtk)' });
+const jobFailed = JSON.stringify({ level: 50, time: Date.UTC(2026, 10, 26, 7, 3, 9), name: 'worker', queue: 'video.download', jobId: '00000000-0000-4000-8000-000000000000', event: 'job.failed', durationMs: 1000, err: { message: 'yt-dlp gagal' }, msg: '[job] video.download 00000000 gagal (1,0 dtk): yt-dlp gagal' });
+const workerDebug = JSON.stringify({ level: 20, time: Date.UTC(2026, 10, 26, 7, 3, 9), name: 'worker', msg: 'polling' });
+
 function capture(format: 'pretty' | 'json', dir: string, extra: { maxBytes?: number; keep?: number } = {}) {
   const out: string[] = [];
   const err: string[] = [];
@@ -53,6 +58,21 @@ describe('the npm start console (LOG_FORMAT=pretty)', () => {
     expect(JSON.parse(lines[5] ?? '')).toMatchObject({ level: 50, name: 'worker-1' });
   });
 
+  it("shows the worker's JSON lines readable: a finished job as its message, a failure as an error line", () => {
+    const dir = tempDir();
+    const { sink, out, err } = capture('pretty', dir);
+    sink.line('worker-1', 'stdout', jobDone);
+    sink.line('worker-1', 'stdout', jobFailed);
+    sink.line('worker-1', 'stdout', workerDebug);
+    sink.line('api', 'stdout', request);
+    sink.close();
+    expect(out).toEqual(['[job] scrape.run 1a2b3c4d selesai (2,5 dtk)']);
+    expect(err).toEqual(['14.03.09 WIB ERROR [worker-1] [job] video.download 00000000 gagal (1,0 dtk): yt-dlp gagal']);
+    // The file keeps the JSON as it came, request id and all.
+    const lines = readFileSync(join(dir, LOG_FILE_NAME), 'utf8').trim().split('\n');
+    expect(lines).toEqual([jobDone, jobFailed, workerDebug, request]);
+  });
+
   it('rotates the file by size, keeping the newest few', () => {
     const dir = tempDir();
     const { sink } = capture('pretty', dir, { maxBytes: 300, keep: 2 });
@@ -74,8 +94,9 @@ describe('LOG_FORMAT=json', () => {
     sink.line('api', 'stdout', request);
     sink.line('api', 'stderr', failure);
     sink.line('worker-1', 'stdout', '[job] video.download 00000000 selesai (1,0 dtk)');
+    sink.line('worker-1', 'stdout', jobDone);
     sink.close();
-    expect(out).toEqual([request, '[job] video.download 00000000 selesai (1,0 dtk)']);
+    expect(out).toEqual([request, '[job] video.download 00000000 selesai (1,0 dtk)', jobDone]);
     expect(err).toEqual([failure]);
     expect(() => readdirSync(dir)).toThrow();
   });

@@ -1,7 +1,7 @@
 // `npm start`'s console (issue 20): the API and workers write one JSON line per log event
 // (pino), and every request is one. Under LOG_FORMAT=pretty (the default here) the console
-// shows what a person running the product needs — warnings, errors, the processes' own
-// plain-text lines (first admin, one line per finished job) — in readable form, while every
+// shows what a person running the product needs — warnings, errors, the workers' info lines
+// (one per finished job) and the processes' plain-text lines (first admin) — in readable form, while every
 // line, JSON as it came, goes to DATA_DIR/logs/scrapper.log, rotated by size. Under
 // LOG_FORMAT=json every line passes through to stdout/stderr unchanged (containers).
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -102,12 +102,14 @@ function parsePino(text: string): PinoLine | undefined {
   return undefined;
 }
 
+const isWorker = (source: string) => source.startsWith('worker');
+
 /** A warning or error of a JSON log line in one readable line. */
 export function readableLine(source: string, entry: PinoLine): string {
   const word = LEVEL_WORDS[Math.min(60, Math.floor(entry.level / 10) * 10)] ?? 'INFO';
   const parts = [entry.msg ?? ''];
   if (entry.req?.method && entry.req.url) parts.push(`${entry.req.method} ${entry.req.url}`);
-  if (entry.err?.message && entry.err.message !== entry.msg) parts.push(entry.err.message);
+  if (entry.err?.message && !(entry.msg ?? '').includes(entry.err.message)) parts.push(entry.err.message);
   return `${wibClock(entry.time)} ${word} [${source}] ${parts.filter(Boolean).join(' — ')}`;
 }
 
@@ -140,6 +142,9 @@ export function createLogRouter(options: RouterOptions): LogSink {
         file.write(text);
         // Request lines and other info stay in the file; warnings and errors reach the console.
         if (entry.level >= 40) err(readableLine(source, entry));
+        // A worker's info lines are its own news (started, one per finished job, stopped): shown
+        // as their message, as when workers wrote plain text.
+        else if (entry.level >= 30 && isWorker(source) && entry.msg) out(entry.msg);
         return;
       }
       // A process's own plain line (first admin, a finished job, a warning on stderr): shown

@@ -19,6 +19,8 @@ const BaseSchema = z.object({
   /** Comma-separated queues this process serves, e.g. `video.download,video.preview`; unset: all. */
   WORKER_QUEUES: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
+  /** The JSON log's level (the API reads the same name). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECRETS_KEY: z
     .string()
     .refine((v) => {
@@ -81,6 +83,7 @@ export interface Env {
   /** Settings that still work but have a new name: main.ts prints these at start. */
   warnings: string[];
   dbPoolMax: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   secretsKey: string;
   /** SECRETS_KEY_PREVIOUS: also accepted when opening secrets, during a rotation. */
   secretsKeyPrevious: string | undefined;
@@ -182,6 +185,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     queues: queueNames.filter((q) => concurrency[q] > 0 && (!selected || selected.includes(q))),
     warnings,
     dbPoolMax: e.DB_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
     // Shared with the API through DATA_DIR when not given (one machine).
     secretsKey: e.SECRETS_KEY ?? loadOrCreateLocalSecrets(dataDir).secretsKey,
     secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,

@@ -3,7 +3,7 @@
 import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
 import { EnvError, loadEnv, type Env } from './env.ts';
-import { startWorker } from './worker.ts';
+import { createWorkerLogger, startWorker } from './worker.ts';
 
 // Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
 // we. Listen from the first moment; until the process can close gracefully, just exit.
@@ -28,16 +28,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  for (const warning of env.warnings) console.warn(`[worker] ${warning}`);
+  // JSON lines on stdout, like the API's; `npm start` shows them readable (launcher log-router).
+  const log = createWorkerLogger({ level: env.logLevel });
+  for (const warning of env.warnings) log.warn(`[worker] ${warning}`);
   await migrateDatabase(env.databaseUrl);
   const database = createDatabase(env.databaseUrl, { max: env.dbPoolMax, applicationName: 'scrapper-worker' });
-  const worker = await startWorker(env, database, console);
+  const worker = await startWorker(env, database, log);
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[worker] ${signal}: finishing active jobs (up to ${env.shutdownGraceSeconds} s), then handing the rest back`);
+    log.info(`[worker] ${signal}: finishing active jobs (up to ${env.shutdownGraceSeconds} s), then handing the rest back`);
     // Last resort: the grace, the aborted handlers' wind-down and the clean-up should all fit.
     const hardStop = setTimeout(() => process.exit(1), (env.shutdownGraceSeconds + 30) * 1000);
     hardStop.unref();

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { jobCatalog, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
+import { pino, type Logger as PinoLogger } from 'pino';
+import { jobCatalog, readJobRequestId, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS } from '@scrapper/contracts/rules/log-redaction';
 import type { Database } from '@scrapper/db/client';
-import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
+import { enqueue, runWithRequestId, startBoss, type Boss } from '@scrapper/db/queue';
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { startGuardProxy } from '@scrapper/integrations/guard-proxy';
@@ -44,6 +46,40 @@ export interface Logger {
   error(message: string): void;
 }
 
+/**
+ * The worker's JSON logger (pino, the API's redaction): what main.ts writes to stdout. Given a
+ * plain Logger instead (tests pass `quiet`), its lines go there as JSON text.
+ */
+export function createWorkerLogger(options: { level: string; destination?: { write(line: string): void } }): PinoLogger {
+  return pino(
+    {
+      level: options.level,
+      base: { name: 'worker', pid: process.pid },
+      redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
+    },
+    options.destination ?? pino.destination({ sync: true }),
+  );
+}
+
+function isPino(log: Logger): log is PinoLogger {
+  return typeof (log as Partial<PinoLogger>).child === 'function' && typeof (log as Partial<PinoLogger>).level === 'string';
+}
+
+/** A pino logger for `log`: itself, or one whose JSON lines are handed to its info and error. */
+function toPino(log: Logger): PinoLogger {
+  if (isPino(log)) return log;
+  return createWorkerLogger({
+    level: 'info',
+    destination: {
+      write(line: string) {
+        const text = line.trimEnd();
+        if (/"level":(5|6)\d/.test(text)) log.error(text);
+        else log.info(text);
+      },
+    },
+  });
+}
+
 function runHandler<Q extends QueueName>(queue: Q, data: unknown, ctx: JobContext): Promise<void> {
   const payload = jobCatalog[queue].payload.parse(data) as JobPayload<Q>;
   const handler = jobRegistry[queue] as JobHandler<Q>;
@@ -75,6 +111,7 @@ async function handBack(boss: Boss, interrupted: Array<{ jobId: string; queue: Q
 
 export async function startWorker(env: Env, database: Database, log: Logger): Promise<RunningWorker> {
   const id = randomUUID();
+  const logger = toPino(log).child({ workerId: id });
   const boss = await startBoss(env.databaseUrl, {
     supervise: true,
     listen: true,
@@ -129,25 +166,38 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
       },
       async (jobs) => {
         for (const job of jobs) {
-          const run = runHandler(queue, job.data, {
-            database,
-            deps,
-            workerId: id,
-            signal: job.signal,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            isLastAttempt: job.retryCount >= job.retryLimit,
-            enqueue: (q, payload, options) => enqueue(boss, q, payload, options),
-          });
+          // Every line of this job carries its queue, id and the request that enqueued it; jobs
+          // it enqueues carry the same request id (runWithRequestId, read by enqueue).
+          const requestId = readJobRequestId(job.data);
+          const jobLog = logger.child({ queue, jobId: job.id, ...(requestId ? { requestId } : {}) });
+          const run = runWithRequestId(requestId, () =>
+            runHandler(queue, job.data, {
+              database,
+              log: jobLog,
+              deps,
+              workerId: id,
+              signal: job.signal,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+              enqueue: (q, payload, options) => enqueue(boss, q, payload, options),
+            }),
+          );
           running.set(job.id, { queue, settled: run.then(noop, noop) });
           const started = Date.now();
           try {
             await run;
-            // One readable line per finished job: what `npm start`'s console shows of the work.
-            log.info(`[job] ${queue} ${job.id.slice(0, 8)} selesai (${seconds(started)})`);
+            // One line per finished job; its msg is what `npm start`'s console shows of the work.
+            jobLog.info(
+              { event: 'job.finished', durationMs: Date.now() - started },
+              `[job] ${queue} ${job.id.slice(0, 8)} selesai (${seconds(started)})`,
+            );
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);
-            log.error(`[job] ${queue} ${job.id.slice(0, 8)} gagal (${seconds(started)}): ${reason.split('\n')[0] ?? ''}`);
+            jobLog.error(
+              { event: 'job.failed', durationMs: Date.now() - started, attempt: job.retryCount, err: error },
+              `[job] ${queue} ${job.id.slice(0, 8)} gagal (${seconds(started)}): ${reason.split('\n')[0] ?? ''}`,
+            );
             throw error;
           } finally {
             running.delete(job.id);

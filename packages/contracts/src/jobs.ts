@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UuidSchema } from './common.ts';
+import { REQUEST_ID_PATTERN } from './rules/log-redaction.ts';
 
 /** Retry and lifetime of one queue; producers and consumers read the same entry. */
 export interface QueuePolicy {
@@ -128,4 +129,17 @@ export const queueNames = Object.keys(jobCatalog) as QueueName[];
 /** `maintenance.sweep` -> `WORKER_CONCURRENCY_MAINTENANCE_SWEEP`. */
 export function concurrencyEnvName(queue: QueueName): string {
   return `WORKER_CONCURRENCY_${queue.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;
+}
+
+/**
+ * Beside its payload, a job's data may carry the id of the HTTP request that enqueued it (or of
+ * the job that did), so every log line of the job can be found with the request's. Not part of
+ * any payload schema (which strips it): the worker reads it with readJobRequestId.
+ */
+export const JobMetaSchema = z.object({ requestId: z.string().regex(REQUEST_ID_PATTERN).optional() });
+export type JobMeta = z.infer<typeof JobMetaSchema>;
+
+export function readJobRequestId(data: unknown): string | undefined {
+  const parsed = JobMetaSchema.safeParse(data);
+  return parsed.success ? parsed.data.requestId : undefined;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgBoss } from 'pg-boss';
 import type { Job, SendOptions } from 'pg-boss';
 import type postgres from 'postgres';
@@ -90,7 +91,26 @@ export function bossTransaction(tx: postgres.TransactionSql) {
   };
 }
 
-/** Enqueues a job after validating its payload against the catalog. */
+/**
+ * The request (or job) on whose behalf this code runs: the API enters it for each HTTP request,
+ * the worker for each job, so enqueue can stamp the request id on every job sent meanwhile
+ * without each service passing it along.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs `fn` (and everything it starts) as part of the request `requestId`. */
+export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return requestId ? requestScope.run({ requestId }, fn) : fn();
+}
+
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.requestId;
+}
+
+/**
+ * Enqueues a job after validating its payload against the catalog. The job's data carries the
+ * current request id beside the payload (JobMeta in the contracts), for the worker's log lines.
+ */
 export async function enqueue<Q extends QueueName>(
   boss: Boss,
   queue: Q,
@@ -98,5 +118,6 @@ export async function enqueue<Q extends QueueName>(
   options: SendOptions = {},
 ): Promise<string | null> {
   const data = jobCatalog[queue].payload.parse(payload);
-  return boss.send(queue, data, options);
+  const requestId = currentRequestId();
+  return boss.send(queue, requestId ? { ...data, requestId } : data, options);
 }

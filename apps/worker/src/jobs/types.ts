@@ -36,8 +36,22 @@ export interface JobDeps {
   ytdlpProxyUrl: string | undefined;
 }
 
+/**
+ * A job's logger: pino's child of the worker's, every line carrying the queue, the job id and
+ * the request id that enqueued it (when it came from an HTTP request or another job).
+ */
+export interface JobLogger {
+  info(message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
 export interface JobContext {
   database: Database;
+  log: JobLogger;
   deps: JobDeps;
   workerId: string;
   /** Aborts when the job outlives its expiry or the worker is told to stop. */
