@@ -343,6 +343,8 @@ describe('2 APIs and 3 workers on one database and one S3 store', () => {
     expect(new Set(google.uploads.map((u) => u.id))).toEqual(new Set(uploads.map((u) => u.youtube_video_id)));
     const clipSha = (await import('node:crypto')).createHash('sha256').update(clip).digest('hex');
     expect(google.uploads.every((u) => u.sha256 === clipSha)).toBe(true);
+    // Resumable sessions (issue 15): how many a retry asked for their state (bytes */N), for the summary.
+    const sessionQueries = google.uploadSessions.flatMap((s) => s.puts).filter((p) => p.contentRange?.startsWith('bytes */')).length;
     // The job copies of uploaded videos are gone from the bucket.
     expect(await storedKeys('uploads/')).toEqual([]);
 
@@ -367,6 +369,8 @@ describe('2 APIs and 3 workers on one database and one S3 store', () => {
         storedDownloadObjects: storedDownloads.length,
         uploadsUploaded: uploads.filter((u) => u.status === 'uploaded').length,
         fakeYouTubeVideos: google.uploads.length,
+        fakeYouTubeSessions: google.uploadSessions.length,
+        fakeYouTubeSessionQueries: sessionQueries,
       },
       killedWorker: { pid: victimPid, activeJobsAtKill: active, jobsRetried: retried?.n ?? 0 },
       seconds: { submit: (tSubmitted - t0) / 1000, killAt: (tKilled - t0) / 1000, allDone: (tDone - t0) / 1000, checked: (Date.now() - t0) / 1000 },
