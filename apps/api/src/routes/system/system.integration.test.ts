@@ -6,7 +6,7 @@ import { createTestDatabase } from '@scrapper/db/testing';
 import { enqueue } from '@scrapper/db/queue';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
-import { workerHeartbeats } from '@scrapper/db/schema';
+import { maintenanceRuns, workerHeartbeats } from '@scrapper/db/schema';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { createReadinessCheck } from '../../services/system/check-readiness.ts';
@@ -272,5 +272,56 @@ describe('GET /api/admin/workers', () => {
     });
     expect(byId.get(silent)).toMatchObject({ hostname: 'dl-2', isStale: true });
     expect(byId.has(longGone)).toBe(false);
+  });
+});
+
+describe('GET /api/admin/maintenance/runs', () => {
+  it('lists the newest runs first with their trigger and result (older results read with zeros)', async () => {
+    const older = await insertMaintenanceRun(h.database.db, null, 'start');
+    // A run recorded before issue 15: only the first two counts.
+    await h.database.db
+      .update(maintenanceRuns)
+      .set({
+        status: 'completed',
+        result: { staleWorkersRemoved: 2, expiredLoginAttemptsRemoved: 3 } as never,
+        // Ahead of the runs earlier tests queued, so these two are the newest.
+        createdAt: new Date(Date.now() + 60_000),
+        finishedAt: new Date(),
+      })
+      .where(eq(maintenanceRuns.id, older.id));
+    const newer = await insertMaintenanceRun(h.database.db, null, 'schedule');
+    await h.database.db.update(maintenanceRuns).set({ createdAt: new Date(Date.now() + 120_000) }).where(eq(maintenanceRuns.id, newer.id));
+
+    const res = await h.request('GET', '/api/admin/maintenance/runs?limit=2', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([newer.id, older.id]);
+    expect(res.body[0]).toMatchObject({ trigger: 'schedule', status: 'queued', result: null, startedAt: null });
+    expect(res.body[1]).toMatchObject({
+      trigger: 'start',
+      status: 'completed',
+      result: {
+        staleWorkersRemoved: 2,
+        expiredLoginAttemptsRemoved: 3,
+        expiredPreviewsRemoved: 0,
+        tempFoldersRemoved: 0,
+        expiredOAuthStatesRemoved: 0,
+        previewBytesFreed: 0,
+        tempBytesFreed: 0,
+      },
+    });
+  });
+
+  it('is for admins only and refuses a bad limit in Indonesian', async () => {
+    expect((await h.request('GET', '/api/admin/maintenance/runs', { token: userToken })).status).toBe(403);
+    const bad = await h.request('GET', '/api/admin/maintenance/runs?limit=banyak', { token: adminToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^querystring\.limit: /);
+    expect((await h.request('GET', '/api/admin/maintenance/runs?limit=51', { token: adminToken })).status).toBe(400);
+  });
+
+  it('records an admin run with the trigger admin', async () => {
+    const res = await h.request('POST', '/api/admin/maintenance/runs', { token: adminToken });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ trigger: 'admin', status: 'queued' });
   });
 });
