@@ -42,6 +42,33 @@ test.describe('login as a visitor', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
+  test('after repeated wrong passwords, says in Indonesian how long to wait (429)', async ({
+    page,
+    adminApi,
+  }) => {
+    // A member of this test only: the wait holds this username at this address for a while.
+    const username = `e2e-tunggu-${Date.now().toString(36)}`;
+    const created = await adminApi.post('/api/admin/users', {
+      data: { username, password: 'tunggu-benar-123', role: 'user' },
+    });
+    expect(created.ok()).toBe(true);
+    await page.goto('/#/login');
+    await page.getByLabel('Username').fill(username);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    const alert = page.getByRole('alert');
+    // The first wrong passwords are answered at once (LOGIN_DELAY_AFTER_FAILURES, 3 by default).
+    for (let i = 0; i < 3; i++) {
+      await password.fill(`salah-${i}-xyz`);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(alert).toHaveText('Login gagal. Periksa kembali username dan password Anda.');
+      await page.getByLabel('Username').fill(username);
+    }
+    await password.fill('tunggu-benar-123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(alert).toHaveText(/^Terlalu banyak percobaan login\. Coba lagi dalam \d+ detik\.$/);
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
   test('returns to the page the visitor came from, replacing the login entry', async ({ page }) => {
     await page.goto('/#/history');
     await expect(page).toHaveURL(/#\/login$/);
