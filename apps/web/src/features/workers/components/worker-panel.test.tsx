@@ -26,13 +26,44 @@ const silent = {
   isStale: true,
 };
 
-function answer(response: () => Response) {
+const doneRun = {
+  id: '12345678-1234-4234-8234-123456789abc',
+  status: 'completed',
+  trigger: 'schedule',
+  result: {
+    staleWorkersRemoved: 1,
+    expiredLoginAttemptsRemoved: 4,
+    expiredPreviewsRemoved: 3,
+    tempFoldersRemoved: 2,
+    expiredOAuthStatesRemoved: 5,
+    previewBytesFreed: 3 * 1024 * 1024,
+    tempBytesFreed: 1536,
+  },
+  error: null,
+  requestedBy: null,
+  workerId: live.id,
+  createdAt: '2026-03-01T02:59:58.000Z',
+  startedAt: '2026-03-01T02:59:59.000Z',
+  finishedAt: '2026-03-01T03:00:00.000Z',
+};
+
+/**
+ * Answers the worker list with `response` and the maintenance runs with `runs` (none unless
+ * given); returns the mock of the worker list's calls.
+ */
+function answer(
+  response: () => Response,
+  runs: (request: Request) => Response = () => jsonResponse(200, []),
+) {
+  const workerCalls = vi.fn(response);
   const fetchMock = vi.fn(async (request: Request) => {
-    expect(new URL(request.url).pathname).toBe('/api/admin/workers');
-    return response();
+    const path = new URL(request.url).pathname;
+    if (path === '/api/admin/maintenance/runs') return runs(request);
+    expect(path).toBe('/api/admin/workers');
+    return workerCalls();
   });
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return workerCalls;
 }
 
 describe('WorkerPanel', () => {
@@ -96,5 +127,49 @@ describe('WorkerPanel', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the last maintenance run: when, its trigger in words, and what it removed', async () => {
+    answer(
+      () => jsonResponse(200, [live]),
+      () => jsonResponse(200, [doneRun]),
+    );
+    render(<WorkerPanel />);
+    const card = await screen.findByRole('region', { name: 'Pemeliharaan' });
+    expect(await within(card).findByText('Terjadwal (tiap 15 menit)')).toBeTruthy();
+    expect(within(card).getByText('1 Mar 2026, 10.00 WIB')).toBeTruthy();
+    expect(within(card).getByText('Selesai')).toBeTruthy();
+    const removed = (label: string) =>
+      within(card).getByText(label).nextElementSibling?.textContent;
+    expect(removed('Preview kedaluwarsa')).toBe('3 (3.0 MB)');
+    expect(removed('Folder sementara job')).toBe('2 (1.5 KB)');
+    expect(removed('OAuth state kedaluwarsa')).toBe('5');
+    expect(removed('Catatan login lama')).toBe('4');
+    expect(removed('Worker mati')).toBe('1');
+  });
+
+  it("runs a sweep on 'Jalankan Sekarang' and shows it waiting for a worker", async () => {
+    const queued = {
+      ...doneRun,
+      status: 'queued',
+      trigger: 'admin',
+      result: null,
+      startedAt: null,
+      finishedAt: null,
+    };
+    answer(
+      () => jsonResponse(200, [live]),
+      (request) => (request.method === 'POST' ? jsonResponse(202, queued) : jsonResponse(200, [])),
+    );
+    render(<WorkerPanel />);
+    const card = await screen.findByRole('region', { name: 'Pemeliharaan' });
+    expect(await within(card).findByText('Belum ada pemeliharaan yang tercatat.')).toBeTruthy();
+    within(card).getByRole('button', { name: 'Jalankan Sekarang' }).click();
+    expect(await within(card).findByText('Dijalankan admin')).toBeTruthy();
+    expect(within(card).getByText('Menunggu worker')).toBeTruthy();
+    expect(
+      (within(card).getByRole('button', { name: 'Jalankan Sekarang' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
   });
 });

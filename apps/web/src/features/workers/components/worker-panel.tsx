@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listWorkers } from '../api/list-workers.ts';
 import { formatLastBeat } from '../utils/last-beat.ts';
+import { MaintenanceCard } from './maintenance-card.tsx';
 
 /** The list follows the workers' heartbeats (every 10 s by default) without a manual reload. */
 export const REFRESH_MS = 15_000;
@@ -72,7 +73,7 @@ function columns(loadedAt: number): TableColumn<Worker>[] {
   ];
 }
 
-/** Admin tab 'Worker': the worker processes, their queues and when each last checked in. */
+/** Admin tab 'Worker': the worker processes, their queues and when each last checked in; the last maintenance run. */
 export function WorkerPanel() {
   const list = useResource(loadWorkers, EMPTY);
   const { reload } = list;
@@ -85,48 +86,51 @@ export function WorkerPanel() {
   const stale = list.data.workers.filter((worker) => worker.isStale).length;
 
   return (
-    <Card
-      title="Worker"
-      actions={
-        <Button size="sm" variant="ghost" onClick={reload}>
-          Muat ulang
-        </Button>
-      }
-    >
-      <p className="muted form-note">
-        Proses worker yang menjalankan job (scrape, unduhan, upload) dan mengirim heartbeat dalam
-        satu jam terakhir. Daftar ini diperbarui otomatis.
-      </p>
-      {list.status === 'loading' && list.data.loadedAt === 0 ? (
-        <Spinner label="Memuat worker..." showLabel />
-      ) : null}
-      {list.status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat daftar worker.
-        </Alert>
-      ) : null}
-      {stale > 0 ? (
-        <Alert tone="warning">
-          {stale} worker tidak mengirim heartbeat selama lebih dari 1 menit. Prosesnya mungkin sudah
-          berhenti; job yang sedang dikerjakannya akan diambil alih worker lain.
-        </Alert>
-      ) : null}
-      {list.data.loadedAt > 0 ? (
-        <Table
-          label="Daftar worker"
-          columns={columns(list.data.loadedAt)}
-          rows={list.data.workers}
-          rowKey={(worker) => worker.id}
-          emptyText="Tidak ada worker yang berjalan. Job akan menunggu di antrean sampai ada worker yang aktif."
-        />
-      ) : null}
-    </Card>
+    <>
+      <Card
+        title="Worker"
+        actions={
+          <Button size="sm" variant="ghost" onClick={reload}>
+            Muat ulang
+          </Button>
+        }
+      >
+        <p className="muted form-note">
+          Proses worker yang menjalankan job (scrape, unduhan, upload) dan mengirim heartbeat dalam
+          satu jam terakhir. Daftar ini diperbarui otomatis.
+        </p>
+        {list.status === 'loading' && list.data.loadedAt === 0 ? (
+          <Spinner label="Memuat worker..." showLabel />
+        ) : null}
+        {list.status === 'error' ? (
+          <Alert
+            tone="danger"
+            action={
+              <Button size="sm" variant="ghost" onClick={reload}>
+                Coba lagi
+              </Button>
+            }
+          >
+            Gagal memuat daftar worker.
+          </Alert>
+        ) : null}
+        {stale > 0 ? (
+          <Alert tone="warning">
+            {stale} worker tidak mengirim heartbeat selama lebih dari 1 menit. Prosesnya mungkin
+            sudah berhenti; job yang sedang dikerjakannya akan diambil alih worker lain.
+          </Alert>
+        ) : null}
+        {list.data.loadedAt > 0 ? (
+          <Table
+            label="Daftar worker"
+            columns={columns(list.data.loadedAt)}
+            rows={list.data.workers}
+            rowKey={(worker) => worker.id}
+            emptyText="Tidak ada worker yang berjalan. Job akan menunggu di antrean sampai ada worker yang aktif."
+          />
+        ) : null}
+      </Card>
+      <MaintenanceCard />
+    </>
   );
 }
