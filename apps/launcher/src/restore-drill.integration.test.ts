@@ -120,7 +120,7 @@ afterAll(async () => {
 });
 
 describe('the restore drill of docs/operations.md', () => {
-  const before = { memberToken: '', historyId: '', file: Buffer.alloc(0), keyId: '', cookies: '' };
+  const before: { memberToken: string; historyId: string; file: Buffer; keyId: string; cookies: string } = { memberToken: '', historyId: '', file: Buffer.alloc(0), keyId: '', cookies: '' };
   let restored = false;
 
   it('a running product gets a member, a downloaded file and stored secrets', async () => {
