@@ -12,6 +12,7 @@ import { findFreePort } from '@scrapper/db/embedded';
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'scrapper-launcher-test-'));
 const running: ChildProcess[] = [];
+const REQUEST_ID = 'launcher-uji-req-1';
 
 interface Launched {
   child: ChildProcess;
@@ -100,10 +101,17 @@ describe('npm start (the launcher)', () => {
       expect(console).not.toMatch(/^\{.*"level"/m);
       expect(console).not.toContain('request completed');
       const file = readFileSync(join(dataDir, 'logs', 'scrapper.log'), 'utf8').trim().split('\n');
-      const entries = file.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+      type Entry = { msg?: string; req?: { url?: string }; reqId?: string; requestId?: string; name?: string; event?: string; queue?: string; durationMs?: number };
+      const entries = file.map((line) => JSON.parse(line) as Entry);
       expect(entries.some((e) => e.msg === 'request completed')).toBe(true);
       expect(entries.some((e) => e.req?.url?.startsWith('/api/auth/login'))).toBe(true);
       expect(entries.some((e) => /\[job\] maintenance\.sweep/.test(e.msg ?? ''))).toBe(true);
+      // One log shape (issue 15): the API's line of the request and the worker's JSON line of the
+      // job it enqueued carry the same request id.
+      expect(entries.some((e) => e.reqId === REQUEST_ID && e.req?.url === '/api/admin/maintenance/runs')).toBe(true);
+      const jobLine = entries.find((e) => e.name === 'worker' && e.requestId === REQUEST_ID && e.event === 'job.finished');
+      expect(jobLine, file.join('\n')).toMatchObject({ queue: 'maintenance.sweep' });
+      expect(typeof jobLine?.durationMs).toBe('number');
     } finally {
       const pids = pidsOf(l.output());
       expect(pids).toHaveLength(2);
@@ -122,7 +130,8 @@ describe('npm start (the launcher)', () => {
     const auth = { authorization: `Bearer ${String(login.body.token)}` };
 
     // Enqueued by the API, run by the worker process, result visible through the API.
-    const started = await json(`${l.baseUrl}/api/admin/maintenance/runs`, { method: 'POST', headers: auth });
+    // With a request id of its own: it follows the request into the job and the worker's lines.
+    const started = await json(`${l.baseUrl}/api/admin/maintenance/runs`, { method: 'POST', headers: { ...auth, 'x-request-id': REQUEST_ID } });
     expect(started.status).toBe(202);
     expect(started.body.status).toBe('queued');
     let run = started.body;
