@@ -5,7 +5,8 @@
 // bytes and secrets that still open. The shell blocks are read from the guide itself, so the
 // guide cannot drift from what this test proves.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-serv
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const guide = fileURLToPath(new URL('../../../docs/operations.md', import.meta.url));
+const rotateCli = fileURLToPath(new URL('../../api/src/secrets-rotate.ts', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'scrapper-restore-drill-'));
 const dataDir = join(workDir, 'data');
 const backupFile = join(workDir, 'backup', 'scrapper.tar.gz');
@@ -190,6 +192,37 @@ describe('the restore drill of docs/operations.md', () => {
     // Opening the sealed cookies: the list shows their names as stored.
     const cookies = await call('GET', '/api/config/cookies', admin);
     expect(cookies.status).toBe(200);
+    expect(JSON.stringify(cookies.body.tiktok)).toBe(before.cookies);
+  }, 240_000);
+
+  it('pnpm secrets:rotate moves the one-machine database to a new key, running or stopped', async () => {
+    expect(restored).toBe(true);
+    const secretsFile = join(dataDir, 'secrets.json');
+    const local = JSON.parse(readFileSync(secretsFile, 'utf8')) as { jwtSecret: string; secretsKey: string };
+    const newKey = randomBytes(32).toString('base64');
+    // No DATABASE_URL: the CLI finds the embedded server `npm start` runs, or starts it itself.
+    const rotate = () =>
+      spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', rotateCli], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: local.secretsKey },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const running = rotate();
+    expect(running.stderr).toBe('');
+    expect(running.status).toBe(0);
+    expect(running.stdout).toContain('API keys (Apify, Gemini): 1 found, 1 re-encrypted, 0 already under the new key');
+    expect(running.stdout).toContain('cookie sets: 1 found, 1 re-encrypted, 0 already under the new key');
+    await stopProduct();
+    const stopped = rotate();
+    expect(stopped.status).toBe(0);
+    expect(stopped.stdout).toContain('API keys (Apify, Gemini): 1 found, 0 re-encrypted, 1 already under the new key');
+    // The guide's last step on one machine: the new key into secrets.json, then start.
+    writeFileSync(secretsFile, JSON.stringify({ ...local, secretsKey: newKey }, null, 2), { mode: 0o600 });
+    await startProduct();
+    const admin = (await login('admin', 'admin-password')).token;
+    const validated = await call('POST', `/api/keys/${before.keyId}/validate`, admin);
+    expect(validated.body.isValid).toBe(true);
+    const cookies = await call('GET', '/api/config/cookies', admin);
     expect(JSON.stringify(cookies.body.tiktok)).toBe(before.cookies);
   }, 240_000);
 });
