@@ -119,3 +119,14 @@ describe('api env', () => {
     expect(loadEnv({ ...base, PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });
 });
+
+describe('SECRETS_KEY_PREVIOUS', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  it('is read as the key still accepted during a rotation, and unset by default', () => {
+    expect(loadEnv({ ...base, SECRETS_KEY_PREVIOUS: key }).secretsKeyPrevious).toBe(key);
+    expect(loadEnv(base).secretsKeyPrevious).toBeUndefined();
+  });
+  it('refuses a key that is not 32 bytes, naming it', () => {
+    expect(() => loadEnv({ ...base, SECRETS_KEY_PREVIOUS: 'short' })).toThrow(/SECRETS_KEY_PREVIOUS must be 32 bytes/);
+  });
+});

@@ -77,3 +77,15 @@ describe('WORKER_SHUTDOWN_GRACE_S', () => {
     );
   });
 });
+
+describe('SECRETS_KEY_PREVIOUS', () => {
+  it('is read as the key still accepted during a rotation, and unset by default', () => {
+    const previous = randomBytes(32).toString('base64');
+    expect(loadEnv({ ...base, SECRETS_KEY_PREVIOUS: previous }).secretsKeyPrevious).toBe(previous);
+    expect(loadEnv(base).secretsKeyPrevious).toBeUndefined();
+  });
+
+  it('refuses a key that is not 32 bytes, naming it', () => {
+    expect(() => loadEnv({ ...base, SECRETS_KEY_PREVIOUS: 'short' })).toThrow(/SECRETS_KEY_PREVIOUS must be 32 bytes/);
+  });
+});
