@@ -117,11 +117,27 @@ test('the Worker tab lists the running workers with their queues and last beat',
   await expect(panel.getByRole('heading', { name: 'Worker' })).toBeVisible();
   // The e2e product runs one worker process (the launcher's), serving every queue.
   await expect(panel.getByText('youtube.upload').first()).toBeVisible();
+  // The worker swept once when it started; the card shows that run (or a later one).
+  const maintenance = panel.getByRole('region', { name: 'Pemeliharaan' });
+  await expect(maintenance.getByText('Selesai', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(maintenance.getByText(/^(Saat worker mulai|Terjadwal \(tiap 15 menit\)|Dijalankan admin)$/)).toBeVisible();
+  await expect(maintenance.getByText('Preview kedaluwarsa', { exact: true })).toBeVisible();
+  await expect(maintenance.getByText('Folder sementara job', { exact: true })).toBeVisible();
+  await expect(maintenance.getByText(/ WIB$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await saveScreenshot(page, testInfo, 'admin-workers');
   }
+  await page.setViewportSize(DESKTOP);
+
+  // An admin's run: queued, taken by the worker, and shown with its trigger once it is done.
+  await maintenance.getByRole('button', { name: 'Jalankan Sekarang' }).click();
+  await expect(maintenance.getByText('Dijalankan admin', { exact: true })).toBeVisible();
+  await expect(maintenance.getByText('Selesai', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(maintenance.getByRole('button', { name: 'Jalankan Sekarang' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, testInfo, 'admin-workers-maintenance');
 });
 
 test('on a phone the tab row shows the selected tab, opened from the URL or by the arrow keys', async ({ page }) => {

@@ -99,6 +99,7 @@ export function MaintenanceCard() {
   return (
     <Card
       title="Pemeliharaan"
+      className="maintenance-card"
       actions={
         <Button
           size="sm"
