@@ -148,6 +148,8 @@ beforeAll(async () => {
       WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '2',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       DB_POOL_MAX: '6',
+      // The worker's "running" line (what `started` waits for) is logged at info since its logs went to pino.
+      LOG_LEVEL: 'info',
     });
     rest.push(started(w, 'running', `worker-${i}`));
   }
