@@ -642,6 +642,16 @@ describe('youtube.upload exactly once (resumable sessions, issue 15)', () => {
     expect((await usageToday()).uploads).toBe(2);
   }, 60_000);
 
+  it('a retry of an upload already uploaded (its attempt died after the commit) removes the job copies it left, and sends nothing', async () => {
+    const accountId = await newAccount();
+    const id = crypto.randomUUID();
+    await storage.write(`uploads/${ownerId}/${id}/thumb.png`, thumbnail);
+    await queueUpload(accountId, { id, status: 'uploaded', youtubeVideoId: 'dahuluAda01', thumbnailStorageKey: `uploads/${ownerId}/${id}/thumb.png` });
+    await expect.poll(() => storage.exists(`uploads/${ownerId}/${id}/video.mp4`), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => storage.exists(`uploads/${ownerId}/${id}/thumb.png`), { timeout: 20_000 }).toBe(false);
+    expect(google.requests).toEqual([]);
+  }, 60_000);
+
   it('a rendered video (effect applied) is kept in storage while its session is open and resumed from there, then removed', async () => {
     const accountId = await newAccount();
     const cut = 20_000;

@@ -255,6 +255,13 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
   return { open: async (start) => createReadStream(output, { start }), size, mimeType: 'video/mp4' };
 }
 
+/** The video is on YouTube now: the copies kept for the job (never the member's server file) go. */
+async function removeJobCopies(ctx: JobContext, upload: UploadJobRows['upload']): Promise<void> {
+  for (const key of [upload.videoStorageKey, upload.audioStorageKey, upload.thumbnailStorageKey]) {
+    if (key) await ctx.deps.storage.remove(key).catch(() => undefined);
+  }
+}
+
 /** The rendered copy is not needed once YouTube has the video, or the upload ended without it. */
 async function removeRendered(ctx: JobContext, upload: UploadJobRows['upload']): Promise<void> {
   if (!upload.renderedStorageKey) return;
@@ -343,8 +350,10 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
   const first = await loadUploadForJob(db, uploadId);
   if (!first) return;
   if (isFinal(first.upload.status)) {
-    // Cancelled or failed meanwhile: a rendered copy kept for a session has no use left.
+    // Cancelled or failed meanwhile: a rendered copy kept for a session has no use left. Uploaded:
+    // an attempt that died between the status commit and removing the job's copies left them.
     await removeRendered(ctx, first.upload);
+    if (first.upload.status === 'uploaded') await removeJobCopies(ctx, first.upload);
     return;
   }
 
@@ -492,12 +501,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
       });
       return true;
     });
-    if (completed) {
-      // The video is on YouTube now: the copies kept for the job are not needed any more.
-      for (const key of [upload.videoStorageKey, upload.audioStorageKey, upload.thumbnailStorageKey]) {
-        if (key) await ctx.deps.storage.remove(key).catch(() => undefined);
-      }
-    }
+    if (completed) await removeJobCopies(ctx, upload);
   } catch (error) {
     await handleFailure(ctx, uploadId, rows ?? first, error);
   } finally {
