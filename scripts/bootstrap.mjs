@@ -3,7 +3,7 @@
 // Node the machine has (20 or newer) and uses no dependencies: it installs the system tools
 // and the workspace, then hands over to Node 24 (the pinned `node` devDependency).
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,27 @@ if (mode !== 'start' && mode !== 'test') {
   process.exit(2);
 }
 
-/** System tools: the env override that points at each, and the Debian package that has it. */
+/**
+ * The pg_dump restore drill (apps/launcher/src/restore-drill-pg-dump.integration.test.ts) runs a
+ * PostgreSQL server of its own with the guide's client tools. Debian keeps each major version's
+ * programs off PATH, in /usr/lib/postgresql/<major>/bin: the newest folder that has them all
+ * (PG_BIN_DIR points elsewhere). The test looks them up the same way.
+ */
+const PG_TOOLS = ['initdb', 'pg_ctl', 'postgres', 'psql', 'pg_dump', 'pg_restore', 'dropdb', 'createdb'];
+
+function findPgBinDir() {
+  const has = (dir) => PG_TOOLS.every((tool) => existsSync(join(dir, tool)));
+  if (process.env.PG_BIN_DIR) return has(process.env.PG_BIN_DIR) ? process.env.PG_BIN_DIR : undefined;
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find(has);
+}
+
+/**
+ * System tools: the env override that points at each, the Debian package that has it, and, when
+ * not a program on PATH, how to tell it is there.
+ */
 const TOOLS = [
   { name: 'ffmpeg', env: 'FFMPEG_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
   { name: 'ffprobe', env: 'FFPROBE_PATH', apt: 'ffmpeg', modes: ['start', 'test'] },
@@ -24,6 +44,13 @@ const TOOLS = [
   // fallback. `npm start` needs it only when the worker cannot install its own (see below).
   { name: 'yt-dlp', env: 'YTDLP_PATH', apt: 'yt-dlp', modes: ['start', 'test'] },
   { name: 'chromium', env: 'CHROMIUM_PATH', apt: 'chromium', modes: ['test'] },
+  {
+    name: `postgresql (${PG_TOOLS.join(', ')})`,
+    env: 'PG_BIN_DIR',
+    apt: 'postgresql-15',
+    modes: ['test'],
+    present: () => findPgBinDir() !== undefined,
+  },
 ];
 
 // The worker's default download base per YTDLP_CHANNEL (apps/worker/src/env.ts): repeated here
@@ -88,7 +115,7 @@ function run(cmd, args, opts = {}) {
 
 async function ensureSystemTools() {
   let missing = TOOLS.filter((t) => t.modes.includes(mode)).filter(
-    (t) => !onPath(process.env[t.env] || t.name),
+    (t) => !(t.present ? t.present() : onPath(process.env[t.env] || t.name)),
   );
   if (mode === 'start' && missing.some((t) => t.name === 'yt-dlp') && (await workerCanManageYtDlp())) {
     missing = missing.filter((t) => t.name !== 'yt-dlp');
