@@ -66,6 +66,8 @@ function serverUser(): Ids | undefined {
 
 const bin = findPgBinDir();
 const ids = serverUser();
+/** The major version of that server ("postgres (PostgreSQL) 15.18 (Debian ...)"). */
+const serverMajor = Number(/\(PostgreSQL\) (\d+)/.exec(spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout)?.[1]);
 const workDir = mkdtempSync(join(tmpdir(), 'scrapper-pg-dump-drill-'));
 const dataDir = join(workDir, 'data');
 const backupDir = join(workDir, 'backup');
@@ -141,9 +143,12 @@ afterAll(async () => {
   await product?.stop();
   await fake?.close();
   await media?.close();
-  if (clusterStarted) pgTool('pg_ctl', ['stop', '--wait', '--mode=fast', `--pgdata=${pgdata}`], { asServerUser: true });
-  rmSync(workDir, { recursive: true, force: true });
-  rmSync(clusterDir, { recursive: true, force: true });
+  try {
+    if (clusterStarted) pgTool('pg_ctl', ['stop', '--wait', '--mode=fast', `--pgdata=${pgdata}`], { asServerUser: true });
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+    rmSync(clusterDir, { recursive: true, force: true });
+  }
 }, 60_000);
 
 describe('the pg_dump restore drill of docs/operations.md (a database server of its own)', () => {
@@ -154,10 +159,9 @@ describe('the pg_dump restore drill of docs/operations.md (a database server of 
     return product;
   };
 
-  it(`the product runs on PostgreSQL ${bin.split('/').at(-2) ?? ''} (migrations, pg-boss) and gets a member, a downloaded file and stored secrets`, async () => {
+  it(`the product runs on PostgreSQL ${serverMajor} (migrations, pg-boss) and gets a member, a downloaded file and stored secrets`, async () => {
     await run().start();
-    const major = Number(adminQuery('show server_version_num')) / 10_000;
-    expect(Math.floor(major)).toBe(Number(/\/(\d+)\/bin$/.exec(bin)?.[1]));
+    expect(Math.floor(Number(adminQuery('show server_version_num')) / 10_000)).toBe(serverMajor);
     // Every committed migration applied; pg-boss made its schema (and runs the scrape below).
     const journal = JSON.parse(readFileSync(new URL('../../../packages/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
     expect(Number(adminQuery('select count(*) from drizzle.__drizzle_migrations', 'scrapper'))).toBe(journal.entries.length);
@@ -169,6 +173,8 @@ describe('the pg_dump restore drill of docs/operations.md (a database server of 
     expect(before).toBeDefined();
     runGuide('pg-backup');
     expect(existsSync(join(backupDir, 'scrapper.dump'))).toBe(true);
+    // Taken while the product served (and its worker and pg-boss held their connections).
+    expect((await fetch(`${run().base}/api/health`)).status).toBe(200);
     await run().stop();
 
     adminQuery('drop database scrapper with (force)');
