@@ -47,7 +47,9 @@ const TOOLS = [
   {
     name: `postgresql (${PG_TOOLS.join(', ')})`,
     env: 'PG_BIN_DIR',
-    apt: 'postgresql-15',
+    // The distribution's server (15 on bookworm, 17 on trixie, 16 on Ubuntu 24.04): the drill
+    // picks the newest /usr/lib/postgresql/<major>/bin it finds.
+    apt: 'postgresql',
     modes: ['test'],
     present: () => findPgBinDir() !== undefined,
   },
