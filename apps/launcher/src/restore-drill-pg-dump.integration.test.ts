@@ -22,7 +22,7 @@ const PG_TOOLS = ['initdb', 'pg_ctl', 'postgres', 'psql', 'pg_dump', 'pg_restore
 
 /**
  * The newest /usr/lib/postgresql/<major>/bin that has every tool (Debian's layout; PG_BIN_DIR
- * points elsewhere). `npm test` installs Debian's postgresql-15 when none is there
+ * points elsewhere). `npm test` installs the distribution's postgresql when none is there
  * (scripts/bootstrap.mjs); a machine without it fails here, loudly, rather than skip the drill.
  */
 function findPgBinDir(): string {
@@ -42,7 +42,7 @@ function findPgBinDir(): string {
     throw new Error(
       `The pg_dump restore drill needs a PostgreSQL server and its client tools (${PG_TOOLS.join(', ')}) under ` +
         '/usr/lib/postgresql/<major>/bin and found none. `npm test` installs them as root with apt; otherwise ' +
-        '`sudo apt-get install -y postgresql-15`, or set PG_BIN_DIR to a folder that has them.',
+        '`sudo apt-get install -y postgresql`, or set PG_BIN_DIR to a folder that has them.',
     );
   }
   return found;
