@@ -18,6 +18,7 @@ import { enqueue } from '@scrapper/db/queue';
 import { insertApiKey, setActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import {
+  cancelScrapeTask,
   findScrapeTask,
   insertScrapeTask,
   recordScrapeTaskStartIntent,
@@ -314,6 +315,25 @@ describe('scrape.run: a retry after a start whose run id was never saved', () =>
     } finally {
       await setActiveApiKey(database.db, 'apify', keyId);
     }
+  }, 60_000);
+
+  it('a task cancelled while its start was cut short still stops the run Apify accepted, and keeps its cost', async () => {
+    fake.script(ACTOR, { polls: 50, items: { count: 2, item: tiktokItem } });
+    const taskId = await createTask();
+    const orphan = await diedMidStart(taskId, { reachedApify: true });
+    // The member cancels while no worker knows the run's id.
+    expect(await cancelScrapeTask(database.db, taskId)).toBeTruthy();
+    const w = await startTestWorker();
+    await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
+    await until('the orphaned run aborted', () => (fake.runs(ACTOR).find((r) => r.id === orphan)?.status.startsWith('ABORT') ? true : undefined), 20_000);
+
+    // Only the start that was cut short: the retry started nothing.
+    expect(fake.runs(ACTOR)).toHaveLength(1);
+    expect(starts()).toHaveLength(1);
+    const task = await findScrapeTask(database.db, taskId);
+    expect(task?.state).toBe('cancelled');
+    expect(task?.usageTotalUsd).not.toBeNull();
+    await until('the log line', async () => ((await logsOf(taskId)).includes('Tugas dibatalkan; run Apify yang sempat dimulai dihentikan.') ? true : undefined));
   }, 60_000);
 
   it('records the start intent once: a second delivery racing the first does not replace its marker', async () => {

@@ -176,6 +176,24 @@ async function ensureRun(ctx: JobContext, apify: Apify, apiKeyId: string, task: 
   return { runId: run.runId, datasetId: run.datasetId };
 }
 
+/**
+ * A task cancelled while its worker lay dead between Apify accepting the start and the run id
+ * being saved: nobody knows the run's id, so the cancel could not stop it. The retry finds it by
+ * the start marker, aborts it and keeps what it cost. Errors go up: the job's retry tries again
+ * (a run left going is paid for).
+ */
+async function stopOrphanedRun(ctx: JobContext, taskId: string): Promise<void> {
+  const task = await findScrapeTask(ctx.database.db, taskId);
+  if (task?.state !== 'cancelled' || task.apifyRunId || !task.apifyStartMarker || !task.apifyStartRequestedAt) return;
+  const key = await chooseApifyKey(ctx, task);
+  if (!key || startMarkerKeyId(task.apifyStartMarker) !== key.id) return;
+  const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
+  const since = new Date(task.apifyStartRequestedAt.getTime() - START_CLOCK_SKEW_MS);
+  const runs = await apify.findMarkedRuns(task.actorId, task.apifyStartMarker, since);
+  for (const run of runs) await abortAndRecordCost(ctx, apify, taskId, run.runId);
+  if (runs.length > 0) await log(ctx, taskId, 'Tugas dibatalkan; run Apify yang sempat dimulai dihentikan.');
+}
+
 /** `logOffset` as the task row had it at the top of this poll: only this job moves it. */
 async function copyNewLogLines(ctx: JobContext, apify: Apify, taskId: string, runId: string, logOffset: number, final: boolean) {
   const { lines, nextOffset } = await apify.readNewLogLines(runId, logOffset, { final });
@@ -330,7 +348,10 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
   // Independent reads go side by side: each round trip before the first dataset page is time
   // the member waits (the key is read even for a task that turns out to be gone: one cheap read).
   const task = await markScrapeTaskActive(db, taskId);
-  if (!task) return;
+  if (!task) {
+    await stopOrphanedRun(ctx, taskId);
+    return;
+  }
   let full: ScrapeTaskWithOwner | undefined;
   try {
     const [found, config, key] = await Promise.all([findScrapeTask(db, taskId), findActorConfig(db, task.platformId), chooseApifyKey(ctx, task)]);

@@ -23,7 +23,7 @@ export const scrapeTasks = pgTable(
     apifyRunId: text('apify_run_id'),
     apifyDatasetId: text('apify_dataset_id'),
     /**
-     * Written before the Apify run is started and sent in the run's input: a retry after a worker
+     * Written before the Apify run is started and sent as the start request's User-Agent (Apify keeps it as the run's meta.userAgent): a retry after a worker
      * died between Apify accepting the run and apify_run_id being saved finds that run by it
      * instead of paying for a second one.
      */
