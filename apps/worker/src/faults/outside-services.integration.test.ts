@@ -177,6 +177,9 @@ describe('fake Apify storms', () => {
   it('a storm longer than the retry budget fails the scrape with a readable error and no result', async () => {
     await tuneQueue('scrape.run', 2);
     apify.reset();
+    // The actor exists (a retry lists its runs for the start marker: Apify answers an empty
+    // list, not 404); only its starts are refused.
+    apify.script(ACTOR, { polls: 1, items: [] });
     apify.fault({ endpoint: 'actor.start', status: 503, times: 1000 });
     const id = await newScrape(99);
     const task = await until('the scrape to fail', async () => {
