@@ -3,12 +3,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
-import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
+const secretsKey = (name: string) => z.string().refine(isSecretsKey, `${name} must be 32 bytes, base64-encoded`).optional();
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,29 +22,9 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: z.string().min(1).default('./.data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  SECRETS_KEY: z
-    .string()
-    .refine((v) => {
-      try {
-        parseSecretsKey(v);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
-    .optional(),
+  SECRETS_KEY: secretsKey('SECRETS_KEY'),
   /** The old key while `pnpm secrets:rotate` moves every sealed value to SECRETS_KEY: values it sealed still open. */
-  SECRETS_KEY_PREVIOUS: z
-    .string()
-    .refine((v) => {
-      try {
-        parseSecretsKey(v);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'SECRETS_KEY_PREVIOUS must be 32 bytes, base64-encoded')
-    .optional(),
+  SECRETS_KEY_PREVIOUS: secretsKey('SECRETS_KEY_PREVIOUS'),
   ADMIN_USERNAME: z.string().min(3).max(32).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   WEB_DIST_DIR: z.string().default(defaultWebDist),

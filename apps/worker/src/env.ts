@@ -2,9 +2,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
-import { parseSecretsKey } from '@scrapper/integrations/secret-box';
+import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
+
+/** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
+const secretsKey = (name: string) => z.string().refine(isSecretsKey, `${name} must be 32 bytes, base64-encoded`).optional();
 
 const BaseSchema = z.object({
   DATABASE_URL: z
@@ -21,29 +24,9 @@ const BaseSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
   /** The JSON log's level (the API reads the same name). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SECRETS_KEY: z
-    .string()
-    .refine((v) => {
-      try {
-        parseSecretsKey(v);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'SECRETS_KEY must be 32 bytes, base64-encoded')
-    .optional(),
+  SECRETS_KEY: secretsKey('SECRETS_KEY'),
   /** The old key while `pnpm secrets:rotate` moves every sealed value to SECRETS_KEY: values it sealed still open. */
-  SECRETS_KEY_PREVIOUS: z
-    .string()
-    .refine((v) => {
-      try {
-        parseSecretsKey(v);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'SECRETS_KEY_PREVIOUS must be 32 bytes, base64-encoded')
-    .optional(),
+  SECRETS_KEY_PREVIOUS: secretsKey('SECRETS_KEY_PREVIOUS'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
   YTDLP_PATH: z.string().min(1).optional(),

@@ -61,6 +61,16 @@ function openWith(key: Buffer, parts: { iv: Buffer; tag: Buffer; data: Buffer })
 }
 
 /** `previousKey`: SECRETS_KEY_PREVIOUS while a rotation is under way; values it sealed still open. */
+/** Whether `key` is a usable SECRETS_KEY (32 bytes, base64): for the env schemas. */
+export function isSecretsKey(key: string): boolean {
+  try {
+    parseSecretsKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createSecretBox(key: string, previousKey?: string): RotatingSecretBox {
   const current = parseSecretsKey(key);
   const previous = previousKey === undefined ? undefined : parseSecretsKey(previousKey);
