@@ -194,7 +194,7 @@ describe('ffmpeg killed mid-render', () => {
       expect(row.status).toBe('failed');
       expect(row.errorMessage).toMatch(/^ffmpeg dihentikan oleh sinyal SIGKILL/);
       expect(google.uploads).toHaveLength(videosBefore);
-      expect(existsSync(join(dataDir, 'tmp', 'uploads', id))).toBe(false);
+      await until('the job folder to be removed', () => (existsSync(join(dataDir, 'tmp', 'uploads', id)) ? undefined : true), 15_000);
     } finally {
       await worker.boss.updateQueue('youtube.upload', { retryLimit: 5 });
     }
