@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { VideoItemSchema } from './actor-configs.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RESULT_FILE_NAME_PATTERN } from './scrape.ts';
@@ -58,6 +58,8 @@ export const HistoryItemSchema = z.object({
   filename: z.string().nullable(),
   sizeBytes: z.number().nullable(),
   fileExists: z.boolean(),
+  /** yt-dlp's percentage while the download runs (0-100); 100 once completed. */
+  progress: z.number().min(0).max(100),
   user: z.object({ id: UuidSchema, username: z.string() }),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
@@ -71,15 +73,14 @@ export const HistoryQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sortBy: z.enum(['createdAt', 'title', 'platform', 'author']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryShape(),
   userId: z.uuid().optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
 export const HistoryResponseSchema = z.object({
   history: z.array(HistoryItemSchema),
-  pagination: z.object({ total: z.number().int(), hasMore: z.boolean() }),
+  pagination: PaginationSchema,
   stats: z.object({
     total: z.number().int(),
     byPlatform: z.array(z.object({ platform: z.string(), count: z.number().int() })),

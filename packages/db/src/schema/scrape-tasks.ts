@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PlatformInfo, ScrapeInput, TaskState } from '@scrapper/contracts/http/scrape';
 import { users } from './users.ts';
 
@@ -36,6 +36,12 @@ export const scrapeTasks = pgTable(
     resultFileName: text('result_file_name'),
     resultPath: text('result_path'),
     resultItemCount: integer('result_item_count'),
+    /**
+     * The mapping the rows of result_items were made with (a hash of the actor config's
+     * mapping fields); null: not indexed yet (a file written before the index existed). When
+     * the admin changes the mapping, the rows are made again from the raw file.
+     */
+    resultMapping: text('result_mapping'),
     /**
      * What the run kept: `{ found, saved, skipped: { notVideo?, noUrl?, duplicate?, invalid? } }`
      * (only reasons that occurred); null until the dataset is read.
@@ -80,3 +86,43 @@ export const scrapeTaskLogs = pgTable(
   (t) => [index('scrape_task_logs_task_idx').on(t.taskId, t.id)],
 );
 export type ScrapeTaskLogRow = typeof scrapeTaskLogs.$inferSelect;
+
+/**
+ * One row per raw item of a result file, in the file's order: where its raw record sits in
+ * the stored file (a byte range, so one item is read without the rest) and, for the items
+ * the actor's mapping kept, the fields the downloader lists, filters and sorts by. The file
+ * holds each raw item once, as Apify returned it; these rows are its index.
+ */
+export const resultItems = pgTable(
+  'result_items',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => scrapeTasks.id, { onDelete: 'cascade' }),
+    /** 0-based place of the raw item in the file. */
+    position: integer('position').notNull(),
+    /** Byte offset and length of the raw item's JSON in the stored file; null for files of the old shape. */
+    rawStart: bigint('raw_start', { mode: 'number' }),
+    rawLength: integer('raw_length'),
+    /** The video item's id; null when the mapping left the raw item out (see skipReason). */
+    itemId: text('item_id'),
+    skipReason: text('skip_reason', { enum: ['notVideo', 'noUrl', 'duplicate', 'invalid'] }),
+    title: text('title').notNull().default(''),
+    /** Trimmed, lower-cased title: what "hide duplicates" compares. */
+    titleKey: text('title_key').notNull().default(''),
+    author: text('author').notNull().default(''),
+    url: text('url').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    duration: doublePrecision('duration'),
+    playCount: bigint('play_count', { mode: 'number' }),
+    likeCount: bigint('like_count', { mode: 'number' }),
+    width: integer('width'),
+    height: integer('height'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.position] }),
+    uniqueIndex('result_items_item_idx').on(t.taskId, t.itemId),
+    index('result_items_title_key_idx').on(t.taskId, t.titleKey, t.position),
+  ],
+);
+export type ResultItemRow = typeof resultItems.$inferSelect;

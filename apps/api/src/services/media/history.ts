@@ -28,6 +28,7 @@ export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
     filename: row.storageKey ? readableFileName(displayTitle(row), extOfKey(row.storageKey)) : null,
     sizeBytes: row.sizeBytes,
     fileExists: row.status === 'completed' && Boolean(row.storageKey) && !row.fileDeletedAt,
+    progress: row.status === 'completed' ? 100 : Math.min(100, Math.max(0, row.progress)),
     user: { id: row.ownerId, username: row.ownerUsername },
   };
 }
