@@ -19,6 +19,7 @@ function entry(n: number, platform = 'tiktok'): HistoryItem {
     filename: `video-${n}.mp4`,
     sizeBytes: 1000,
     fileExists: true,
+    progress: 100,
     user: USER,
   };
 }
