@@ -24,13 +24,74 @@ export const ResultFileSummarySchema = z.object({
 });
 export type ResultFileSummary = z.infer<typeof ResultFileSummarySchema>;
 
-export const ListResultFilesQuerySchema = z.object({ username: UsernameQuery });
-export const ListItemsQuerySchema = z.object({ filename: ResultFileNameSchema, username: UsernameQuery });
+/** Searches a result file's name or its target (the profile, link or keyword scraped). */
+const SearchQuery = z.string().trim().max(200, 'Pencarian paling panjang 200 karakter.').optional();
+/** `?hideDownloaded=true`: query booleans are the words true and false, nothing else. */
+const QueryFlag = z
+  .enum(['true', 'false'], { message: 'Nilai harus true atau false.' })
+  .optional()
+  .transform((v) => v === 'true');
+
+export const ListResultFilesQuerySchema = z.object({ username: UsernameQuery, search: SearchQuery, ...pageQueryShape() });
+export const ListResultFilesResponseSchema = z.object({
+  files: z.array(ResultFileSummarySchema),
+  pagination: PaginationSchema,
+});
+
+/** A video item as the table lists it: everything but the raw record (GET /api/data/items/:id has it). */
+export const VideoListItemSchema = VideoItemSchema.omit({ raw: true }).extend({
+  /** The owner already has this item downloaded (any quality) and the file is still there. */
+  downloaded: z.boolean(),
+});
+export type VideoListItem = z.infer<typeof VideoListItemSchema>;
+
+export const ITEM_SORT_FIELDS = ['position', 'title', 'author', 'duration', 'playCount', 'likeCount'] as const;
+const SecondsQuery = z.coerce
+  .number({ message: 'Durasi harus berupa angka (detik).' })
+  .int('Durasi harus bilangan bulat (detik).')
+  .min(0, 'Durasi tidak boleh negatif.')
+  .max(86_400, 'Durasi paling banyak 86400 detik.')
+  .optional();
+
+/**
+ * One page of a result file's items, filtered and sorted on the server (a file may hold
+ * 200,000 items). `position` is the file's own order. Items are small: up to 500 a page.
+ */
+export const ListItemsQuerySchema = z.object({
+  filename: ResultFileNameSchema,
+  username: UsernameQuery,
+  ...pageQueryShape(500, 100),
+  sortBy: z.enum(ITEM_SORT_FIELDS, { message: `Urutan harus salah satu dari ${ITEM_SORT_FIELDS.join(', ')}.` }).default('position'),
+  order: z.enum(['asc', 'desc'], { message: 'Arah urutan harus asc atau desc.' }).default('asc'),
+  /** Hide items shorter / longer than this many seconds (an unknown duration is never hidden). */
+  minSeconds: SecondsQuery,
+  maxSeconds: SecondsQuery,
+  /** Hide the second and later items with the same trimmed, case-insensitive title (first in the file stays). */
+  hideDuplicates: QueryFlag,
+  /** Hide the items the owner already downloaded. */
+  hideDownloaded: QueryFlag,
+  /** Title or author contains this (case-insensitive). */
+  search: SearchQuery,
+});
+export type ListItemsQuery = z.infer<typeof ListItemsQuerySchema>;
+
 export const ListItemsResponseSchema = z.object({
   fileName: z.string(),
   platformId: z.string(),
-  items: z.array(VideoItemSchema),
+  items: z.array(VideoListItemSchema),
+  /** `total`: items left after the filters. */
+  pagination: PaginationSchema,
+  /** The file's video items before any filter, and how many each filter hides. */
+  counts: z.object({
+    all: z.number().int(),
+    hiddenByDuration: z.number().int(),
+    hiddenAsDuplicate: z.number().int(),
+    hiddenAsDownloaded: z.number().int(),
+  }),
 });
+export type ListItemsResponse = z.infer<typeof ListItemsResponseSchema>;
+
+export const ItemDetailQuerySchema = z.object({ filename: ResultFileNameSchema, username: UsernameQuery });
 
 /** `:id` is a video item id from the result file: platform ids, not our uuids. */
 export const ItemParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
@@ -136,6 +197,11 @@ export const BatchSchema = z.object({
   failed: z.number().int(),
   running: z.number().int(),
   done: z.boolean(),
+  /**
+   * The whole batch, 0-100: finished items (completed, failed or cancelled) count 100, running
+   * ones yt-dlp's percentage, queued ones 0; averaged over `total`.
+   */
+  progress: z.number().min(0).max(100),
   /** Finished files can be fetched as one zip (GET /api/media/batches/:id/zip). */
   zipReady: z.boolean(),
   /** Platforms whose per-minute limit holds downloads of this batch right now. */
@@ -164,19 +230,29 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/data/files',
     access: 'user',
-    summary: 'Result files the caller may open (admins: any user by username).',
+    summary: 'One page of the result files the caller may open, newest first (admins: any user by username), searchable by name or target.',
     tags: ['downloader'],
     query: ListResultFilesQuerySchema,
-    response: z.array(ResultFileSummarySchema),
+    response: ListResultFilesResponseSchema,
   }),
   items: defineEndpoint({
     method: 'GET',
     path: '/api/data/items',
     access: 'user',
-    summary: 'The video items of a result file, mapped by its actor config.',
+    summary: 'One page of the video items of a result file, mapped by its actor config, filtered and sorted on the server; without raw records.',
     tags: ['downloader'],
     query: ListItemsQuerySchema,
     response: ListItemsResponseSchema,
+  }),
+  itemDetail: defineEndpoint({
+    method: 'GET',
+    path: '/api/data/items/:id',
+    access: 'user',
+    summary: 'One video item of a result file with its full raw record (the detail modal, "Copy Data Lengkap").',
+    tags: ['downloader'],
+    params: ItemParamsSchema,
+    query: ItemDetailQuerySchema,
+    response: VideoItemSchema,
   }),
   preview: defineEndpoint({
     method: 'GET',

@@ -46,6 +46,7 @@ export async function batchDto(database: Database, id: string, ownerId: string |
     failed,
     running: count('running') + count('queued'),
     done: completed + failed >= batch.total,
+    progress: batchProgress(batch.total, rows),
     zipReady: rows.some((r) => r.status === 'completed' && r.storageKey !== null && r.fileDeletedAt === null),
     rateLimited,
     items: rows.map((r) => ({
@@ -60,4 +61,11 @@ export async function batchDto(database: Database, id: string, ownerId: string |
       errorDetail: r.errorDetail,
     })),
   };
+}
+
+/** Finished rows count 100, running ones their percentage, queued ones (and rows not made yet) 0. */
+export function batchProgress(total: number, rows: ReadonlyArray<{ status: string; progress: number }>): number {
+  if (total <= 0) return 0;
+  const sum = rows.reduce((acc, r) => acc + (r.status === 'running' ? Math.min(100, Math.max(0, r.progress)) : r.status === 'queued' ? 0 : 100), 0);
+  return Math.min(100, Math.round((sum / total) * 10) / 10);
 }
