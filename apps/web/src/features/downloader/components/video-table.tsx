@@ -1,7 +1,7 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { useMediaQuery } from '@/hooks/use-media-query.ts';
-import { useVirtualWindow } from '../hooks/use-virtual-window.ts';
+import { useVirtualWindow } from '@/hooks/use-virtual-window.ts';
 import type { SelectAllState } from '../utils/selection.ts';
 import { VideoRow } from './video-row.tsx';
 

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { computeWindow } from '../utils/virtual-window.ts';
+import { computeWindow } from '@/lib/virtual-window.ts';
 
 export interface UseVirtualWindowOptions {
   rowCount: number;
