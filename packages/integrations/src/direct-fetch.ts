@@ -29,6 +29,11 @@ export class DirectFetchError extends Error {
     this.kind = kind;
     this.status = options.status;
   }
+
+  /** Worth another attempt as it is (a timeout, a 5xx, a dropped connection): see retry.ts. */
+  get retryable(): boolean {
+    return this.kind === 'transient';
+  }
 }
 
 export interface DirectFetchRequest {

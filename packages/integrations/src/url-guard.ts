@@ -19,6 +19,8 @@ export type AddressKind =
 
 export class UrlNotAllowedError extends Error {
   override readonly name = 'UrlNotAllowedError';
+  /** A refused address stays refused: never worth another attempt (see retry.ts). */
+  readonly retryable = false;
   readonly reason: UrlRefusal;
   /** The address that was refused, for `blocked-address`. */
   readonly address: string | undefined;

@@ -31,7 +31,8 @@ export class YtDlpError extends Error {
     return this.kind === 'outdated';
   }
 
-  get isTransient(): boolean {
+  /** Worth another attempt as it is (network trouble, a timeout): see retry.ts. */
+  get retryable(): boolean {
     return this.kind === 'transient';
   }
 }

@@ -270,7 +270,7 @@ describe('ytDlpReason and classifyYtDlpFailure', () => {
     'WARNING: [youtube] abc: n challenge solving failed: Some formats may be missing.\nERROR: [youtube] abc: Requested format is not available. Use --list-formats for a list of available formats\n',
   ])("yt-dlp's out-of-date words are 'outdated' (an update helps, a retry does not): %s", (stderr) => {
     const error = classifyYtDlpFailure(1, stderr);
-    expect(error).toMatchObject({ kind: 'outdated', needsCookies: false, isOutdated: true, isTransient: false });
+    expect(error).toMatchObject({ kind: 'outdated', needsCookies: false, isOutdated: true, retryable: false });
     // The member-facing reason loses the bug-report tail.
     expect(error.message).not.toMatch(/please report/i);
   });

@@ -45,13 +45,13 @@ export function describeDownloadFailure(error: unknown): DownloadFailure {
     }
     if (/Unsupported URL|no video (?:formats )?found|no media found/i.test(reason)) return { message: UNSUPPORTED, detail: reason };
     if (/Requested format is not available/i.test(reason)) return { message: FORMAT, detail: reason };
-    if (error.isTransient) return { message: UNREACHABLE, detail: reason };
+    if (error.retryable) return { message: UNREACHABLE, detail: reason };
     return { message: GENERIC, detail: reason };
   }
   if (error instanceof DirectFetchError) {
     if (isOurSentence(error.message)) return { message: error.message, detail: null };
     if (error.status === 404 || error.status === 410) return { message: NOT_FOUND, detail: error.message };
-    return { message: error.kind === 'transient' ? UNREACHABLE : GENERIC, detail: error.message };
+    return { message: error.retryable ? UNREACHABLE : GENERIC, detail: error.message };
   }
   const text = error instanceof Error ? error.message : String(error);
   return { message: 'Unduhan gagal karena gangguan di server. Coba lagi nanti; jika terus terjadi, beri tahu admin.', detail: text };

@@ -1,10 +1,10 @@
 // Downloads and previews with the real yt-dlp and ffmpeg, fetching media that the testkit's
 // media server generates, on real PostgreSQL and pg-boss.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createDatabase, type Database } from '@scrapper/db/client';
@@ -370,4 +370,50 @@ describe('video.preview', () => {
     expect(probe.durationSecs).toBeLessThanOrEqual(10.5);
     expect(probe.durationSecs).toBeGreaterThan(8);
   });
+
+  // Issue 18 item 1: an error no adapter claims (here the store refusing the write) used to
+  // fail the preview for good on the first attempt, while downloads and scrapes retried it.
+  it('retries a storage blip and completes, like downloads and scrapes', async () => {
+    const platform = 'blip';
+    // Local: a file where the platform's preview folder must go; S3: a store with no room.
+    const blocker = join(dataDir, 'storage', 'previews', platform);
+    if (testStorage.s3) testStorage.s3.setFreeBytes(0);
+    else {
+      mkdirSync(dirname(blocker), { recursive: true });
+      writeFileSync(blocker, 'not a folder');
+    }
+    const { row } = await insertOrFindPreview(database.db, {
+      platform,
+      sourceItemId: 'blip-clip',
+      sourceUrl: media.urls.clip40s,
+      directUrl: null,
+      format: DEFAULT_PREVIEW_FORMAT,
+      maxDurationSecs: 5,
+    });
+    await enqueue(worker.boss, 'video.preview', { previewId: row.id });
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const [job] = await database.sql<{ retry_count: number }[]>`
+          select retry_count from pgboss.job where name = 'video.preview' and data->>'previewId' = ${row.id}`;
+        if (job && job.retry_count > 0) break;
+        const now = await findPreview(database.db, row.id);
+        // Without the fix the row is failed here, after one attempt.
+        expect(now?.status, `preview ${now?.status}: ${now?.error ?? ''}`).not.toBe('failed');
+        if (Date.now() > deadline) throw new Error('the preview job never failed an attempt');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      if (testStorage.s3) testStorage.s3.setFreeBytes(undefined);
+      else rmSync(blocker, { force: true });
+    }
+    const deadline = Date.now() + 90_000;
+    let preview = await findPreview(database.db, row.id);
+    while (preview && preview.status !== 'completed' && preview.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 150));
+      preview = await findPreview(database.db, row.id);
+    }
+    expect([preview?.status, preview?.error]).toEqual(['completed', null]);
+    expect(await testStorage.files(`previews/${platform}/`)).toHaveLength(1);
+  }, 120_000);
 });

@@ -20,7 +20,7 @@ import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
 import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper/integrations/direct-fetch';
-import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
+import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
 import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
@@ -247,7 +247,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       } catch (directError) {
         // An out-of-date yt-dlp is the cause the member and the admins must hear about; the
         // direct URL was only a second chance (unless it is worth another attempt).
-        const retryDirect = directError instanceof DirectFetchError && directError.kind === 'transient' && !ctx.isLastAttempt;
+        const retryDirect = directError instanceof DirectFetchError && shouldRetry(directError, ctx);
         if (error.kind === 'outdated' && !retryDirect && !cancel.signal.aborted && !ctx.signal.aborted) throw error;
         throw directError;
       }
@@ -265,9 +265,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     if (cancel.signal.aborted) return; // cancelled by the member: the row already says so
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
     // Our own trouble (storage, database) is worth another attempt; a refused URL is not.
-    const transient =
-      error instanceof YtDlpError || error instanceof DirectFetchError ? error.kind === 'transient' : !(error instanceof UrlNotAllowedError);
-    if (transient && !ctx.isLastAttempt) throw error;
+    if (shouldRetry(error, ctx)) throw error;
     const needsCookies = error instanceof YtDlpError && error.needsCookies;
     const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
     // One sentence for the member, yt-dlp's own words under "Detail".

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/downloads';
+import { shouldRetry } from '@scrapper/integrations/retry';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import type { JobHandler } from './types.ts';
 import { fetchWithYtDlp, NEEDS_COOKIES_MESSAGE, outdatedNotice, YTDLP_OUTDATED_MESSAGE } from './video-download.ts';
@@ -30,8 +31,9 @@ export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, c
     await finishPreview(db, row.id, { status: 'completed', storageKey, sizeBytes: size });
   } catch (error) {
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;
-    const transient = error instanceof YtDlpError && error.kind === 'transient';
-    if (transient && !ctx.isLastAttempt) throw error;
+    // Like downloads and scrapes: network trouble and our own (a database or storage blip)
+    // get another attempt; a refusal, or the last attempt, fails the preview.
+    if (shouldRetry(error, ctx)) throw error;
     const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
     let reason = error instanceof Error ? error.message : String(error);
     if (error instanceof YtDlpError && error.needsCookies) reason = NEEDS_COOKIES_MESSAGE;

@@ -30,6 +30,7 @@ import {
   type UploadJobRows,
 } from '@scrapper/db/queries/youtube-jobs';
 import { downloadAudio } from '@scrapper/integrations/audio-lookup';
+import { shouldRetry } from '@scrapper/integrations/retry';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { renderVideo } from '@scrapper/integrations/video-effects';
 import { formatForQuality, YtDlpError } from '@scrapper/integrations/yt-dlp';
@@ -452,7 +453,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
           warnings.push(extraSkippedForQuota(what, YOUTUBE_UNIT_COSTS[call]));
           return;
         }
-        if (yt.kind === 'invalid_grant' || (yt.retryable && !ctx.isLastAttempt)) throw yt;
+        if (yt.kind === 'invalid_grant' || shouldRetry(yt, ctx)) throw yt;
         warnings.push(EXTRA_FAILED[what](yt.userMessage));
       }
     };
@@ -572,12 +573,12 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
 
   if (error instanceof UploadStop || error instanceof UrlNotAllowedError) return fail(error.message);
   if (error instanceof YtDlpError) {
-    if (error.kind === 'transient' && !ctx.isLastAttempt) throw error;
+    if (shouldRetry(error, ctx)) throw error;
     return fail('Video atau audio sumber tidak dapat diambil; periksa apakah tautannya masih bisa dibuka, lalu upload ulang.', undefined, error.message);
   }
   if (!(error instanceof YouTubeError)) {
     // Our own trouble (ffmpeg, storage, database) is worth another attempt.
-    if (!ctx.isLastAttempt) throw error;
+    if (shouldRetry(error, ctx)) throw error;
     return fail(error instanceof Error ? error.message : String(error));
   }
   const yt = error;
@@ -597,7 +598,7 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
     await exhaustQuotaToday(db, rows.client.id, 'uploads', rows.client.quotaDailyUploads);
     return waitForNextQuotaDay(ctx, uploadId);
   }
-  if (yt.retryable && !ctx.isLastAttempt) {
+  if (shouldRetry(yt, ctx)) {
     await updateUploadProgress(db, uploadId, { stage: `${yt.userMessage} (percobaan ${ctx.retryCount + 1} dari ${ctx.retryLimit + 1})` });
     throw yt;
   }
