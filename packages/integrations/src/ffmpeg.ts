@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
+import { runProgram, type ProgramOutcome } from './run-program.ts';
 
 export interface FfmpegOptions {
   /** FFMPEG_PATH, or `ffmpeg` on PATH. */
@@ -195,67 +195,29 @@ function toProbe(json: unknown): MediaProbe {
   };
 }
 
-interface ProgramOutcome {
-  exitCode: number | null;
-  /** Set when something outside (the OOM killer, an operator) killed the program. */
-  signalCode: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+/** ffprobe's JSON answer is small; anything past this is not an answer worth parsing. */
+const STDOUT_KEEP_CHARS = 4_000_000;
 
 export function createFfmpeg(options: FfmpegOptions): Ffmpeg {
   const killGraceMs = options.killGraceMs ?? 2000;
 
-  function run(
+  async function run(
     binary: string,
     args: string[],
     signal: AbortSignal | undefined,
   ): Promise<ProgramOutcome> {
-    return new Promise((resolvePromise, rejectPromise) => {
-      if (signal?.aborted) {
-        rejectPromise(
-          new FfmpegError('cancelled', 'Pemrosesan video dibatalkan.', { cause: signal.reason }),
-        );
-        return;
-      }
-      const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      let killTimer: NodeJS.Timeout | undefined;
-      const onAbort = () => {
-        child.kill('SIGTERM');
-        killTimer = setTimeout(() => child.kill('SIGKILL'), killGraceMs);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout.setEncoding('utf8');
-      child.stderr.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-8000);
-      });
-      child.once('error', (error) => {
-        signal?.removeEventListener('abort', onAbort);
-        rejectPromise(
-          new FfmpegError('failed', `${binary} tidak dapat dijalankan: ${error.message}`, {
-            cause: error,
-          }),
-        );
-      });
-      child.once('close', (exitCode, signalCode) => {
-        signal?.removeEventListener('abort', onAbort);
-        if (killTimer) clearTimeout(killTimer);
-        if (signal?.aborted) {
-          rejectPromise(
-            new FfmpegError('cancelled', 'Pemrosesan video dibatalkan.', { cause: signal.reason }),
-          );
-          return;
-        }
-        resolvePromise({ exitCode, signalCode, stdout, stderr });
-      });
-    });
+    const cancelled = () => new FfmpegError('cancelled', 'Pemrosesan video dibatalkan.', { cause: signal?.reason });
+    if (signal?.aborted) throw cancelled();
+    let outcome: ProgramOutcome;
+    try {
+      outcome = await runProgram({ binary, args, signal, killGraceMs, collectStdoutChars: STDOUT_KEEP_CHARS, stderrKeepChars: 8000 });
+    } catch (error) {
+      throw new FfmpegError('failed', `${binary} tidak dapat dijalankan: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (signal?.aborted) throw cancelled();
+    return outcome;
   }
+
 
   function failure(program: string, outcome: ProgramOutcome): FfmpegError {
     // Killed from outside, "kode null" would tell the member nothing; the signal does.

@@ -2,11 +2,10 @@
 // MP4 (faststart, yuv420p), argument arrays only. Inputs are job files that came from the internet,
 // so every input is probed first (which forces its demuxer from the extension, see ffmpeg.ts) and
 // read with the demuxer the probe used and only the file protocol.
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createFfmpeg, FfmpegError, type Ffmpeg, type MediaProbe } from './ffmpeg.ts';
+import { runProgram, type ProgramOutcome } from './run-program.ts';
 
 export const VIDEO_EFFECTS = [
   'none',
@@ -182,42 +181,29 @@ interface RunOutcome {
   stderr: string;
 }
 
-function run(
+async function run(
   binary: string,
   args: string[],
   options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void },
 ): Promise<RunOutcome> {
   const { signal } = options;
-  return new Promise((resolvePromise, rejectPromise) => {
-    if (signal?.aborted) {
-      rejectPromise(cancelled(signal));
-      return;
-    }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
+  if (signal?.aborted) throw cancelled(signal);
+  let outcome: ProgramOutcome;
+  try {
     // The output is deleted after a cancel anyway: no point in letting ffmpeg finish the file.
-    const onAbort = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP_CHARS);
+    outcome = await runProgram({
+      binary,
+      args,
+      signal,
+      killGraceMs: 0,
+      onStdoutLine: (line) => options.onStdoutLine?.(line),
+      stderrKeepChars: STDERR_KEEP_CHARS,
     });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-    lines.on('line', (line) => options.onStdoutLine?.(line));
-    child.once('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
-      rejectPromise(
-        new FfmpegError('failed', `${binary} tidak dapat dijalankan: ${error.message}`, {
-          cause: error,
-        }),
-      );
-    });
-    child.once('close', (exitCode, signalCode) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (signal?.aborted) rejectPromise(cancelled(signal));
-      else resolvePromise({ exitCode, signalCode, stderr });
-    });
-  });
+  } catch (error) {
+    throw new FfmpegError('failed', `${binary} tidak dapat dijalankan: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (signal?.aborted) throw cancelled(signal);
+  return { exitCode: outcome.exitCode, signalCode: outcome.signalCode, stderr: outcome.stderr };
 }
 
 function failure(program: string, outcome: RunOutcome): FfmpegError {

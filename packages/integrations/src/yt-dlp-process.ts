@@ -1,9 +1,8 @@
-// Running a yt-dlp program: the one place that spawns it (argument array, no shell, an empty
-// HOME as working directory, a minimal environment, a process group for cancels).
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+// Running a yt-dlp program: the one place that starts it (through run-program.ts: argument
+// array, no shell), with an empty HOME as working directory, a minimal environment and a
+// process group for cancels.
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { ProgramStartError, runProgram } from './run-program.ts';
 import { YtDlpError } from './yt-dlp-error.ts';
 
 const STDERR_KEEP_CHARS = 16_000;
@@ -75,73 +74,32 @@ export interface RunSpec {
  * Adapters call yt-dlp.ts#runYtDlp, which picks the program and adds `--js-runtimes`; this is
  * for the version probe, which must not.
  */
-export function spawnYtDlp(spec: RunSpec): Promise<RunOutcome> {
-  return new Promise((resolvePromise, rejectPromise) => {
-    let child: ChildProcessByStdio<null, Readable, Readable>;
-    try {
-      child = spawn(spec.binary, spec.args, {
-        cwd: spec.home,
-        env: childEnv(spec.home, spec.proxyUrl),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-    } catch (error) {
-      // spawn throws at once for an argument it cannot pass (a NUL byte): the input's fault.
-      rejectPromise(
-        new YtDlpError('permanent', `Argumen yt-dlp tidak valid: ${(error as Error).message}`, {
-          cause: error,
-        }),
-      );
-      return;
+export async function spawnYtDlp(spec: RunSpec): Promise<RunOutcome> {
+  try {
+    const outcome = await runProgram({
+      binary: spec.binary,
+      args: spec.args,
+      cwd: spec.home,
+      env: childEnv(spec.home, spec.proxyUrl),
+      signal: spec.signal,
+      killGraceMs: spec.killGraceMs,
+      group: true,
+      onStdoutLine: spec.onStdoutLine,
+      stderrKeepChars: STDERR_KEEP_CHARS,
+    });
+    return { exitCode: outcome.exitCode, signalCode: outcome.signalCode, stderr: outcome.stderr };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A missing program is worth a retry: the worker installs its managed yt-dlp in the
+    // background at start (the first jobs of a fresh machine can come before it lands). An
+    // unusable one (not executable, wrong format) or an argument spawn cannot pass (a NUL
+    // byte: the input's fault) is a fault a retry will not mend.
+    if (error instanceof ProgramStartError && error.code === 'ENOENT') {
+      throw new YtDlpError('transient', `yt-dlp belum tersedia di worker ini (pemasangan otomatis mungkin masih berjalan): ${message}`, { cause: error });
     }
-    let stderr = '';
-    let killTimer: NodeJS.Timeout | undefined;
-    let closed = false;
-    // The group, not the child: yt-dlp may be gone while the programs it started still run.
-    const killGroup = (signalName: NodeJS.Signals) => {
-      if (child.pid === undefined || closed) return;
-      try {
-        process.kill(-child.pid, signalName);
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const onAbort = () => {
-      killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), spec.killGraceMs);
-    };
-    spec.signal.addEventListener('abort', onAbort, { once: true });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP_CHARS);
-    });
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', spec.onStdoutLine);
-    child.once('error', (error) => {
-      spec.signal.removeEventListener('abort', onAbort);
-      // A missing program is worth a retry: the worker installs its managed yt-dlp in the
-      // background at start (the first jobs of a fresh machine can come before it lands). An
-      // unusable one (not executable, wrong format) is a set-up fault a retry will not mend.
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      rejectPromise(
-        missing
-          ? new YtDlpError(
-              'transient',
-              `yt-dlp belum tersedia di worker ini (pemasangan otomatis mungkin masih berjalan): ${error.message}`,
-              { cause: error },
-            )
-          : new YtDlpError('permanent', `yt-dlp tidak dapat dijalankan: ${error.message}`, {
-              cause: error,
-            }),
-      );
-    });
-    // Whatever yt-dlp left running when it ended (an ffmpeg of a crashed merge) has no purpose left.
-    child.once('exit', () => killGroup('SIGKILL'));
-    child.once('close', (exitCode, signalCode) => {
-      closed = true;
-      spec.signal.removeEventListener('abort', onAbort);
-      if (killTimer) clearTimeout(killTimer);
-      resolvePromise({ exitCode, signalCode, stderr });
-    });
-    if (spec.signal.aborted) onAbort();
-  });
+    if (error instanceof ProgramStartError && error.badArgument) {
+      throw new YtDlpError('permanent', `Argumen yt-dlp tidak valid: ${message}`, { cause: error });
+    }
+    throw new YtDlpError('permanent', `yt-dlp tidak dapat dijalankan: ${message}`, { cause: error });
+  }
 }
