@@ -1,11 +1,21 @@
 import { mediaEndpoints } from '@scrapper/contracts/http/media';
-import type { ResultFileSummary } from '@scrapper/contracts/http/media';
+import type { ListResultFilesResponseSchema } from '@scrapper/contracts/http/media';
+import type { z } from 'zod';
 import { call } from '@/lib/api-client.ts';
 
-/** The caller's result files; admins get everyone's, or one user's with `username`. */
+export interface ResultFilesQuery {
+  /** Admins: one member's files; members always get their own. */
+  username: string | undefined;
+  /** Part of the file's name or target. */
+  search: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** One page of the result files the caller may open, newest first. */
 export function listResultFiles(
-  username: string | undefined,
+  query: ResultFilesQuery,
   signal?: AbortSignal,
-): Promise<ResultFileSummary[]> {
-  return call(mediaEndpoints.resultFiles, { query: { username }, signal });
+): Promise<z.infer<typeof ListResultFilesResponseSchema>> {
+  return call(mediaEndpoints.resultFiles, { query, signal });
 }

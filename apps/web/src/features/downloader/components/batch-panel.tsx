@@ -30,15 +30,28 @@ function rowStatus(item: Batch['items'][number]): string {
   return STATUS[item.status];
 }
 
+function overallText(progress: number, done: number, total: number): string {
+  return `${Math.round(progress)}%, ${progressText(done, total)}`;
+}
+
 function holdText(limit: Batch['rateLimited'][number]): string {
   return `Batas laju ${platformLabel(limit.platform)} (${limit.requestsPerMinute} unduhan per menit) sedang menahan batch ini; lanjut dalam sekitar ${limit.resumesInSeconds} detik.`;
 }
 
 /**
- * The running (or last) batch beside the page, never over it: the table stays usable. Each row
- * shows its live status and percentage; a platform's rate limit says how long it holds the batch.
+ * The running (or last) batch beside the page, never over it: the table stays usable. The top
+ * bar shows the whole batch's progress (Batch.progress), each running row its own percentage;
+ * a platform's rate limit says how long it holds the batch.
  */
-export function BatchPanel({ batch, running, cancelling, zipping, onCancel, onClose, onZip }: BatchPanelProps) {
+export function BatchPanel({
+  batch,
+  running,
+  cancelling,
+  zipping,
+  onCancel,
+  onClose,
+  onZip,
+}: BatchPanelProps) {
   if (!batch && !running) return null;
   const done = batch ? batch.completed + batch.failed : 0;
   const total = batch?.total ?? 0;
@@ -67,7 +80,13 @@ export function BatchPanel({ batch, running, cancelling, zipping, onCancel, onCl
           ) : null}
         </div>
       </header>
-      <ProgressBar label={progressText(done, total)} value={done} max={Math.max(total, 1)} valueText={progressText(done, total)} />
+      {/* The whole batch: finished items count fully, running ones by yt-dlp's percentage. */}
+      <ProgressBar
+        label={progressText(done, total)}
+        value={batch ? batch.progress : undefined}
+        max={100}
+        valueText={batch ? overallText(batch.progress, done, total) : undefined}
+      />
       <div aria-live="polite">
         {batch?.rateLimited.map((limit) => (
           <p key={limit.platform} className="batch-panel__hold" role="status">
@@ -78,13 +97,21 @@ export function BatchPanel({ batch, running, cancelling, zipping, onCancel, onCl
       {batch ? (
         <ol className="batch-panel__rows" aria-label="Item dalam batch">
           {batch.items.map((item) => (
-            <li key={item.downloadId} className={`batch-panel__row batch-panel__row--${item.status}`}>
+            <li
+              key={item.downloadId}
+              className={`batch-panel__row batch-panel__row--${item.status}`}
+            >
               <span className="batch-panel__name" title={item.title}>
                 {item.title}
               </span>
               <span className="batch-panel__status">{rowStatus(item)}</span>
               {item.status === 'running' && !item.held ? (
-                <ProgressBar label={`Progres ${item.title}`} value={item.progress} max={100} valueText={`${Math.round(item.progress)}%`} />
+                <ProgressBar
+                  label={`Progres ${item.title}`}
+                  value={item.progress}
+                  max={100}
+                  valueText={`${Math.round(item.progress)}%`}
+                />
               ) : null}
               {item.status === 'failed' && item.error ? (
                 <span className="batch-panel__error">

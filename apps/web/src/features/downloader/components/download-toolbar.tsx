@@ -4,8 +4,9 @@ import { Button } from '@scrapper/ui/button';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Icon } from '@scrapper/ui/icon';
 import { Select } from '@scrapper/ui/select';
-import type { HideFilters } from '../utils/item-filters.ts';
-import { DURATION_LIMITS } from '../utils/item-filters.ts';
+import { TextInput } from '@scrapper/ui/text-input';
+import type { ItemView } from '../utils/item-view.ts';
+import { DURATION_LIMITS, MAX_SEARCH_LENGTH, SORT_OPTIONS, isSortKey } from '../utils/item-view.ts';
 
 const QUALITY_LABELS: Record<Quality, string> = {
   best: 'Terbaik (best)',
@@ -37,8 +38,12 @@ function toLimit(value: string): number | null {
 export interface DownloadToolbarProps {
   quality: Quality;
   onQualityChange: (quality: Quality) => void;
-  filters: HideFilters;
-  onFiltersChange: (filters: HideFilters) => void;
+  /** Filters and order (the search comes from `searchText`, settled by the page). */
+  filters: ItemView;
+  onFiltersChange: (filters: ItemView) => void;
+  /** The search box as typed. */
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
   selectedCount: number;
   busy: boolean;
   onDownload: () => void;
@@ -48,12 +53,14 @@ function isQuality(value: string): value is Quality {
   return QualitySchema.safeParse(value).success;
 }
 
-/** Quality, the hide-filters and 'Download Terpilih (N)'. */
+/** Quality, the hide-filters, search and order (all applied by the server), and 'Download Terpilih (N)'. */
 export function DownloadToolbar({
   quality,
   onQualityChange,
   filters,
   onFiltersChange,
+  searchText,
+  onSearchTextChange,
   selectedCount,
   busy,
   onDownload,
@@ -85,15 +92,40 @@ export function DownloadToolbar({
             onFiltersChange({ ...filters, maxSeconds: toLimit(event.target.value) })
           }
         />
+        <Select
+          label="Urutkan"
+          options={SORT_OPTIONS}
+          value={filters.sort}
+          onChange={(event) => {
+            if (isSortKey(event.target.value))
+              onFiltersChange({ ...filters, sort: event.target.value });
+          }}
+        />
+        <TextInput
+          label="Cari judul atau author"
+          type="search"
+          maxLength={MAX_SEARCH_LENGTH}
+          value={searchText}
+          onChange={(event) => onSearchTextChange(event.target.value)}
+        />
       </div>
       <div className="download-toolbar__actions">
-        <Checkbox
-          label="Sembunyikan duplikat (judul sama)"
-          checked={filters.hideDuplicates}
-          onChange={(event) =>
-            onFiltersChange({ ...filters, hideDuplicates: event.target.checked })
-          }
-        />
+        <div className="download-toolbar__toggles">
+          <Checkbox
+            label="Sembunyikan duplikat (judul sama)"
+            checked={filters.hideDuplicates}
+            onChange={(event) =>
+              onFiltersChange({ ...filters, hideDuplicates: event.target.checked })
+            }
+          />
+          <Checkbox
+            label="Sembunyikan yang sudah diunduh"
+            checked={filters.hideDownloaded}
+            onChange={(event) =>
+              onFiltersChange({ ...filters, hideDownloaded: event.target.checked })
+            }
+          />
+        </div>
         <Button variant="primary" onClick={onDownload} loading={busy}>
           <Icon name="download" size={18} />
           Download Terpilih ({selectedCount})

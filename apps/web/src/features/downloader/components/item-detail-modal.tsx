@@ -1,15 +1,22 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { formatDuration } from '@scrapper/contracts/rules/duration';
+import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
 import { Modal } from '@scrapper/ui/modal';
+import { Spinner } from '@scrapper/ui/spinner';
 import { useToastStore } from '@/stores/use-toast-store.ts';
+import type { ItemDetailState } from '../hooks/use-item-detail.ts';
 import { copyText } from '../utils/copy-text.ts';
 import { formatFullCount } from '../utils/format-count.ts';
 import { DetailField } from './detail-field.tsx';
 
 export interface ItemDetailModalProps {
-  item: VideoItem | null;
+  /** The row clicked: its fields show at once. */
+  item: VideoListItem | null;
+  /** The full item with its raw record, asked for when the modal opens. */
+  detail: ItemDetailState | null;
   platformName: string;
   onClose: () => void;
 }
@@ -19,8 +26,11 @@ function fullData(item: VideoItem): string {
   return JSON.stringify(item.raw ?? item, null, 2) ?? '';
 }
 
-/** Row click: every field of the item with a copy button, and 'Copy Data Lengkap'. */
-export function ItemDetailModal({ item, platformName, onClose }: ItemDetailModalProps) {
+/**
+ * Row click: every field of the item with a copy button, and 'Copy Data Lengkap' with the
+ * full record, which the list leaves out (GET /api/data/items/:id brings it).
+ */
+export function ItemDetailModal({ item, detail, platformName, onClose }: ItemDetailModalProps) {
   const showToast = useToastStore((state) => state.show);
 
   async function copy(label: string, value: string) {
@@ -41,7 +51,7 @@ export function ItemDetailModal({ item, platformName, onClose }: ItemDetailModal
     { label: 'Likes', value: item.like_count === null ? '' : formatFullCount(item.like_count) },
     { label: 'Thumbnail', value: item.thumbnail },
   ];
-  const data = fullData(item);
+  const data = detail?.status === 'ready' ? fullData(detail.item) : null;
 
   return (
     <Modal
@@ -52,7 +62,13 @@ export function ItemDetailModal({ item, platformName, onClose }: ItemDetailModal
       footer={
         <>
           <Button onClick={onClose}>Tutup</Button>
-          <Button variant="primary" onClick={() => void copy('Data lengkap', data)}>
+          <Button
+            variant="primary"
+            disabled={data === null}
+            onClick={() => {
+              if (data !== null) void copy('Data lengkap', data);
+            }}
+          >
             <Icon name="copy" size={18} />
             Copy Data Lengkap
           </Button>
@@ -69,10 +85,14 @@ export function ItemDetailModal({ item, platformName, onClose }: ItemDetailModal
           />
         ))}
       </dl>
-      <details className="detail-raw">
-        <summary>Data lengkap (JSON)</summary>
-        <pre className="detail-raw__json">{data}</pre>
-      </details>
+      {detail?.status === 'loading' ? <Spinner label="Memuat data lengkap..." showLabel /> : null}
+      {detail?.status === 'error' ? <Alert tone="danger">{detail.message}</Alert> : null}
+      {data !== null ? (
+        <details className="detail-raw">
+          <summary>Data lengkap (JSON)</summary>
+          <pre className="detail-raw__json">{data}</pre>
+        </details>
+      ) : null}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Modal } from '@scrapper/ui/modal';
@@ -6,7 +6,7 @@ import { Spinner } from '@scrapper/ui/spinner';
 import type { PreviewState } from '../hooks/use-preview-video.ts';
 
 export interface PreviewModalProps {
-  item: VideoItem | null;
+  item: VideoListItem | null;
   state: PreviewState;
   onClose: () => void;
 }

@@ -1,4 +1,4 @@
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { formatDuration } from '@scrapper/contracts/rules/duration';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
@@ -9,7 +9,7 @@ import { formatCompactCount } from '../utils/format-count.ts';
 import { VideoThumbnail } from './video-thumbnail.tsx';
 
 export interface VideoRowProps {
-  item: VideoItem;
+  item: VideoListItem;
   /** 1-based position among all rows, header included (aria-rowindex). */
   rowIndex: number;
   platformName: string;
@@ -17,8 +17,8 @@ export interface VideoRowProps {
   checked: boolean;
   downloaded: boolean;
   onToggle: (id: string, checked: boolean) => void;
-  onPreview: (item: VideoItem) => void;
-  onOpen: (item: VideoItem) => void;
+  onPreview: (item: VideoListItem) => void;
+  onOpen: (item: VideoListItem) => void;
 }
 
 const UNTITLED = '(tanpa judul)';

@@ -1,5 +1,6 @@
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { Checkbox } from '@scrapper/ui/checkbox';
+import { useEffect } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { useVirtualWindow } from '@/hooks/use-virtual-window.ts';
 import type { SelectAllState } from '../utils/selection.ts';
@@ -12,7 +13,12 @@ export const ROW_HEIGHT_NARROW = 152;
 const NARROW = '(max-width: 599px)';
 
 export interface VideoTableProps {
-  items: VideoItem[];
+  /** The rows loaded so far, in the listed order. */
+  items: VideoListItem[];
+  /** Every row the list has on the server (aria-rowcount tells screen readers the real size). */
+  total: number;
+  /** The window in view ends at this loaded row (exclusive): the page asks for more near the end. */
+  onWindowEnd: (end: number) => void;
   selected: ReadonlySet<string>;
   downloaded: ReadonlySet<string>;
   allState: SelectAllState;
@@ -20,17 +26,19 @@ export interface VideoTableProps {
   previewEnabled: (platformId: string) => boolean;
   onToggle: (id: string, checked: boolean) => void;
   onToggleAll: () => void;
-  onPreview: (item: VideoItem) => void;
-  onOpen: (item: VideoItem) => void;
+  onPreview: (item: VideoListItem) => void;
+  onOpen: (item: VideoListItem) => void;
 }
 
 /**
- * The video table of the downloader. Only the rows in view are rendered (windowing), so
- * files of thousands of items scroll smoothly; the ARIA table roles, row count and row
- * indexes tell screen readers the real size and position.
+ * The video table of the downloader. Only the rows in view are rendered (windowing), and only
+ * the pages loaded so far are held, so files of 200,000 items scroll smoothly; the ARIA table
+ * roles, row count and row indexes tell screen readers the real size and position.
  */
 export function VideoTable({
   items,
+  total,
+  onWindowEnd,
   selected,
   downloaded,
   allState,
@@ -47,11 +55,15 @@ export function VideoTable({
   const rows = items.slice(range.start, range.end);
   const slots = Math.max(range.end - range.start, 1);
 
+  useEffect(() => {
+    onWindowEnd(range.end);
+  }, [range.end, items.length, onWindowEnd]);
+
   // The box scrolls; its rows hold focusable controls, so keyboard users reach (and scroll)
   // every row through them and the box itself needs no tab stop.
   return (
     <div ref={ref} className="video-table" onScroll={onScroll}>
-      <div role="table" aria-label="Daftar video" aria-rowcount={items.length + 1}>
+      <div role="table" aria-label="Daftar video" aria-rowcount={Math.max(total, items.length) + 1}>
         <div role="rowgroup" className="video-table__head">
           <div role="row" aria-rowindex={1} className="video-row video-row--head">
             <div role="columnheader" className="video-cell video-cell--check">
@@ -108,7 +120,7 @@ export function VideoTable({
                 platformName={platformName(item.platform)}
                 previewEnabled={previewEnabled(item.platform)}
                 checked={selected.has(item.id)}
-                downloaded={downloaded.has(item.id)}
+                downloaded={item.downloaded || downloaded.has(item.id)}
                 onToggle={onToggle}
                 onPreview={onPreview}
                 onOpen={onOpen}

@@ -11,7 +11,7 @@ import { startBatch } from '../api/start-batch.ts';
 import { startUrlBatch } from '../api/start-url-batch.ts';
 import { batchNotice } from '../utils/batch-result.ts';
 import type { BatchNotice } from '../utils/batch-result.ts';
-import { runBatches } from '../utils/run-batches.ts';
+import { BATCH_LIMIT, runBatches } from '../utils/run-batches.ts';
 import type { BatchCalls } from '../utils/run-batches.ts';
 import { sleep } from '../utils/sleep.ts';
 
@@ -45,7 +45,11 @@ export interface UseBatchDownloadOptions {
  * finishes the batch and its files stay in Riwayat and the file manager.
  */
 export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
-  const [state, setState] = useState<BatchState>({ batch: null, running: false, cancelling: false });
+  const [state, setState] = useState<BatchState>({
+    batch: null,
+    running: false,
+    cancelling: false,
+  });
   const [notice, setNotice] = useState<BatchNotice | null>(null);
   const [zipping, setZipping] = useState(false);
   const cancelRequested = useRef(false);
@@ -66,20 +70,26 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
         const outcome = await runBatches({
           itemIds: ids,
           chunkSize,
-          calls: { start, get: (id) => getBatch(id, controller.signal), cancel: (id) => cancelBatch(id) },
+          calls: {
+            start,
+            get: (id) => getBatch(id, controller.signal),
+            cancel: (id) => cancelBatch(id),
+          },
           wait: (ms) => sleep(ms, controller.signal),
           isCancelled: () => cancelRequested.current,
           onProgress: () => undefined,
           onBatch: (batch) => setState((current) => ({ ...current, batch })),
         });
-        if (markDone) onDownloaded(outcome.items.filter((i) => i.status === 'completed').map((i) => i.itemId));
+        if (markDone)
+          onDownloaded(outcome.items.filter((i) => i.status === 'completed').map((i) => i.itemId));
         setNotice(batchNotice(outcome));
       } catch (error) {
         if (isAbortError(error)) return;
         setNotice({ tone: 'danger', message: errorMessage(error, DOWNLOAD_FAILED), failures: [] });
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
-        if (!controller.signal.aborted) setState((current) => ({ ...current, running: false, cancelling: false }));
+        if (!controller.signal.aborted)
+          setState((current) => ({ ...current, running: false, cancelling: false }));
       }
     },
     [onDownloaded],
@@ -87,13 +97,23 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
 
   const start = useCallback(
     (request: BatchRequest) =>
-      run(request.itemIds, (itemIds) => startBatch({ ...request, itemIds }, controllerRef.current?.signal), 500, true),
+      run(
+        request.itemIds,
+        (itemIds) => startBatch({ ...request, itemIds }, controllerRef.current?.signal),
+        BATCH_LIMIT,
+        true,
+      ),
     [run],
   );
 
   const startUrls = useCallback(
     (urls: string[], quality: Quality) =>
-      run(urls, (part) => startUrlBatch({ urls: part, quality }, controllerRef.current?.signal), MAX_URLS_PER_BATCH, false),
+      run(
+        urls,
+        (part) => startUrlBatch({ urls: part, quality }, controllerRef.current?.signal),
+        MAX_URLS_PER_BATCH,
+        false,
+      ),
     [run],
   );
 

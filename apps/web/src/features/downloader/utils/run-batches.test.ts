@@ -21,6 +21,7 @@ function batchOf(id: string, ids: string[], statuses: Status[]): Batch {
     failed,
     running: ids.length - completed - failed,
     done: completed + failed >= ids.length,
+    progress: ids.length === 0 ? 0 : ((completed + failed) / ids.length) * 100,
     items: ids.map((itemId, i) => ({
       downloadId: UUID(i + 1),
       itemId,

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SELECT_ALL_LIMIT,
   emptySelection,
   idsFor,
+  selectAllNotice,
   selectAllState,
-  selectedVisible,
+  selectAllTarget,
   toggleAll,
   toggleOne,
 } from './selection.ts';
+
+const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `id${from + i}`);
 
 describe('selection rules', () => {
   it('belongs to its file: another file starts with nothing selected', () => {
@@ -16,35 +20,56 @@ describe('selection rules', () => {
     expect(idsFor(emptySelection('a.json'), 'a.json').size).toBe(0);
   });
 
-  it('counts only the shown items, in table order', () => {
-    const selected = new Set(['3', '1', 'hidden']);
-    expect(selectedVisible(selected, ['1', '2', '3'])).toEqual(['1', '3']);
-  });
-
-  it('select all picks every shown item, then clears them on the second press', () => {
-    const visible = ['1', '2', '3'];
-    const all = toggleAll(new Set(['2']), visible);
+  it('select all takes every listed item when they fit in one batch, then clears them', () => {
+    const listed = ['1', '2', '3'];
+    const all = toggleAll(new Set(['2']), listed, 3);
     expect([...all].sort()).toEqual(['1', '2', '3']);
-    expect(selectAllState(all, visible)).toBe('all');
-    expect(toggleAll(all, visible).size).toBe(0);
+    expect(selectAllState(all, listed, 3)).toBe('all');
+    expect(toggleAll(all, listed, 3).size).toBe(0);
   });
 
-  it('select all keeps the marks of hidden items', () => {
-    const cleared = toggleAll(new Set(['1', '2', 'hidden']), ['1', '2']);
-    expect([...cleared]).toEqual(['hidden']);
+  it('select all takes at most one batch: the first 500 listed, in the listed order', () => {
+    const listed = ids(700);
+    const selected = toggleAll(new Set(), listed, 200_000);
+    expect(selected.size).toBe(SELECT_ALL_LIMIT);
+    expect(selected.has('id0')).toBe(true);
+    expect(selected.has(`id${SELECT_ALL_LIMIT - 1}`)).toBe(true);
+    expect(selected.has(`id${SELECT_ALL_LIMIT}`)).toBe(false);
+    // Those 500 are what the header checkbox checks, though 200,000 match.
+    expect(selectAllState(selected, listed, 200_000)).toBe('all');
+    expect(selectAllTarget(200_000)).toBe(SELECT_ALL_LIMIT);
+    expect(selectAllTarget(42)).toBe(42);
   });
 
-  it('says none, some or all for the header checkbox', () => {
-    expect(selectAllState(new Set(), ['1'])).toBe('none');
-    expect(selectAllState(new Set(['1']), ['1', '2'])).toBe('some');
-    expect(selectAllState(new Set(['1', '2']), ['1', '2'])).toBe('all');
-    expect(selectAllState(new Set(['1']), [])).toBe('none');
+  it('keeps items selected earlier (another search) when select all adds the listed ones', () => {
+    const earlier = new Set(['other-search']);
+    const next = toggleAll(earlier, ['1', '2'], 2);
+    expect([...next].sort()).toEqual(['1', '2', 'other-search']);
+    // The second press clears only the listed ones.
+    expect([...toggleAll(next, ['1', '2'], 2)]).toEqual(['other-search']);
   });
 
-  it('toggles one item without touching the others', () => {
-    const selected = new Set(['1']);
-    expect([...toggleOne(selected, '2', true)]).toEqual(['1', '2']);
-    expect([...toggleOne(selected, '1', false)]).toEqual([]);
-    expect([...selected]).toEqual(['1']);
+  it('the header checkbox is mixed while the items select all would take are not all loaded or selected', () => {
+    const listed = ['1', '2', '3'];
+    expect(selectAllState(new Set(), listed, 3)).toBe('none');
+    expect(selectAllState(new Set(['2']), listed, 3)).toBe('some');
+    // All loaded rows selected, but the server lists 10 and only 3 are loaded: not 'all'.
+    expect(selectAllState(new Set(listed), listed, 10)).toBe('some');
+    // Selected items of another search that are not listed now do not check it.
+    expect(selectAllState(new Set(['elsewhere']), listed, 3)).toBe('none');
+    expect(selectAllState(new Set(['1']), [], 0)).toBe('none');
+  });
+
+  it('toggles one item', () => {
+    const one = toggleOne(new Set(), 'a', true);
+    expect([...one]).toEqual(['a']);
+    expect(toggleOne(one, 'a', false).size).toBe(0);
+  });
+
+  it('says so when more items match than select all takes', () => {
+    expect(selectAllNotice(SELECT_ALL_LIMIT)).toBeNull();
+    expect(selectAllNotice(3000)).toBe(
+      '500 item pertama dipilih dari 3.000 item yang cocok (paling banyak 500 sekali pilih). Setelah diunduh, centang "Sembunyikan yang sudah diunduh" lalu pilih semua lagi untuk item berikutnya.',
+    );
   });
 });
