@@ -1,5 +1,5 @@
 import { drizzle } from 'drizzle-orm/postgres-js';
-import type postgres from 'postgres';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, type Db } from '../client.ts';
 import * as schema from '../schema/index.ts';
@@ -15,8 +15,9 @@ let testDb: TestDatabase;
 let database: Database;
 let aliceId: string;
 let bobId: string;
-/** The same database through a drizzle that records the statements it sends. */
+/** The same database through a client that records the statements it sends. */
 let logged: Db;
+let loggedSql: postgres.Sql;
 let sent: Array<{ query: string; params: unknown[] }> = [];
 
 // 09:00 WIB on 1 March 2026: still 28 February in UTC.
@@ -46,10 +47,9 @@ function month(m: string, totalUsd: number, runs: number, runsWithoutCost = 0) {
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = createDatabase(testDb.url, { max: 2 });
-  logged = drizzle(database.sql, {
-    schema,
-    logger: { logQuery: (query, params) => sent.push({ query, params }) },
-  }) as unknown as Db;
+  // postgres.js's debug hook sees every statement, whether drizzle built it or a tagged template.
+  loggedSql = postgres(testDb.url, { max: 1, onnotice: () => {}, debug: (_connection, query, params) => sent.push({ query, params }) });
+  logged = drizzle(loggedSql, { schema }) as unknown as Db;
   const alice = await insertUser(database.db, { username: 'alice', passwordHash: 'x', role: 'user' });
   const bob = await insertUser(database.db, { username: 'Bob', passwordHash: 'x', role: 'user' });
   await insertUser(database.db, { username: 'carol', passwordHash: 'x', role: 'admin' });
@@ -67,6 +67,7 @@ beforeAll(async () => {
   await task(bobId, '2026-01-20T05:00:00Z', 0.000001);
 });
 afterAll(async () => {
+  await loggedSql.end({ timeout: 5 });
   await database.close();
   await testDb.drop();
 });

@@ -10,7 +10,7 @@ import { createDatabase, type Database } from '../client.ts';
 import { migrateDatabase, migrationsFolder } from '../migrate.ts';
 import { downloads, type DownloadStatus } from '../schema/downloads.ts';
 import { createTestDatabase, TEST_ADMIN_URL_ENV, type TestDatabase } from '../testing/index.ts';
-import { dashboardFigures, jakartaDate, jakartaDayStartBefore } from './analytics.ts';
+import { dashboardFigures, jakartaDate, jakartaDayStartBefore, scrapeCostFigures } from './analytics.ts';
 import {
   cancelBatchDownloads,
   completeDownload,
@@ -393,6 +393,30 @@ describe('download roll-ups', () => {
     expect(everyone.storageBytes - after.storageBytes).toBe(3000);
     await expectDashboardUnchanged(null, 'admin after deleting a member');
     await expectDashboardUnchanged(ani, 'member');
+  });
+});
+
+describe('dashboard statements', () => {
+  it('are all prepared, the admin’s parameterless ones included: planned once per connection, not on every visit', async () => {
+    const member = await newUser('prepared-member');
+    // One connection, so pg_prepared_statements (per session) shows what the dashboard left there.
+    const single = createDatabase(testDb.url, { max: 1 });
+    try {
+      for (const owner of [member, null]) {
+        await dashboardFigures(single.db, owner, NOW);
+        await scrapeCostFigures(single.db, owner, 6, NOW);
+      }
+      const prepared = await single.sql<Array<{ statement: string }>>`select statement from pg_prepared_statements`;
+      const has = (pattern: RegExp) => prepared.filter((p) => pattern.test(p.statement)).length;
+      // Member and admin: totals (with the user count), per platform, per day, the newest ten, costs.
+      expect(has(/count\(\*\)::int from users/), prepared.map((p) => p.statement).join('\n---\n')).toBe(2);
+      expect(has(/group by platform having/)).toBe(2);
+      expect(has(/to_char\(day, 'YYYY-MM-DD'\)/)).toBe(2);
+      expect(has(/order by d\.created_at desc nulls last limit 10/)).toBe(2);
+      expect(has(/usage_total_usd/)).toBe(2);
+    } finally {
+      await single.close();
+    }
   });
 });
 

@@ -1,5 +1,17 @@
-import { sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { Db } from '../client.ts';
+
+/**
+ * The dashboard's statements go through postgres.js's tagged templates on drizzle's own client
+ * (the same pool, the same type parsers: timestamps come back as text), not drizzle's `sql`
+ * builder: the dashboard is read on every visit and its fixed cost is the point (issue 16).
+ * A tagged template is parsed once per call site and always sent as a prepared statement, so
+ * PostgreSQL plans each of these once per connection, the admin's parameterless ones included
+ * (drizzle sends those unprepared), and no query object tree is built per request.
+ */
+function clientOf(db: Db): postgres.Sql {
+  return db.$client as unknown as postgres.Sql;
+}
 
 /**
  * Jakarta is UTC+7 all year: a Jakarta day starts at 17:00 UTC the day before. The roll-ups'
@@ -39,37 +51,39 @@ export interface DashboardFigures {
  * indexes (newest first, stopping at the tenth completed one).
  */
 export async function dashboardFigures(db: Db, ownerId: string | null, now = new Date()): Promise<DashboardFigures> {
+  const sql = clientOf(db);
   const since7 = jakartaDayStartBefore(now, 6);
   // Windows start at a Jakarta midnight, so "created at or after the instant" is "on or after its day".
-  const day7 = sql`${jakartaDate(since7)}::date`;
-  const day30 = sql`${jakartaDate(jakartaDayStartBefore(now, 29))}::date`;
+  const day7 = jakartaDate(since7);
+  const day30 = jakartaDate(jakartaDayStartBefore(now, 29));
   const rollUp = ownerId ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = ownerId ? sql`owner_id = ${ownerId}` : sql`true`;
-  const [totalsResult, platformRows, dailyRows, recentRows, userRows] = await Promise.all([
-    db.execute<{ total: number; last7: number; last30: number; failed: number; bytes: string }>(sql`
+  const [totalsResult, platformRows, dailyRows, recentRows] = await Promise.all([
+    // The number of users rides along (the admin's figure): one round trip less.
+    sql<Array<{ total: number; last7: number; last30: number; failed: number; bytes: string; users: number }>>`
       select
         coalesce(sum(downloads) filter (where status = 'completed'), 0)::int as total,
-        coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day7}), 0)::int as last7,
-        coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day30}), 0)::int as last30,
+        coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day7}::date), 0)::int as last7,
+        coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day30}::date), 0)::int as last30,
         coalesce(sum(downloads) filter (where status = 'failed'), 0)::int as failed,
-        coalesce(sum(stored_bytes) filter (where status = 'completed'), 0)::text as bytes
-      from ${rollUp} where ${scope}`),
+        coalesce(sum(stored_bytes) filter (where status = 'completed'), 0)::text as bytes,
+        (select count(*)::int from users) as users
+      from ${rollUp} where ${scope}`,
     // A key whose downloads all went away (a deleted user, a status change) stays as a zero row.
-    db.execute<{ platform: string; count: number }>(sql`
+    sql<Array<{ platform: string; count: number }>>`
       select platform, sum(downloads)::int as count from ${rollUp} where ${scope} and status = 'completed'
-      group by platform having sum(downloads) > 0 order by count desc, platform`),
-    db.execute<{ date: string; downloads: number }>(sql`
+      group by platform having sum(downloads) > 0 order by count desc, platform`,
+    sql<Array<{ date: string; downloads: number }>>`
       select to_char(day, 'YYYY-MM-DD') as date, sum(downloads)::int as downloads
-      from ${rollUp} where ${scope} and status = 'completed' and day >= ${day7}
-      group by day`),
+      from ${rollUp} where ${scope} and status = 'completed' and day >= ${day7}::date
+      group by day`,
     // `nulls last` because the indexes are `created_at desc nulls last` and plain `desc` means
     // nulls first: without it PostgreSQL cannot walk the index (created_at is never null, but
     // the planner does not use that) and sorts every row instead, 260 ms of the admin's 1M.
-    db.execute<{ platform: string; title: string; created_at: string; username: string }>(sql`
+    sql<Array<{ platform: string; title: string; created_at: string; username: string }>>`
       select d.platform, d.title, d.created_at, u.username from downloads d join users u on u.id = d.owner_id
       where ${ownerId ? sql`d.owner_id = ${ownerId}` : sql`true`} and d.status = 'completed'
-      order by d.created_at desc nulls last limit 10`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from users`),
+      order by d.created_at desc nulls last limit 10`,
   ]);
   const totals = totalsResult[0];
   const byDate = new Map(dailyRows.map((r) => [r.date, r.downloads]));
@@ -86,7 +100,7 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
     byPlatform: [...platformRows],
     daily,
     recent: recentRows.map((r) => ({ platform: r.platform, title: r.title, createdAt: new Date(r.created_at), username: r.username })),
-    totalUsers: userRows[0]?.n ?? 0,
+    totalUsers: totals?.users ?? 0,
   };
 }
 
@@ -139,32 +153,32 @@ type MonthCostRow = {
  * the same range is read per user (a lateral join), so no query scans every task ever made.
  */
 export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCount: number, now = new Date()): Promise<ScrapeCostFigures> {
+  const sql = clientOf(db);
   const months = Array.from({ length: monthCount }, (_, i) => jakartaMonthBefore(now, monthCount - 1 - i).month);
-  const since = sql`${jakartaMonthBefore(now, monthCount - 1).start.toISOString()}::timestamptz`;
+  const since = jakartaMonthBefore(now, monthCount - 1).start.toISOString();
   // Same fixed offset as jakarta_day() (migration 0006): Jakarta has no daylight saving.
-  const monthOf = sql`to_char(t.created_at at time zone 'UTC' + interval '7 hours', 'YYYY-MM')`;
   const perMonth = sql`
-    select ${monthOf} as month,
+    select to_char(t.created_at at time zone 'UTC' + interval '7 hours', 'YYYY-MM') as month,
       coalesce(sum(t.usage_total_usd), 0)::text as total_usd,
       count(*)::int as runs,
       (count(*) - count(t.usage_total_usd))::int as without_cost
     from scrape_tasks t`;
   if (ownerId !== null) {
-    const rows = await db.execute<MonthCostRow>(sql`
+    const rows = await sql<MonthCostRow[]>`
       ${perMonth}
-      where t.owner_id = ${ownerId} and t.created_at >= ${since} and t.apify_run_id is not null
-      group by 1`);
+      where t.owner_id = ${ownerId} and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null
+      group by 1`;
     return { months, monthly: fillMonths(months, rows), byMember: [] };
   }
-  const rows = await db.execute<MonthCostRow & { user_id: string; username: string }>(sql`
+  const rows = await sql<Array<MonthCostRow & { user_id: string; username: string }>>`
     select u.id as user_id, u.username, c.month, c.total_usd, c.runs, c.without_cost
     from users u
     cross join lateral (
       ${perMonth}
-      where t.owner_id = u.id and t.created_at >= ${since} and t.apify_run_id is not null
+      where t.owner_id = u.id and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null
       group by 1
     ) c
-    order by lower(u.username), u.id`);
+    order by lower(u.username), u.id`;
   const byUser = new Map<string, { userId: string; username: string; rows: MonthCostRow[] }>();
   for (const row of rows) {
     const entry = byUser.get(row.user_id) ?? { userId: row.user_id, username: row.username, rows: [] };
