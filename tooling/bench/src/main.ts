@@ -2,7 +2,7 @@
 // results written into docs/benchmarks.md. `--smoke` (or BENCH_SMOKE=1): tiny sizes, no
 // external benchmarks, docs untouched (what the vitest smoke test runs).
 // Options: --json <file> (the rows as JSON), --only api,latency,downloads,ingest,startup,external,
-// --no-docs, --skip-external (the browser and load benchmarks, which have their own commands).
+// --api-only files,analytics (rows of the api section whose id contains one of these), --no-docs, --skip-external (the browser and load benchmarks, which have their own commands).
 import { writeFileSync } from 'node:fs';
 import { failedRows, formatTable, type Row } from './lib/report.ts';
 import { load, machine } from './lib/proc.ts';
@@ -24,18 +24,20 @@ const option = (name: string) => {
 const smoke = flag('--smoke') || process.env.BENCH_SMOKE === '1';
 const only = option('--only')?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
+// Some rows of the api section only: ids containing one of these (`files`, `admin`, `analytics.member`).
+const apiOnly = option('--api-only')?.split(',');
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const sizes = smoke
   ? {
-      api: { downloads: 20_000, memberEvery: 10, activeTasks: 3, logLinesPerTask: 20, memberFinishedTasks: 20, otherFinishedTasks: 100, durationSeconds: 1, warmupSeconds: 0, connections: 50 } satisfies ApiOverheadSizes,
+      api: { downloads: 20_000, memberDownloads: 2_000, tasks: 20_000, memberTasks: 2_000, otherUsers: 99, oneClientRequests: 20, durationSeconds: 1, warmupSeconds: 0, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
       batchItems: 4,
       ingestItems: 2000,
       ingestRepeat: 1,
     }
   : {
-      api: { downloads: 1_000_000, memberEvery: 10, activeTasks: 10, logLinesPerTask: 200, memberFinishedTasks: 300, otherFinishedTasks: 3000, durationSeconds: 8, warmupSeconds: 1, connections: 50 } satisfies ApiOverheadSizes,
+      api: { downloads: 1_000_000, memberDownloads: 100_000, tasks: 1_000_000, memberTasks: 100_000, otherUsers: 999, oneClientRequests: 300, durationSeconds: 8, warmupSeconds: 1, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 20, runMs: 1000 } satisfies JobLatencySizes,
       batchItems: 50,
       ingestItems: 20_000,
