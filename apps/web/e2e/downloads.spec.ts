@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import {
+  startMediaServer,
+  type MediaServer,
+} from '@scrapper/testkit/media-server/start-media-server';
 import { readZipEntries } from '@scrapper/testkit/zip-entries';
 import { ensureActiveApifyKey } from './support/admin-api.ts';
 import {
@@ -116,6 +119,37 @@ async function holdBatchStart(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+interface ItemPageRequest {
+  offset: string | null;
+  limit: string | null;
+  sortBy: string | null;
+  order: string | null;
+  maxSeconds: string | null;
+}
+
+/** Every GET /api/data/items the page makes (its paging, order and filter) and their answers. */
+function watchItemPages(page: Page) {
+  const requests: ItemPageRequest[] = [];
+  const answers: { items: Record<string, unknown>[] }[] = [];
+  const isItems = (url: string) => new URL(url).pathname === '/api/data/items';
+  page.on('request', (request) => {
+    if (!isItems(request.url())) return;
+    const query = new URL(request.url()).searchParams;
+    requests.push({
+      offset: query.get('offset'),
+      limit: query.get('limit'),
+      sortBy: query.get('sortBy'),
+      order: query.get('order'),
+      maxSeconds: query.get('maxSeconds'),
+    });
+  });
+  page.on('response', (response) => {
+    if (!isItems(response.url()) || !response.ok()) return;
+    void response.json().then((body: { items: Record<string, unknown>[] }) => answers.push(body));
+  });
+  return { requests, answers };
+}
+
 test.describe('as a member', () => {
   test.use({ loginAs: 'member' });
   // One story: the later steps use the downloads of the earlier ones; a retry redoes it all
@@ -127,7 +161,8 @@ test.describe('as a member', () => {
   /** Links for "Unduh dari URL": the testkit media server in this process (the product may reach 127.0.0.1 here). */
   let media: MediaServer;
   test.beforeAll(async () => {
-    media = await startMediaServer();
+    // The slow link trickles (about 40 KiB/s), so a batch holding it is seen running.
+    media = await startMediaServer({ slowThrottle: { chunkBytes: 4 * 1024, intervalMs: 100 } });
   });
   test.afterAll(async () => {
     await media.close();
@@ -202,6 +237,9 @@ test.describe('as a member', () => {
     const details = page.getByRole('dialog', { name: 'Detail Video' });
     await expect(details).toContainText('Klip tiga detik');
     await expect(details).toContainText('0:03');
+    // The raw record is not in the list: the modal asks for it when it opens.
+    await details.getByText('Data lengkap (JSON)').click();
+    await expect(details.locator('.detail-raw__json')).toContainText('"authorMeta"');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, testInfo, 'downloader-detail', { fullPage: false });
     await details.getByRole('button', { name: 'Copy Judul' }).click();
@@ -211,6 +249,28 @@ test.describe('as a member', () => {
     expect(raw).toMatchObject({ text: THREE, authorMeta: { name: author } });
     await details.getByRole('button', { name: 'Tutup' }).last().click();
     await expect(details).toBeHidden();
+
+    // The detail call failing: a clear message, and nothing to copy.
+    const isDetail = (url: URL) => url.pathname.startsWith('/api/data/items/');
+    await page.route(isDetail, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'Item tidak ditemukan.',
+        }),
+      }),
+    );
+    await videoRow(page, EIGHT).getByRole('cell').nth(6).click();
+    await expect(details.getByRole('alert')).toHaveText(
+      'Gagal memuat data lengkap video: Item tidak ditemukan.',
+    );
+    await expect(details.getByRole('button', { name: 'Copy Data Lengkap' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await page.unroute(isDetail);
 
     // The preview plays the clip the worker made, from a blob (the request needs the token).
     await page.getByRole('button', { name: `Preview ${EIGHT}`, exact: true }).click();
@@ -266,14 +326,17 @@ test.describe('as a member', () => {
       timeout: 90_000,
     });
     await expect(panel.getByRole('heading', { name: 'Unduhan Selesai' })).toBeVisible();
-    for (const title of BATCH) await expect(rows.filter({ hasText: title })).toContainText('Selesai');
+    for (const title of BATCH)
+      await expect(rows.filter({ hasText: title })).toContainText('Selesai');
     // No file is saved one by one: the finished files come as one zip.
     expect(downloads).toHaveLength(0);
     const zip = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Unduh ZIP (3 file)' }).click();
     const saved = await zip;
     expect(saved.suggestedFilename()).toMatch(/^unduhan-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip$/);
-    expect((await zipEntryNames(saved)).sort()).toEqual(BATCH.map((title) => `${title}.mp4`).sort());
+    expect((await zipEntryNames(saved)).sort()).toEqual(
+      BATCH.map((title) => `${title}.mp4`).sort(),
+    );
     for (const title of BATCH) {
       await expect(videoRow(page, title).getByText('Selesai', { exact: true })).toBeVisible();
     }
@@ -468,7 +531,10 @@ test.describe('as a member', () => {
     await expect(entry).not.toContainText('File hilang');
     await expect(entry).toContainText(`File: ${HLS}.mp4`);
     await expect(
-      page.getByRole('list', { name: 'Riwayat unduhan' }).getByRole('listitem').filter({ hasText: HLS }),
+      page
+        .getByRole('list', { name: 'Riwayat unduhan' })
+        .getByRole('listitem')
+        .filter({ hasText: HLS }),
     ).toHaveCount(1);
     const again = page.waitForEvent('download');
     await entry.getByRole('button', { name: `Unduh ${HLS}`, exact: true }).click();
@@ -493,7 +559,9 @@ test.describe('as a member', () => {
     await page.goto('/#/downloader');
     const card = page.getByRole('region', { name: 'Unduh dari URL' });
     const input = page.getByRole('textbox', { name: 'Tautan video' });
-    await input.fill(`lihat ini ${media.titledPageUrl(cat)} dan\nini juga: ${media.titledPageUrl(dog)}, ftp://bukan.link/x`);
+    await input.fill(
+      `lihat ini ${media.titledPageUrl(cat)} dan\nini juga: ${media.titledPageUrl(dog)}, ftp://bukan.link/x`,
+    );
     await expect(card).toContainText('2 tautan ditemukan');
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
@@ -506,7 +574,9 @@ test.describe('as a member', () => {
     const panel = batchPanel(page);
     const rows = panel.getByRole('list', { name: 'Item dalam batch' }).getByRole('listitem');
     await expect(rows).toHaveCount(2);
-    await expect(page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 2 file.' })).toBeVisible({
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 2 file.' }),
+    ).toBeVisible({
       timeout: 90_000,
     });
     // Titles from yt-dlp's info replace the links.
@@ -524,20 +594,71 @@ test.describe('as a member', () => {
 
     // Riwayat shows them by title with a readable file name.
     await page.goto('/#/history');
-    const entry = page.getByRole('list', { name: 'Riwayat unduhan' }).getByRole('listitem').filter({ hasText: cat });
+    const entry = page
+      .getByRole('list', { name: 'Riwayat unduhan' })
+      .getByRole('listitem')
+      .filter({ hasText: cat });
     await expect(entry).toContainText(`File: ${cat}.mp4`);
   });
 
-  test('thousands of items: the table renders a window of rows and scrolls to the end', async ({
+  test("a running batch shows each item's percentage and the whole batch's progress", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const quick = `Cepat ${unique('klip')}`;
+    await page.goto('/#/downloader');
+    const input = page.getByRole('textbox', { name: 'Tautan video' });
+    await input.fill(`${media.urls.slow}\n${media.titledPageUrl(quick)}`);
+    await input.press('Enter');
+    const panel = batchPanel(page);
+    const rows = panel.getByRole('list', { name: 'Item dalam batch' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    // The quick link finishes while the slow one trickles in.
+    await expect(rows.filter({ hasText: quick })).toContainText('Selesai', { timeout: 60_000 });
+    const slow = rows.filter({ hasText: /Mengunduh \d+%/ });
+    await expect(slow).toHaveCount(1, { timeout: 30_000 });
+    const itemBar = slow.getByRole('progressbar');
+    await expect
+      .poll(async () => Number(await itemBar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    // The batch's bar counts the finished item whole and the running one by its percentage:
+    // more than the half that "1 of 2 finished" alone would say.
+    const overall = panel.getByRole('progressbar', { name: 'Selesai mengunduh 1 dari 2 item' });
+    await expect
+      .poll(async () => Number(await overall.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(50);
+    expect(Number(await overall.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await expect(overall).toHaveAttribute(
+      'aria-valuetext',
+      /^\d+%, Selesai mengunduh 1 dari 2 item$/,
+    );
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'downloader-batch-running', { fullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
+    await panel.getByRole('button', { name: 'Batalkan' }).click();
+    await expect(panel.getByRole('heading', { name: 'Unduhan Selesai' })).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+
+  test('thousands of items: pages load as the table scrolls, filters and order on the server, select all takes one batch', async ({
     page,
     memberApi,
-  }) => {
-    test.setTimeout(90_000);
+  }, testInfo) => {
+    test.setTimeout(120_000);
     const many = await scrapeKeyword(memberApi, unique(SCENARIO_WORDS.many));
     expect(many.itemCount).toBe(MANY_ITEM_COUNT);
-    await openDownloader(page, many.fileName, MANY_ITEM_COUNT);
+    const pages = watchItemPages(page);
+    await page.goto(`/#/downloader?file=${many.fileName}`);
+    const all = MANY_ITEM_COUNT.toLocaleString('id-ID');
+    await expect(page.getByText(`Menampilkan ${all} dari ${all} item`)).toBeVisible();
+    // The table knows the file's size, holds the first page only, renders a window of it.
     await expect(table(page)).toHaveAttribute('aria-rowcount', String(MANY_ITEM_COUNT + 1));
     expect(await bodyRows(page).count()).toBeLessThan(60);
+    expect(pages.requests.map((r) => [r.offset, r.limit])).toEqual([['0', '100']]);
 
     // Keyboard: Tab walks the rows' controls past the ones in view; the box scrolls along,
     // the window follows, and focus stays on the row it reached.
@@ -547,23 +668,93 @@ test.describe('as a member', () => {
     await expect(focusedRow).toBeInViewport();
     expect(Number(await focusedRow.getAttribute('aria-rowindex'))).toBeGreaterThan(12);
 
+    // Scrolling to the end of what is loaded asks for the next page, until the last item.
     const scroller = page.locator('.video-table');
-    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     const last = videoRow(page, `Video massal ${MANY_ITEM_COUNT}`);
+    for (let round = 0; round < 12 && (await last.count()) === 0; round++) {
+      const height = await scroller.evaluate((element) => {
+        element.scrollTo(0, element.scrollHeight);
+        return element.scrollHeight;
+      });
+      await expect
+        .poll(
+          async () =>
+            (await last.count()) > 0 || (await scroller.evaluate((e) => e.scrollHeight)) > height,
+        )
+        .toBe(true);
+    }
     await expect(last).toBeVisible();
     await expect(last).toHaveAttribute('aria-rowindex', String(MANY_ITEM_COUNT + 1));
     await expect(videoRow(page, 'Video massal 1')).toHaveCount(0);
     expect(await bodyRows(page).count()).toBeLessThan(60);
-
-    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).check();
-    await expect(page.getByRole('button', { name: /^Download Terpilih/ })).toHaveText(
-      `Download Terpilih (${MANY_ITEM_COUNT})`,
+    const expectedOffsets = [0];
+    for (let offset = 100; offset < MANY_ITEM_COUNT; offset += 500) expectedOffsets.push(offset);
+    expect(pages.requests.map((r) => Number(r.offset))).toEqual(expectedOffsets);
+    expect(pages.requests.slice(1).every((r) => r.limit === '500')).toBe(true);
+    // Items come without their raw records (the detail call brings one when asked).
+    await expect.poll(() => pages.answers.length).toBe(expectedOffsets.length);
+    expect(pages.answers.every((answer) => answer.items.every((item) => !('raw' in item)))).toBe(
+      true,
     );
+
+    // Order on the server: the longest first (durations run 3 s to 3:22 in the file).
+    await page
+      .getByRole('combobox', { name: 'Urutkan' })
+      .selectOption({ label: 'Durasi terpanjang' });
+    await expect(bodyRows(page).first().getByRole('cell').nth(3)).toContainText('3:22');
+    expect(pages.requests.at(-1)).toMatchObject({ offset: '0', sortBy: 'duration', order: 'desc' });
+
+    // A filter on the server: longer than a minute hidden (58 of every 200 durations stay).
+    await page.getByRole('combobox', { name: 'Urutkan' }).selectOption({ label: 'Urutan file' });
+    await page
+      .getByRole('combobox', { name: 'Sembunyikan durasi panjang' })
+      .selectOption({ label: 'Lebih dari 1 menit' });
+    const kept = (MANY_ITEM_COUNT / 200) * 58;
+    await expect(
+      page.getByText(
+        `Menampilkan ${kept} dari ${all} item (${(MANY_ITEM_COUNT - kept).toLocaleString('id-ID')} disembunyikan karena durasi, 0 duplikat)`,
+      ),
+    ).toBeVisible();
+    expect(pages.requests.at(-1)).toMatchObject({ offset: '0', maxSeconds: '60' });
+    await expect(table(page)).toHaveAttribute('aria-rowcount', String(kept + 1));
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'downloader-many-filtered', { fullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
+
+    // Search on the server (with the filter on): one item of 3,000.
+    await page.getByRole('searchbox', { name: 'Cari judul atau author' }).fill('Video massal 2801');
+    await expect(page.getByText(`Menampilkan 1 dari ${all} item`)).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(1);
+    await videoRow(page, 'Video massal 2801').getByRole('checkbox').check();
+    await page.getByRole('searchbox', { name: 'Cari judul atau author' }).fill('');
+    await page
+      .getByRole('combobox', { name: 'Sembunyikan durasi panjang' })
+      .selectOption({ label: 'Tampilkan semua' });
+    await expect(page.getByText(`Menampilkan ${all} dari ${all} item`)).toBeVisible();
+    // The item picked under the search stays picked.
+    const button = page.getByRole('button', { name: /^Download Terpilih/ });
+    await expect(button).toHaveText('Download Terpilih (1)');
+
+    // 'Pilih semua' takes the first 500 listed (one batch), loading them, and says so.
+    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).check();
+    await expect(button).toHaveText('Download Terpilih (501)');
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: '500 item pertama dipilih dari 3.000 item yang cocok' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }),
+    ).toBeChecked();
+    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).uncheck();
+    await expect(button).toHaveText('Download Terpilih (1)');
+
     // Changing the file clears the selection.
     await page.getByRole('combobox', { name: 'File hasil' }).selectOption(fileName);
-    await expect(page.getByRole('button', { name: /^Download Terpilih/ })).toHaveText(
-      'Download Terpilih (0)',
-    );
+    await expect(button).toHaveText('Download Terpilih (0)');
 
     // The admin's 'Refresh Downloader' signal reloads the actor configs, then the items.
     const reloaded = page.waitForRequest((request) => request.url().includes('/api/data/items'));
@@ -573,6 +764,55 @@ test.describe('as a member', () => {
       );
     });
     await reloaded;
+  });
+
+  test('the file selector searches result files on the server and loads more on request', async ({
+    page,
+    memberApi,
+  }) => {
+    test.setTimeout(60_000);
+    // Quick scrapes of a few items each: the member has at least four files.
+    const keyword = unique('cari');
+    const found = await scrapeKeyword(memberApi, keyword);
+    await scrapeKeyword(memberApi, unique('cari'));
+    await scrapeKeyword(memberApi, unique('cari'));
+    await page.goto('/#/downloader');
+    const select = page.getByRole('combobox', { name: 'File hasil' });
+    // Pages of 2 here, so the member's few files need a second page.
+    const offsets: string[] = [];
+    const isFiles = (url: URL) => url.pathname === '/api/data/files';
+    await page.route(isFiles, async (route) => {
+      const url = new URL(route.request().url());
+      if (!url.searchParams.get('search')) {
+        offsets.push(url.searchParams.get('offset') ?? '');
+        url.searchParams.set('limit', '2');
+      }
+      await route.continue({ url: url.toString() });
+    });
+    await page.reload();
+    await expect(select.locator('option')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Muat Lebih Banyak File' }).click();
+    await expect(select.locator('option')).toHaveCount(5);
+    expect(offsets.slice(-2)).toEqual(['0', '2']);
+    await page.unroute(isFiles);
+
+    const search = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('search') === keyword,
+    );
+    await page.getByRole('searchbox', { name: 'Cari file hasil' }).fill(keyword);
+    await search;
+    await expect(select.locator('option')).toHaveCount(2);
+    await select.selectOption(found.fileName);
+    await expect(
+      page.getByText(`Menampilkan ${found.itemCount} dari ${found.itemCount} item`),
+    ).toBeVisible();
+    await page
+      .getByRole('searchbox', { name: 'Cari file hasil' })
+      .fill('tidak-ada-file-seperti-ini');
+    await expect(page.getByText('Tidak ada file hasil yang cocok dengan pencarian.')).toBeVisible();
+    // The chosen file stays chosen while the search leaves it out.
+    await expect(select).toHaveValue(found.fileName);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
