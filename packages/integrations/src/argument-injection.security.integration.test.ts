@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAudioInfo, searchAudio } from './audio-lookup.ts';
 import { createFfmpeg, FfmpegError } from './ffmpeg.ts';
 import { renderEffectPreview, renderVideo, type VideoEffect } from './video-effects.ts';
-import { createYtDlp, formatForQuality, runYtDlp, YtDlpError } from './yt-dlp.ts';
+import { createYtDlp, formatForQuality, runYtDlp, YtDlpError } from './yt-dlp/index.ts';
 
 const YTDLP = process.env['YTDLP_PATH'] ?? 'yt-dlp';
 const FFMPEG = process.env['FFMPEG_PATH'] ?? 'ffmpeg';

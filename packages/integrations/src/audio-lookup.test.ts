@@ -13,7 +13,7 @@ import {
   searchTarget,
   toSearchResults,
 } from './audio-lookup.ts';
-import { YtDlpError } from './yt-dlp.ts';
+import { YtDlpError } from './yt-dlp/index.ts';
 
 interface Recording {
   argv: string[];

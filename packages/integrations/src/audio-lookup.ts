@@ -16,7 +16,7 @@ import {
   YtDlpError,
   type YtDlpBinary,
   type YtDlpOptions,
-} from './yt-dlp.ts';
+} from './yt-dlp/index.ts';
 
 export interface AudioSearchResult {
   id: string;

@@ -14,7 +14,8 @@ describe('cookies for yt-dlp', () => {
   it('keeps a Netscape export as it is', () => {
     const text = '.youtube.com\tTRUE\t/\tTRUE\t1893456000\tSID\tvalue';
     expect(isNetscapeCookies(text)).toBe(true);
-    expect(toNetscapeCookies(text, '.youtube.com')).toBe(`# Netscape HTTP Cookie File\n${text}`);
+    // Whole lines: the one cookie-file writer ends the text with a newline, as yt-dlp wrote it before.
+    expect(toNetscapeCookies(text, '.youtube.com')).toBe(`# Netscape HTTP Cookie File\n${text}\n`);
   });
   it('cannot smuggle extra lines or fields through names and values', () => {
     const out = toNetscapeCookies('a=1\n.evil.com\tTRUE; b=2\t3', '.tiktok.com');

@@ -16,11 +16,21 @@ export function isNetscapeCookies(text: string): boolean {
   return text.split(/\r?\n/).some((line) => NETSCAPE_LINE.test(line) || line.startsWith('# Netscape HTTP Cookie File'));
 }
 
+/**
+ * The cookie file yt-dlp reads, from Netscape text: yt-dlp refuses one without its header line
+ * (pasted text often lacks it) and wants whole lines. The one writer of that file's text.
+ */
+export function netscapeCookieFile(text: string): string {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const firstLine = normalized.trimStart().split('\n', 1)[0] ?? '';
+  const hasHeader = /^#( Netscape)? HTTP Cookie File/.test(firstLine);
+  const body = normalized.endsWith('\n') ? normalized : `${normalized}\n`;
+  return hasHeader ? body : `# Netscape HTTP Cookie File\n${body}`;
+}
+
 /** Netscape cookies.txt text for yt-dlp, from either stored form. */
 export function toNetscapeCookies(text: string, domain: string, now = Date.now()): string {
-  if (isNetscapeCookies(text)) {
-    return text.startsWith('# Netscape HTTP Cookie File') ? text : `# Netscape HTTP Cookie File\n${text}`;
-  }
+  if (isNetscapeCookies(text)) return netscapeCookieFile(text);
   // A year from now: header lines carry no expiry of their own.
   const expires = Math.floor(now / 1000) + 365 * 24 * 3600;
   const lines = text

@@ -4,7 +4,7 @@ import { GeminiError } from './gemini.ts';
 import { isRetryable, retryAfterMsOf, shouldRetry } from './retry.ts';
 import { UrlNotAllowedError } from './url-guard.ts';
 import { YouTubeError } from './youtube-errors.ts';
-import { YtDlpError } from './yt-dlp-error.ts';
+import { YtDlpError } from './yt-dlp/errors.ts';
 
 const notLast = { isLastAttempt: false };
 const last = { isLastAttempt: true };

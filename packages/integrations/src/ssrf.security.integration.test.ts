@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectFetchError, fetchDirectMedia } from './direct-fetch.ts';
 import { GUARD_REFUSAL, startGuardProxy, type GuardProxy } from './guard-proxy.ts';
 import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
-import { createYtDlp, formatForQuality, runYtDlp, YtDlpError } from './yt-dlp.ts';
+import { createYtDlp, formatForQuality, runYtDlp, YtDlpError } from './yt-dlp/index.ts';
 
 const YTDLP = process.env['YTDLP_PATH'] ?? 'yt-dlp';
 /** Stands for a public address the tests never really connect to. */

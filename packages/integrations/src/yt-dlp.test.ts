@@ -13,7 +13,7 @@ import {
   ytDlpReason,
   type YtDlpOptions,
   proxiedOnly,
-} from './yt-dlp.ts';
+} from './yt-dlp/index.ts';
 
 interface FakeScript {
   exitCode?: number;

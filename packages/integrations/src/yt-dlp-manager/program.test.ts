@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createYtDlp, formatForQuality, runYtDlp } from '../yt-dlp.ts';
+import { createYtDlp, formatForQuality, runYtDlp } from '../yt-dlp/index.ts';
 import { findProgram, jsRuntimeOf, probeYtDlpVersion, readYtDlpVersion } from './program.ts';
 
 let dir: string;

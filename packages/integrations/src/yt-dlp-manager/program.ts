@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { access, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { spawnYtDlp } from '../yt-dlp-process.ts';
+import { spawnYtDlp } from '../yt-dlp/process.ts';
 import { jsRuntimeArgs, jsRuntimeFor, type JsRuntimeChoice } from './version.ts';
 
 /** A program yt-dlp runs: a path (or a bare name on PATH), or a function that picks one per run. */

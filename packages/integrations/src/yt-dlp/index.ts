@@ -1,195 +1,24 @@
+// yt-dlp as the worker uses it: download a video into a job folder, or probe its formats.
+// The parts: format.ts (what is asked for), process.ts (how the program runs), errors.ts (what
+// a failure means), info.ts (what yt-dlp says about the video), progress.ts (its progress lines).
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { GUARD_REFUSAL, sharedGuardProxy } from './guard-proxy.ts';
-import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
-import { YtDlpError } from './yt-dlp-error.ts';
-import { pickBinary, runtimeArgsFor, type YtDlpBinary } from './yt-dlp-manager/program.ts';
-import { spawnYtDlp, type RunOutcome, type RunSpec } from './yt-dlp-process.ts';
-import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './yt-dlp-progress.ts';
+import { netscapeCookieFile } from '../cookies.ts';
+import { sharedGuardProxy } from '../guard-proxy.ts';
+import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from '../url-guard.ts';
+import { pickBinary, runtimeArgsFor, type YtDlpBinary } from '../yt-dlp-manager/program.ts';
+import { classifyYtDlpFailure, YtDlpError } from './errors.ts';
+import { extractorOrderArgs, proxiedOnly, proxyArgs, type YtDlpFormat } from './format.ts';
+import { asRecord, INFO_TEMPLATE, stringField, toInfo, toProbeResult, type ProbeResult, type YtDlpInfo } from './info.ts';
+import { spawnYtDlp, type RunOutcome, type RunSpec } from './process.ts';
+import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './progress.ts';
 
-export { YtDlpError, type YtDlpErrorKind } from './yt-dlp-error.ts';
-export type { RunOutcome } from './yt-dlp-process.ts';
-export type { YtDlpBinary } from './yt-dlp-manager/program.ts';
-
-/** The qualities members pick (contracts' QualitySchema). */
-export type YtDlpQuality = 'best' | '1080p' | '720p' | 'audio-only';
-
-/** How yt-dlp picks and packs the formats; build it with formatForQuality. */
-export interface YtDlpFormat {
-  /** `-f` */
-  selector: string;
-  /** `-S`, when the choice is a preference rather than a filter. */
-  sort: string | undefined;
-  /** `--merge-output-format` when video and audio come apart and ffmpeg joins them. */
-  mergeOutputFormat: 'mp4' | undefined;
-  /** `-x --audio-format`: keep the audio only, whatever was downloaded. */
-  extractAudio: 'm4a' | undefined;
-}
-
-/**
- * `1080p` and `720p` sort by `res` (the smaller side of the picture, so a vertical 1080x1920
- * short counts as 1080p), preferring the largest at or under the cap and falling back on the
- * smallest above it: a filter such as `[height<=1080]` would push vertical videos down to 608x1080.
- * Video is merged into MP4 with ffmpeg when a site serves video and audio apart.
- */
-export function formatForQuality(quality: YtDlpQuality): YtDlpFormat {
-  switch (quality) {
-    case 'best':
-      return {
-        selector: 'bv*+ba/b',
-        sort: undefined,
-        mergeOutputFormat: 'mp4',
-        extractAudio: undefined,
-      };
-    case '1080p':
-      return {
-        selector: 'bv*+ba/b',
-        sort: 'res:1080',
-        mergeOutputFormat: 'mp4',
-        extractAudio: undefined,
-      };
-    case '720p':
-      return {
-        selector: 'bv*+ba/b',
-        sort: 'res:720',
-        mergeOutputFormat: 'mp4',
-        extractAudio: undefined,
-      };
-    case 'audio-only':
-      // An audio-only format when there is one (m4a needs no re-encoding), else the muxed file;
-      // -x then drops any video so the result never carries a video stream.
-      return {
-        selector: 'ba[ext=m4a]/ba/b',
-        sort: undefined,
-        mergeOutputFormat: undefined,
-        extractAudio: 'm4a',
-      };
-  }
-}
-
-// Phrases of yt-dlp's extractors when a platform wants a login or a bot check: YouTube's "Sign in
-// to confirm you're not a bot", Instagram's "rate-limit reached or login required", Douyin's
-// "Fresh cookies ... are needed", and the "Use --cookies" hint many extractors append.
-const NEEDS_COOKIES: readonly RegExp[] = [
-  /--cookies/i,
-  /\bcookies?\b[^.]*\b(needed|required|expired|invalid)\b/i,
-  /\blog(?:ged)?[ -]?in\b|\bsign[ -]?in\b/i,
-  /not a (?:ro)?bot|bot[ -]check|captcha|confirm you.?re not/i,
-  /registered users|members[ -]only|confirm your age/i,
-  /HTTP Error 401/i,
-  // The platform refused the page itself (not a media URL): a login or bot wall.
-  /Unable to download (?:webpage|JSON metadata|API JSON|API page)[^:]*: HTTP Error 403/i,
-];
-
-const TRANSIENT: readonly RegExp[] = [
-  /HTTP Error (?:5\d\d|408|429)\b/i,
-  /timed? ?out/i,
-  /connection (?:reset|refused|aborted)|remote end closed|broken pipe|incomplete ?read|EOF occurred/i,
-  /temporary failure in name resolution|network is unreachable|no route to host|EAI_AGAIN/i,
-  /try again later|giving up after \d+ (?:fragment )?retries/i,
-  // After --fragment-retries: a CDN hiccup far more often than a fragment that is truly gone.
-  /fragment \d+ not found, unable to continue/i,
-  // A media URL (signed, short-lived) refused after a good extraction: a fresh try re-extracts it.
-  /unable to download video data: HTTP Error 403/i,
-];
-
-// yt-dlp's own words when its extractor no longer fits the site (the site changed, a newer
-// yt-dlp follows it): the bug-report tail it appends to unexpected extractor errors ("please
-// report this issue ... Confirm you are on the latest version using yt-dlp -U"; network errors
-// never carry it), "Unable to extract <field>", a lost signature or n-challenge, and its own "too
-// old" notices. Matched on the whole last ERROR line. "Unsupported URL" is none of these: it is
-// the input's fault whatever the version.
-const OUTDATED: readonly RegExp[] = [
-  /please report this issue on\b/i,
-  /latest version using\s+yt-dlp\s+-U\b/i,
-  /\bUnable to extract\b/i,
-  /\b(?:nsig|signature|sig|n challenge)\b[^.]*\b(?:extraction|solving|decryption) failed\b/i,
-  /\b(?:this )?(?:version of )?yt-dlp\b[^.]*\b(?:is )?(?:too old|outdated|no longer supported)\b/i,
-  /\bupdate (?:to (?:the )?(?:latest|newest) (?:version of )?)?yt-dlp\b/i,
-];
-// "Requested format is not available" is the input's fault (an admin's preview format), unless
-// yt-dlp said on the way that formats went missing for want of a JS runtime or a solved
-// challenge (YouTube since 2025.11): then only a newer yt-dlp with a runtime helps.
-const FORMAT_MISSING = /Requested format is not available/i;
-// The site answered with an HTTP error or could not be reached: older yt-dlp appends the
-// bug-report tail to these too, but they are the site's answer, classified by the rules above.
-const SITE_ANSWER = /HTTP Error \d{3}|<HTTPError|urlopen error|\[Errno -?\d+\]|Unable to download (?:webpage|JSON metadata|API JSON|API page|video data)/i;
-const FORMATS_LOST = /JavaScript runtime|JS runtime|--js-runtimes|challenge solv|(?:nsig|signature) extraction failed|formats (?:may be|are) missing/i;
-
-function stderrLines(stderr: string): string[] {
-  return stderr.split(/\r?\n|\r/).map((line) => line.trim());
-}
-
-/** yt-dlp's last `ERROR:` line as printed, else its last line that is not a warning. */
-function lastErrorLine(stderr: string): string | undefined {
-  const lines = stderrLines(stderr);
-  const errors = lines.filter((line) => line.startsWith('ERROR:'));
-  return errors.at(-1) ?? lines.filter((line) => line !== '' && !line.startsWith('WARNING:')).at(-1);
-}
-
-/** True when the failure is yt-dlp's extractor being out of date (see OUTDATED). */
-export function isOutdatedFailure(stderr: string): boolean {
-  const last = lastErrorLine(stderr);
-  if (last === undefined) return false;
-  if (/\bUnsupported URL\b/i.test(last) || SITE_ANSWER.test(last)) return false;
-  if (OUTDATED.some((pattern) => pattern.test(last))) return true;
-  return FORMAT_MISSING.test(last) && stderrLines(stderr).some((line) => line.startsWith('WARNING:') && FORMATS_LOST.test(line));
-}
-
-/** The reason of yt-dlp's last `ERROR:` line, without the extractor prefix and bug-report tail. */
-export function ytDlpReason(stderr: string): string | undefined {
-  const last = lastErrorLine(stderr);
-  if (!last) return undefined;
-  const reason = last
-    .replace(/^ERROR:\s*/, '')
-    .replace(/^\[[\w:.-]+\]\s+(?:[^:\s]+:\s+)?/, '')
-    .replace(/;\s*please report this issue.*$/i, '')
-    .replace(/\s*\(caused by .*\)\s*$/i, '')
-    .trim();
-  return reason === '' ? undefined : reason;
-}
-
-// The guard proxy's refusal as yt-dlp repeats it: `HTTP Error 403: Blocked by URL guard: <host>
-// (<address>) is <kind>` for http, `Tunnel connection failed: 403 Blocked by ...` for https.
-const GUARD_REFUSED = new RegExp(
-  `${GUARD_REFUSAL}: ([^\\s()'"<>]+)(?: \\(([^\\s()'"<>]+)\\))? is ([a-z-]+)`,
-);
-
-/**
- * A URL yt-dlp was led to (a redirect, a playlist, a media URL) that the guard proxy refused, in
- * url-guard's words; undefined when the run did not end on a refusal.
- */
-export function guardRefusalMessage(stderr: string): string | undefined {
-  const match = GUARD_REFUSED.exec(stderr);
-  if (!match) {
-    if (!stderr.includes(GUARD_REFUSAL)) return undefined;
-    return 'yt-dlp diarahkan ke URL yang tidak diizinkan penjaga URL.';
-  }
-  const [, host = '', address, kind = ''] = match;
-  const where = address === undefined ? `Alamat ${host}` : `Host ${host} (${address})`;
-  return (
-    `yt-dlp diarahkan ke alamat yang tidak diizinkan: ${where} berada di jaringan lokal atau ` +
-    `privat (${kind}); unduhan ke alamat seperti itu tidak diizinkan.`
-  );
-}
-
-/** Turns a failed run into our error kinds (exit 2 is a bad option: our bug, never retried). */
-export function classifyYtDlpFailure(exitCode: number, stderr: string): YtDlpError {
-  const reason = ytDlpReason(stderr) ?? `yt-dlp berhenti dengan kode ${exitCode}.`;
-  if (exitCode === 2)
-    return new YtDlpError('permanent', `yt-dlp menolak opsinya: ${reason}`, { exitCode });
-  // Before the 403 patterns below: a refused address is neither a login wall nor worth a retry.
-  const refused = guardRefusalMessage(stderr);
-  if (refused !== undefined) return new YtDlpError('permanent', refused, { exitCode });
-  if (NEEDS_COOKIES.some((pattern) => pattern.test(reason))) {
-    return new YtDlpError('needs-cookies', reason, { exitCode });
-  }
-  if (TRANSIENT.some((pattern) => pattern.test(reason)))
-    return new YtDlpError('transient', reason, { exitCode });
-  if (isOutdatedFailure(stderr)) return new YtDlpError('outdated', reason, { exitCode });
-  return new YtDlpError('permanent', reason, { exitCode });
-}
+export { classifyYtDlpFailure, guardRefusalMessage, isOutdatedFailure, YtDlpError, ytDlpReason, type YtDlpErrorKind } from './errors.ts';
+export { extractorOrderArgs, formatForQuality, proxiedOnly, proxyArgs, type YtDlpFormat, type YtDlpQuality } from './format.ts';
+export type { ProbeFormat, ProbeResult, YtDlpInfo } from './info.ts';
+export type { RunOutcome } from './process.ts';
+export type { YtDlpBinary } from '../yt-dlp-manager/program.ts';
 
 export interface YtDlpOptions {
   /**
@@ -242,23 +71,6 @@ export interface DownloadRequest extends CommonRequest {
   onProgress?: (progress: DownloadProgress) => void;
 }
 
-/** What yt-dlp said about the downloaded video. */
-export interface YtDlpInfo {
-  id: string;
-  title: string | undefined;
-  ext: string;
-  durationSecs: number | undefined;
-  width: number | undefined;
-  height: number | undefined;
-  /** e.g. `1200+aud-English` for a merge. */
-  formatId: string | undefined;
-  vcodec: string | undefined;
-  acodec: string | undefined;
-  uploader: string | undefined;
-  extractor: string | undefined;
-  webpageUrl: string | undefined;
-}
-
 export interface DownloadResult {
   /** Absolute, inside outputDir. */
   filePath: string;
@@ -269,30 +81,6 @@ export interface DownloadResult {
 }
 
 export type ProbeRequest = CommonRequest;
-
-export interface ProbeFormat {
-  formatId: string;
-  ext: string | undefined;
-  width: number | undefined;
-  height: number | undefined;
-  vcodec: string | undefined;
-  acodec: string | undefined;
-  /** Exact or approximate bytes, when known. */
-  filesize: number | undefined;
-  /** kbit/s */
-  tbr: number | undefined;
-  protocol: string | undefined;
-}
-
-export interface ProbeResult {
-  id: string;
-  title: string | undefined;
-  durationSecs: number | undefined;
-  uploader: string | undefined;
-  extractor: string | undefined;
-  webpageUrl: string | undefined;
-  formats: ProbeFormat[];
-}
 
 export interface YtDlp {
   download(request: DownloadRequest): Promise<DownloadResult>;
@@ -316,9 +104,6 @@ const MEDIA_EXTENSIONS = new Set([
   '3gp',
 ]);
 
-const INFO_TEMPLATE =
-  '%(.{id,title,ext,filepath,duration,width,height,format_id,vcodec,acodec,uploader,extractor_key,webpage_url})j';
-
 const PROBE_STDOUT_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -334,152 +119,12 @@ export async function guardProxyUrl(
   return (await sharedGuardProxy()).url;
 }
 
-// Protocols whose every byte goes through the proxy: yt-dlp's own HTTP (direct files, native HLS
-// and DASH fragments, f4m, ism) and ffmpeg's HLS (it honours http_proxy). RTMP, RTSP, MMS and
-// websockets would connect straight to their host, so such formats are never picked.
-const PROXIED_PROTOCOLS = '^(https?|m3u8(_native)?|http_dash_segments(_generator)?|f4m|ism)$';
-
-/**
- * True when every `(` of a selector is closed in order (quoted filter values aside): a `)` too
- * many would close our group early and leave an alternative outside the protocol filter
- * (`best)/(worst` -> `(best)/(worst)[protocol...]`, where `best` may be RTMP straight to its host).
- */
-function hasBalancedGroups(selector: string): boolean {
-  let depth = 0;
-  let quote: string | undefined;
-  for (const char of selector) {
-    if (quote) {
-      if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === '(') depth++;
-    else if (char === ')' && --depth < 0) return false;
-  }
-  return depth === 0 && quote === undefined;
-}
-
-/**
- * A format selector limited to proxied protocols: the filter on the group applies to every
- * format the inner selector may choose, merges included. The selector (an admin's preview
- * format) must not be able to close the group: unbalanced ones are refused.
- */
-export function proxiedOnly(selector: string): string {
-  if (!hasBalancedGroups(selector)) {
-    throw new YtDlpError('permanent', `Format yt-dlp tidak valid (tanda kurung tidak seimbang): ${selector}`);
-  }
-  return `(${selector})[protocol~='${PROXIED_PROTOCOLS}']`;
-}
-
-// yt-dlp tries its ~1,800 extractors in a fixed order until one claims the URL, compiling each
-// one's URL pattern on the way: for a TikTok page or a direct file (the generic extractor comes
-// last) that is half of the CPU a short download costs. The platforms we know go first.
-const PLATFORM_EXTRACTORS: ReadonlyArray<readonly [host: RegExp, extractors: string]> = [
-  [/(^|\.)tiktok\.com$/, 'tiktok.*,vm\\.tiktok'],
-  [/(^|\.)(iesdouyin|douyin)\.com$/, 'douyin'],
-  [/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/, 'youtube.*'],
-  [/(^|\.)instagram\.com$/, 'instagram.*'],
-  [/(^|\.)(facebook\.com|fb\.watch|fb\.com)$/, 'facebook.*'],
-];
-const MEDIA_FILE_PATH = /\.(mp4|m4v|m4a|mov|webm|mkv|mp3|aac|ogg|opus|flac|wav|m3u8|mpd)$/i;
-
-/**
- * `--use-extractors` that only reorders (`default` adds every other extractor after the named
- * ones, so nothing is ever left out): a known platform's own extractors first, and the generic
- * one first for a direct media file on any other host. Other URLs keep yt-dlp's order.
- */
-export function extractorOrderArgs(url: string): string[] {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [];
-  }
-  const host = parsed.hostname.toLowerCase();
-  const platform = PLATFORM_EXTRACTORS.find(([pattern]) => pattern.test(host));
-  if (platform) return ['--use-extractors', `${platform[1]},default`];
-  if (MEDIA_FILE_PATH.test(parsed.pathname)) return ['--use-extractors', 'generic,default'];
-  return [];
-}
-
-/** yt-dlp options that send every request of a run through the guard proxy. */
-export function proxyArgs(proxyUrl: string | undefined): string[] {
-  return proxyUrl === undefined ? [] : ['--proxy', proxyUrl];
-}
-
 /** yt-dlp reads `%` in file names (-o, --print-to-file) as template fields. */
 function templateLiteral(path: string): string {
   return path.replaceAll('%', '%%');
 }
 
-function stringField(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function numberField(record: Record<string, unknown>, key: string): number | undefined {
-  const value = record[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function toInfo(record: Record<string, unknown>, ext: string): YtDlpInfo {
-  return {
-    id: stringField(record, 'id') ?? '',
-    title: stringField(record, 'title'),
-    ext,
-    durationSecs: numberField(record, 'duration'),
-    width: numberField(record, 'width'),
-    height: numberField(record, 'height'),
-    formatId: stringField(record, 'format_id'),
-    vcodec: stringField(record, 'vcodec'),
-    acodec: stringField(record, 'acodec'),
-    uploader: stringField(record, 'uploader'),
-    extractor: stringField(record, 'extractor_key') ?? stringField(record, 'extractor'),
-    webpageUrl: stringField(record, 'webpage_url'),
-  };
-}
-
-function toProbeResult(record: Record<string, unknown>): ProbeResult {
-  const formats = Array.isArray(record['formats']) ? record['formats'] : [];
-  return {
-    id: stringField(record, 'id') ?? '',
-    title: stringField(record, 'title'),
-    durationSecs: numberField(record, 'duration'),
-    uploader: stringField(record, 'uploader'),
-    extractor: stringField(record, 'extractor_key') ?? stringField(record, 'extractor'),
-    webpageUrl: stringField(record, 'webpage_url'),
-    // Only what choosing needs: the raw formats carry request headers, with cookies in them.
-    formats: formats.map((entry) => {
-      const format = asRecord(entry);
-      return {
-        formatId: stringField(format, 'format_id') ?? '',
-        ext: stringField(format, 'ext'),
-        width: numberField(format, 'width'),
-        height: numberField(format, 'height'),
-        vcodec: stringField(format, 'vcodec'),
-        acodec: stringField(format, 'acodec'),
-        filesize: numberField(format, 'filesize') ?? numberField(format, 'filesize_approx'),
-        tbr: numberField(format, 'tbr'),
-        protocol: stringField(format, 'protocol'),
-      };
-    }),
-  };
-}
-
-/** yt-dlp refuses a cookie file without the Netscape header line; pasted text often lacks it. */
-function netscapeCookies(text: string): string {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  const firstLine = normalized.trimStart().split('\n', 1)[0] ?? '';
-  const hasHeader = /^#( Netscape)? HTTP Cookie File/.test(firstLine);
-  const body = normalized.endsWith('\n') ? normalized : `${normalized}\n`;
-  return hasHeader ? body : `# Netscape HTTP Cookie File\n${body}`;
-}
-
-/** A run of yt-dlp.ts#runYtDlp: the program may be picked per run (the managed copy may change). */
+/** A run of runYtDlp: the program may be picked per run (the managed copy may change). */
 export interface YtDlpRunSpec extends Omit<RunSpec, 'binary'> {
   binary: YtDlpBinary;
 }
@@ -554,7 +199,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
       const cookieArgs: string[] = [];
       if (cookiesText !== undefined && cookiesText.trim() !== '') {
         const cookieFile = join(root, 'cookies.txt');
-        await writeFile(cookieFile, netscapeCookies(cookiesText), { mode: 0o600, flag: 'wx' });
+        await writeFile(cookieFile, netscapeCookieFile(cookiesText), { mode: 0o600, flag: 'wx' });
         cookieArgs.push('--cookies', cookieFile);
       }
       return await run({ home, cookieArgs, root });

@@ -2,8 +2,8 @@
 // array, no shell), with an empty HOME as working directory, a minimal environment and a
 // process group for cancels.
 import { join } from 'node:path';
-import { ProgramStartError, runProgram } from './run-program.ts';
-import { YtDlpError } from './yt-dlp-error.ts';
+import { ProgramStartError, runProgram } from '../run-program.ts';
+import { YtDlpError } from './errors.ts';
 
 const STDERR_KEEP_CHARS = 16_000;
 
@@ -71,7 +71,7 @@ export interface RunSpec {
 /**
  * Runs a yt-dlp program exactly as told, in its own process group so that a cancel also reaches
  * the ffmpeg it started (merging, fixups): SIGTERM to the group, SIGKILL after the grace period.
- * Adapters call yt-dlp.ts#runYtDlp, which picks the program and adds `--js-runtimes`; this is
+ * Adapters call runYtDlp (index.ts), which picks the program and adds `--js-runtimes`; this is
  * for the version probe, which must not.
  */
 export async function spawnYtDlp(spec: RunSpec): Promise<RunOutcome> {

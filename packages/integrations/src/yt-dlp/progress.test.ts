@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProgressLine, PROGRESS_TEMPLATE } from './yt-dlp-progress.ts';
+import { parseProgressLine, PROGRESS_TEMPLATE } from './progress.ts';
 
 // Lines printed by Debian's yt-dlp 2023.03.04 with PROGRESS_TEMPLATE against the testkit media server.
 const DIRECT_START =
