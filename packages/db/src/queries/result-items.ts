@@ -257,7 +257,7 @@ export async function listResultFilesPage(
     ${filter.search ? sql`and (t.result_file_name ilike ${containsPattern(filter.search)} or t.target ilike ${containsPattern(filter.search)})` : sql``}`;
   const [countRows, rows] = await Promise.all([
     sql<Array<{ total: string }>>`select count(*) as total from scrape_tasks t join users u on u.id = t.owner_id where ${where}`,
-    sql<Array<{ file_name: string; platform_id: string; item_count: number | null; target: string; at: Date; username: string }>>`
+    sql<Array<{ file_name: string; platform_id: string; item_count: number | null; target: string; at: Date | string; username: string }>>`
       select t.result_file_name as file_name, t.platform_id, t.result_item_count as item_count, t.target,
         coalesce(t.finished_at, t.created_at) as at, u.username
       from scrape_tasks t join users u on u.id = t.owner_id
@@ -267,6 +267,6 @@ export async function listResultFilesPage(
   ]);
   return {
     total: Number(countRows[0]?.total ?? 0),
-    rows: rows.map((r) => ({ fileName: r.file_name, platformId: r.platform_id, itemCount: r.item_count ?? 0, target: r.target, at: r.at, username: r.username })),
+    rows: rows.map((r) => ({ fileName: r.file_name, platformId: r.platform_id, itemCount: r.item_count ?? 0, target: r.target, at: new Date(r.at), username: r.username })),
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 import { cancelBatchDownloads, hideAllDownloadHistory } from '@scrapper/db/queries/downloads';
-import { listResultFiles } from '@scrapper/db/queries/scrape-tasks';
 import { listUsers } from '@scrapper/db/queries/users';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
@@ -13,7 +12,11 @@ import { deleteHistoryEntry, findOwnDownload, listHistory } from '../../services
 import { batchDto } from '../../services/media/batch-dto.ts';
 import { batchZip } from '../../services/media/batch-zip.ts';
 import { redownload } from '../../services/media/redownload.ts';
-import { findItems, requestDownload, startBatch } from '../../services/media/request-download.ts';
+import { listResultFiles } from '../../services/media/list-result-files.ts';
+import { listResultItems } from '../../services/media/list-result-items.ts';
+import { openResultFile } from '../../services/media/open-result-file.ts';
+import { readResultItem } from '../../services/media/read-result-items.ts';
+import { requestDownload, startBatch } from '../../services/media/request-download.ts';
 import { startUrlBatch } from '../../services/media/start-url-batch.ts';
 import { requestPreview } from '../../services/media/request-preview.ts';
 import type { AppDeps } from '../../app.ts';
@@ -35,24 +38,13 @@ function extOf(key: string): string {
 export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { database, boss, storage } = deps;
 
-  defineRoute(app, endpoints.media.resultFiles, async ({ query, request }) => {
-    const user = requireUser(request);
-    const rows = await listResultFiles(database.db, user.role === 'admin' ? null : user.id);
-    return rows
-      .filter((r) => user.role !== 'admin' || !query.username || r.ownerUsername.toLowerCase() === query.username.toLowerCase())
-      .map((r) => ({
-        fileName: r.resultFileName ?? '',
-        platformId: r.platformId,
-        itemCount: r.resultItemCount ?? 0,
-        target: r.target,
-        createdAt: (r.finishedAt ?? r.createdAt).toISOString(),
-        username: r.ownerUsername,
-      }));
-  });
+  defineRoute(app, endpoints.media.resultFiles, ({ query, request }) => listResultFiles(database, requireUser(request), query));
 
-  defineRoute(app, endpoints.media.items, async ({ query, request }) => {
-    const { platform, items } = await findItems(database, storage, requireUser(request), query.filename, query.username);
-    return { fileName: query.filename, platformId: platform, items };
+  defineRoute(app, endpoints.media.items, ({ query, request }) => listResultItems(database, storage, requireUser(request), query));
+
+  defineRoute(app, endpoints.media.itemDetail, async ({ params, query, request }) => {
+    const file = await openResultFile(database, storage, requireUser(request), query.filename, query.username);
+    return readResultItem(database, storage, file, params.id);
   });
 
   defineRoute(app, endpoints.media.preview, async ({ params, query, request, reply }) => {

@@ -3,7 +3,6 @@ import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { Quality } from '@scrapper/contracts/http/media';
 import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { Database } from '@scrapper/db/client';
-import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import {
   findCompletedDownload,
   findDownload,
@@ -16,8 +15,8 @@ import type { DownloadBatchRow, DownloadRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { mapResultItems, platformOf } from './map-result-items.ts';
 import { openResultFile } from './open-result-file.ts';
+import { readResultItem, readResultItems } from './read-result-items.ts';
 
 /**
  * The item's direct media URL (Instagram's signed `videoUrl`, Douyin's `play_addr`, ...): kept
@@ -25,13 +24,6 @@ import { openResultFile } from './open-result-file.ts';
  */
 export function directUrlOf(item: VideoItem): string | null {
   return directMediaUrlOf(item.raw);
-}
-
-export async function findItems(database: Database, storage: Storage, user: SessionUser, fileName: string, username?: string) {
-  const { task, file } = await openResultFile(database.db, storage, user, fileName, username);
-  const platform = platformOf(file, fileName);
-  const config = await findActorConfig(database.db, platform);
-  return { task, platform, config, items: mapResultItems(file, config) };
 }
 
 async function queueDownload(
@@ -92,9 +84,9 @@ export async function requestDownload(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<DownloadWithOwner> {
-  const { task, platform, items } = await findItems(database, storage, user, input.fileName, input.username);
-  const item = items.find((i) => i.id === input.itemId);
-  if (!item) throw notFound('Item tidak ditemukan di file hasil.');
+  const file = await openResultFile(database, storage, user, input.fileName, input.username);
+  const { task, platform } = file;
+  const item = await readResultItem(database, storage, file, input.itemId);
   const existing = await findCompletedDownload(database.db, task.ownerId, platform, item.id, input.quality);
   if (existing?.storageKey && (await storage.size(existing.storageKey)) !== undefined) {
     const row = await findDownload(database.db, existing.id);
@@ -112,10 +104,12 @@ export async function startBatch(
   user: SessionUser,
   input: { fileName: string; itemIds: string[]; quality: Quality; username?: string },
 ): Promise<DownloadBatchRow> {
-  const { task, platform, items } = await findItems(database, storage, user, input.fileName, input.username);
-  const byId = new Map(items.map((i) => [i.id, i]));
-  const chosen = [...new Set(input.itemIds)].map((id) => byId.get(id));
-  if (chosen.some((i) => i === undefined)) throw notFound('Sebagian item tidak ditemukan di file hasil.');
+  const file = await openResultFile(database, storage, user, input.fileName, input.username);
+  const { task, platform } = file;
+  const wanted = [...new Set(input.itemIds)];
+  // Looked up through the index, one ranged read of the file per item.
+  const chosen = await readResultItems(database, storage, file, wanted);
+  if (chosen.length !== wanted.length) throw notFound('Sebagian item tidak ditemukan di file hasil.');
   const batch = await insertDownloadBatch(database.db, {
     ownerId: task.ownerId,
     resultFileName: input.fileName,
@@ -123,7 +117,7 @@ export async function startBatch(
     total: chosen.length,
   });
   for (const item of chosen) {
-    if (item) await queueDownload(database, boss, task.ownerId, platform, input.fileName, item, input.quality, batch.id);
+    await queueDownload(database, boss, task.ownerId, platform, input.fileName, item, input.quality, batch.id);
   }
   return batch;
 }

@@ -6,7 +6,9 @@ import type { PreviewRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { directUrlOf, findItems } from './request-download.ts';
+import { openResultFile } from './open-result-file.ts';
+import { readResultItem } from './read-result-items.ts';
+import { directUrlOf } from './request-download.ts';
 
 /**
  * A preview clip of an item, made once per item, format and length by a worker (yt-dlp
@@ -21,9 +23,9 @@ export async function requestPreview(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<PreviewRow> {
-  const { platform, config, items } = await findItems(database, storage, user, input.fileName, input.username);
-  const item = items.find((i) => i.id === input.itemId);
-  if (!item) throw notFound('Item tidak ditemukan di file hasil.');
+  const file = await openResultFile(database, storage, user, input.fileName, input.username);
+  const { platform, config } = file;
+  const item = await readResultItem(database, storage, file, input.itemId);
   if (!item.url) throw badRequest('Item ini tidak memiliki URL untuk dipratinjau.');
   const spec = config?.previewSpecific ?? { enabled: true, format: DEFAULT_PREVIEW_FORMAT, maxDuration: 30 };
   if (!spec.enabled) throw badRequest('Preview tidak aktif untuk platform ini.');
