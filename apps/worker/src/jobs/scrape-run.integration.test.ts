@@ -127,6 +127,19 @@ async function waitForTask(taskId: string, states: string[], ms = 30_000): Promi
   }
 }
 
+/** The task's result_items rows, in file order. */
+async function rowsOf(taskId: string) {
+  return database.sql<Array<{ position: number; raw_start: string | null; raw_length: number | null; item_id: string | null; skip_reason: string | null; title: string; title_key: string; author: string; url: string; duration: number | null; play_count: string | null; like_count: string | null }>>`
+    select position, raw_start, raw_length, item_id, skip_reason, title, title_key, author, url, duration, play_count, like_count
+    from result_items where task_id = ${taskId} order by position`;
+}
+
+/** Each row's raw record cut from the stored file by its byte range. */
+async function rawsByRange(path: string, rows: Awaited<ReturnType<typeof rowsOf>>): Promise<unknown[]> {
+  const bytes = Buffer.from(await storage.readText(path));
+  return rows.map((r) => JSON.parse(bytes.subarray(Number(r.raw_start), Number(r.raw_start) + (r.raw_length ?? 0)).toString('utf8')));
+}
+
 async function logsOf(taskId: string): Promise<string[]> {
   const rows = await database.db.select().from(scrapeTaskLogs).where(eq(scrapeTaskLogs.taskId, taskId)).orderBy(scrapeTaskLogs.id);
   return rows.map((r) => r.message);
@@ -187,17 +200,25 @@ describe('scrape.run', () => {
 
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
     expect(file.metadata).toMatchObject({ taskId, platformId: 'tiktok', actorId: ACTOR, itemCount: 30, owner: { id: ownerId, username: 'member' } });
-    expect(file.items).toHaveLength(30);
-    expect(file.items[3]).toMatchObject({
-      id: '7000000000000000003',
-      platform: 'tiktok',
+    // The file holds the raw items once, exactly as Apify returned them, in order.
+    expect(file.items).toEqual(Array.from({ length: 30 }, (_, i) => tiktokItem(i)));
+    // One index row per raw item: its byte range in the file and the mapped fields.
+    const rows = await rowsOf(taskId);
+    expect(rows).toHaveLength(30);
+    expect(await rawsByRange(task.resultPath ?? '', rows)).toEqual(file.items);
+    expect(rows[3]).toMatchObject({
+      position: 3,
+      item_id: '7000000000000000003',
+      skip_reason: null,
       url: 'https://www.tiktok.com/@kreator3/video/7000000000000000003',
       title: 'Video lucu nomor 3',
+      title_key: 'video lucu nomor 3',
       duration: 18,
       author: 'kreator3',
-      play_count: 1003,
-      like_count: 13,
+      play_count: '1003',
+      like_count: '13',
     });
+    expect(task.resultMapping).toMatch(/^v\d+:/);
 
     const logs = await logsOf(taskId);
     expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
@@ -222,6 +243,18 @@ describe('scrape.run', () => {
     expect(task.warning).toBeNull();
     expect(task.resultItemCount).toBe(2);
     expect((await logsOf(taskId)).at(-1)).toMatch(/^Selesai: 5 ditemukan, 2 disimpan: 1 tanpa URL video, 1 duplikat, 1 tidak terbaca \(/);
+    // The dropped items are in the file too (a fixed mapping may want them), their rows say why.
+    const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
+    expect(file.items).toEqual([tiktokItem(1), tiktokItem(2), tiktokItem(1), noUrl, 'bukan objek']);
+    const rows = await rowsOf(taskId);
+    expect(rows.map((r) => [r.position, r.item_id, r.skip_reason])).toEqual([
+      [0, tiktokItem(1).id, null],
+      [1, tiktokItem(2).id, null],
+      [2, null, 'duplicate'],
+      [3, null, 'noUrl'],
+      [4, null, 'invalid'],
+    ]);
+    expect(await rawsByRange(task.resultPath ?? '', rows)).toEqual(file.items);
   });
 
   it('a Facebook scrape that keeps nothing ends as a warning with its counts, not a plain success', async () => {
@@ -419,6 +452,10 @@ describe('scrape.run', () => {
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
     expect(file.items).toHaveLength(5);
+    // The failed attempt's rows went with its transaction: one row per raw item of the file.
+    const rows = await rowsOf(taskId);
+    expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
+    expect(await rawsByRange(task.resultPath ?? '', rows)).toEqual(file.items);
   }, 60_000);
 
   it('scrapes through a sixth platform that exists only as configuration', async () => {
@@ -464,9 +501,12 @@ describe('scrape.run', () => {
     expect(done.error).toBeNull();
     expect(fake.requests.find((r) => r.endpoint === 'actor.start')?.body).toEqual({ searchTerms: ['kucing'], maxItems: 10 });
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(done.resultPath ?? '')));
-    expect(file.items).toEqual([
-      expect.objectContaining({ id: '1850000000000000001', platform: 'twitter', author: 'budi', title: 'Video pertama', play_count: 1200 }),
-      expect.objectContaining({ id: '1850000000000000003', author: 'sari', play_count: 2500 }),
+    expect(file.items).toHaveLength(3);
+    const rows = await rowsOf(done.id);
+    expect(rows).toEqual([
+      expect.objectContaining({ item_id: '1850000000000000001', author: 'budi', title: 'Video pertama', play_count: '1200' }),
+      expect.objectContaining({ item_id: null, skip_reason: 'notVideo' }),
+      expect.objectContaining({ item_id: '1850000000000000003', author: 'sari', play_count: '2500' }),
     ]);
     await replaceActorConfigs(database.db, [config]);
   });

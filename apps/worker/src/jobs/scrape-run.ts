@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
-import { createDatasetMapper, type MappingCounts } from '@scrapper/contracts/rules/map-items';
+import type { MappingCounts } from '@scrapper/contracts/rules/map-items';
 import { countsWarning, describeCounts } from '@scrapper/contracts/rules/scrape-counts';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey, findApiKey } from '@scrapper/db/queries/api-keys';
@@ -21,7 +21,10 @@ import {
 } from '@scrapper/db/queries/scrape-tasks';
 import type { ScrapeTaskRow } from '@scrapper/db/schema';
 import { notifyUser } from '@scrapper/db/queries/notifications';
+import { insertResultItems, setResultMapping, type SqlClient } from '@scrapper/db/queries/result-items';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
+import { resultMappingHash } from '@scrapper/integrations/result-file/mapping-hash';
+import { createResultFileWriter } from '@scrapper/integrations/result-file/result-file-writer';
 import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
@@ -288,40 +291,41 @@ async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
 }
 
 /**
- * Pages through the dataset, maps each item with the actor's rules and streams the result
- * file to storage: the dataset is never held whole in memory.
+ * Pages through the dataset and streams the result file to storage: every raw item once, as
+ * Apify returned it, in order, then the metadata. Each raw item is mapped with the actor's
+ * rules as it passes, and its index row (byte range in the file, the mapped fields or why it was
+ * left out) goes into result_items a page at a time, through `sql`: the caller's transaction,
+ * so the rows exist only with the completed task that names the file. The dataset is never held
+ * whole in memory.
  */
 async function writeResult(
   ctx: JobContext,
+  sql: SqlClient,
   apify: Apify,
   task: ScrapeTaskWithOwner,
   config: ActorConfig,
   datasetId: string,
+  file: { fileName: string; path: string; createdAt: Date },
 ): Promise<{ fileName: string; path: string; itemCount: number; counts: MappingCounts }> {
-  const createdAt = new Date();
-  const fileName = resultFileName(task.platformId, task.id, createdAt);
-  const path = `results/${task.ownerId}/${fileName}`;
-  let itemCount = 0;
-  // The actor's rules are read once for the whole dataset, not once per item; the mapper
-  // also tallies why each dropped item was dropped.
-  const mapper = createDatasetMapper(config);
+  const { fileName, path, createdAt } = file;
+  // The actor's rules are read once for the whole dataset, not once per item; the writer also
+  // tallies why each dropped item was dropped.
+  const writer = createResultFileWriter(config);
+  // The rows of page n go in while page n + 1 is read and written: one insert in flight.
+  let inserting: Promise<void> = Promise.resolve();
 
   async function* body(): AsyncGenerator<string> {
-    yield '{"items":[';
+    yield writer.head();
     for await (const page of readAhead(apify.iterateItems(datasetId, PAGE_SIZE))) {
       if (ctx.signal.aborted) throw new Error('job stopped by the worker');
-      const items: VideoItem[] = [];
-      for (const raw of page.items) {
-        const item = mapper.map(raw);
-        if (item !== null) items.push(item);
-      }
-      if (items.length === 0) continue;
-      // One JSON.stringify per page: `[a,b]` without its brackets is exactly the items joined
-      // by commas, as stringifying each item and joining them gave.
-      const text = JSON.stringify(items);
-      yield (itemCount > 0 ? ',' : '') + text.slice(1, -1);
-      itemCount += items.length;
+      const { text, rows } = writer.page(page.items);
+      await inserting;
+      inserting = insertResultItems(sql, task.id, rows);
+      // A failed insert surfaces when awaited (next page or the end), not as an unhandled rejection.
+      inserting.catch(() => undefined);
+      if (text !== '') yield text;
     }
+    await inserting;
     const metadata = {
       taskId: task.id,
       platformId: task.platformId,
@@ -329,14 +333,22 @@ async function writeResult(
       input: task.input,
       owner: { id: task.ownerId, username: task.ownerUsername },
       createdAt: createdAt.toISOString(),
-      itemCount,
+      itemCount: writer.counts().saved,
     };
-    yield `],"metadata":${JSON.stringify(metadata)}}`;
+    yield writer.tail(metadata);
   }
 
-  await ctx.deps.storage.write(path, Readable.from(body()));
-  return { fileName, path, itemCount, counts: mapper.counts() };
+  try {
+    await ctx.deps.storage.write(path, Readable.from(body()));
+  } finally {
+    await inserting.catch(() => undefined);
+  }
+  const counts = writer.counts();
+  return { fileName, path, itemCount: counts.saved, counts };
 }
+
+/** Thrown inside the completing transaction when the task was cancelled meanwhile: its rows go too. */
+class NotCompleted extends Error {}
 
 /**
  * scrape.run: start (once) or keep following the task's Apify run, then write the mapped
@@ -381,20 +393,25 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     // The log line is written while the first page is read; it is in before the task completes.
     const announced = log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
     announced.catch(() => undefined);
-    const result = await writeResult(ctx, apify, full, config, run.datasetId ?? datasetId);
-    await announced;
     const owner = full;
-    const said = describeCounts(result.counts);
-    // Found items, kept none: the task completes (the run succeeded and was paid for) with a
-    // warning saying why, instead of a green success.
-    const warning = countsWarning(result.counts);
     const name = `${owner.platformInfo.displayName || owner.platformId} "${owner.target}"`;
-    // The final state, its log line and the owner's notification commit together: a worker that
-    // dies in between leaves the task as it was, and the job's retry completes it (once).
+    // The file's index rows, the final state, its log line and the owner's notification commit
+    // together: a worker that dies in between leaves the task as it was with no rows, and the
+    // job's retry writes its own file and rows and completes it (once).
+    const createdAt = new Date();
+    const fileName = resultFileName(owner.platformId, taskId, createdAt);
+    const file = { fileName, path: `results/${owner.ownerId}/${fileName}`, createdAt };
     let completed: boolean;
     try {
-      completed = await ctx.database.transaction(async ({ db: tx }) => {
-        if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd, warning }))) return false;
+      completed = await ctx.database.transaction(async ({ db: tx, sql }) => {
+        const result = await writeResult(ctx, sql, apify, owner, config, run.datasetId ?? datasetId, file);
+        await announced;
+        const said = describeCounts(result.counts);
+        // Found items, kept none: the task completes (the run succeeded and was paid for) with a
+        // warning saying why, instead of a green success.
+        const warning = countsWarning(result.counts);
+        if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd, warning }))) throw new NotCompleted();
+        await setResultMapping(sql, taskId, resultMappingHash(config));
         await appendScrapeTaskLogs(tx, taskId, [
           warning ? `Selesai dengan peringatan: ${said}.` : `Selesai: ${said} (${result.fileName}).`,
         ]);
@@ -406,17 +423,21 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
         return true;
       });
     } catch (error) {
-      // The retry writes its own file. This one goes unless the task names it after all (a
-      // commit whose answer was lost); when the task cannot be read, it stays.
-      const now = await findScrapeTask(db, taskId).catch(() => undefined);
-      if (now && now.resultPath !== result.path) await ctx.deps.storage.remove(result.path).catch(() => undefined);
-      throw error;
+      if (error instanceof NotCompleted) {
+        completed = false;
+      } else {
+        // The retry writes its own file. This one goes unless the task names it after all (a
+        // commit whose answer was lost); when the task cannot be read, it stays.
+        const now = await findScrapeTask(db, taskId).catch(() => undefined);
+        if (now && now.resultPath !== file.path) await ctx.deps.storage.remove(file.path).catch(() => undefined);
+        throw error;
+      }
     }
     if (!completed) {
       // Cancelled while the file was being written: the file is not the task's result, the
       // finished run's cost still is the task's.
       if (run.usageTotalUsd !== undefined) await recordScrapeTaskCost(db, taskId, run.usageTotalUsd);
-      await ctx.deps.storage.remove(result.path);
+      await ctx.deps.storage.remove(file.path);
     }
   } catch (error) {
     if (error instanceof TaskGone) return;
