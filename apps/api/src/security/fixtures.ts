@@ -237,6 +237,7 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
 
     // Members' own resources.
     '/api/scrape/status/:id': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
+    '/api/scrape/status/:id/logs': { owned: true, make: async (owner) => id((await resultFileOf(ctx, owner)).taskId) },
     '/api/scrape/cancel/:id': {
       owned: true,
       make: async (owner) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { ActorOptionSchema, InputTypeSchema } from './actor-configs.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -58,7 +58,20 @@ export const TaskProgressSchema = z.object({
   itemsFound: z.number().int().min(0),
 });
 
-export const TaskLogSchema = z.object({ message: z.string(), at: IsoDateTimeSchema });
+/**
+ * One log line. `id` orders a task's lines (ids grow as lines are written, but are shared
+ * by all tasks, so they are not line numbers): the log panel asks for the lines after the
+ * last id it holds.
+ */
+export const TaskLogSchema = z.object({ id: z.number().int().min(1), message: z.string(), at: IsoDateTimeSchema });
+export type TaskLog = z.infer<typeof TaskLogSchema>;
+
+/** Log lines a task carries in status and active-task answers: its newest ones. */
+export const TASK_LOG_TAIL = 20;
+/** Lines one `GET /api/scrape/status/:id/logs` answer sends when the caller does not say. */
+export const TASK_LOG_PAGE_DEFAULT = 200;
+/** The most lines one such answer may hold. */
+export const TASK_LOG_PAGE_MAX = 500;
 
 export const TaskResultSchema = z.object({
   fileName: z.string(),
@@ -108,7 +121,10 @@ export const TaskSchema = z.object({
   id: UuidSchema,
   state: TaskStateSchema,
   progress: TaskProgressSchema,
-  logs: z.array(TaskLogSchema),
+  /** The newest TASK_LOG_TAIL lines, oldest first; the rest come from the logs endpoint. */
+  logs: z.array(TaskLogSchema).max(TASK_LOG_TAIL),
+  /** How many lines the task's log holds in all. */
+  logCount: z.number().int().min(0),
   result: TaskResultSchema.nullable(),
   ...TaskOutcomeShape,
   data: z.object({
@@ -136,6 +152,44 @@ export const ScrapeHistoryRecordSchema = z.object({
   ...TaskOutcomeShape,
 });
 export type ScrapeHistoryRecord = z.infer<typeof ScrapeHistoryRecordSchema>;
+
+export const ListScrapeHistoryQuerySchema = z.object(pageQueryShape());
+export type ListScrapeHistoryQuery = z.infer<typeof ListScrapeHistoryQuerySchema>;
+
+export const ListScrapeHistoryResponseSchema = z.object({
+  history: z.array(ScrapeHistoryRecordSchema).max(MAX_PAGE_SIZE),
+  pagination: PaginationSchema,
+});
+export type ListScrapeHistoryResponse = z.infer<typeof ListScrapeHistoryResponseSchema>;
+
+/** A log id in a query: a readable 400 for "abc", "-1" or "1.5". */
+const LogIdQuerySchema = z.coerce
+  .number({ message: 'after harus berupa angka.' })
+  .int('after harus bilangan bulat.')
+  .min(0, 'after tidak boleh negatif.')
+  .max(Number.MAX_SAFE_INTEGER, 'after terlalu besar.');
+
+export const ListTaskLogsQuerySchema = z.object({
+  /** The last line id the caller holds; 0 (the default) asks from the first line. */
+  after: LogIdQuerySchema.default(0),
+  limit: z.coerce
+    .number({ message: 'limit harus berupa angka.' })
+    .int('limit harus bilangan bulat.')
+    .min(1, 'limit minimal 1.')
+    .max(TASK_LOG_PAGE_MAX, `limit paling banyak ${TASK_LOG_PAGE_MAX}.`)
+    .default(TASK_LOG_PAGE_DEFAULT),
+});
+export type ListTaskLogsQuery = z.infer<typeof ListTaskLogsQuerySchema>;
+
+export const ListTaskLogsResponseSchema = z.object({
+  /** The task's lines after `after`, oldest first, at most `limit`. */
+  logs: z.array(TaskLogSchema).max(TASK_LOG_PAGE_MAX),
+  /** How many lines the task's log holds in all. */
+  logCount: z.number().int().min(0),
+  /** More lines follow the last one sent. */
+  hasMore: z.boolean(),
+});
+export type ListTaskLogsResponse = z.infer<typeof ListTaskLogsResponseSchema>;
 
 /** Result file names are made by the server: platform, time and task id, nothing else. */
 export const RESULT_FILE_NAME_PATTERN = /^[a-z0-9_-]{1,32}_\d{8}-\d{6}_[0-9a-f]{8}\.json$/;
@@ -217,10 +271,20 @@ export const scrapeEndpoints = {
     method: 'GET',
     path: '/api/scrape/status/:id',
     access: 'user',
-    summary: 'State, progress, logs and result of one task.',
+    summary: 'State, progress, the newest log lines and result of one task.',
     tags: ['scrape'],
     params: IdParamsSchema,
     response: TaskSchema,
+  }),
+  taskLogs: defineEndpoint({
+    method: 'GET',
+    path: '/api/scrape/status/:id/logs',
+    access: 'user',
+    summary: 'Log lines of one task after a line id, oldest first (at most `limit`).',
+    tags: ['scrape'],
+    params: IdParamsSchema,
+    query: ListTaskLogsQuerySchema,
+    response: ListTaskLogsResponseSchema,
   }),
   activeTasks: defineEndpoint({
     method: 'GET',
@@ -234,9 +298,10 @@ export const scrapeEndpoints = {
     method: 'GET',
     path: '/api/scrape/history',
     access: 'user',
-    summary: 'Finished tasks, newest first.',
+    summary: 'Finished tasks, newest first, one page at a time.',
     tags: ['scrape'],
-    response: z.array(ScrapeHistoryRecordSchema),
+    query: ListScrapeHistoryQuerySchema,
+    response: ListScrapeHistoryResponseSchema,
   }),
   deleteHistory: defineEndpoint({
     method: 'DELETE',

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import type { Db } from '../client.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
 import { users } from '../schema/users.ts';
 
 const FINAL: TaskState[] = ['completed', 'failed', 'cancelled'];
-/** Logs kept per task on the wire: the newest ones. */
-export const TASK_LOG_LIMIT = 200;
+/** The unfinished states, named (not "not final") so scrape_tasks_state_idx can find them among a million finished tasks. */
+const UNFINISHED: TaskState[] = ['waiting', 'active', 'running'];
 
 export type ScrapeTaskWithOwner = ScrapeTaskRow & { ownerUsername: string };
 
@@ -37,23 +37,46 @@ export async function listActiveScrapeTasks(db: Db, ownerId: string | null): Pro
     .select(withOwner)
     .from(scrapeTasks)
     .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
-    .where(and(notInArray(scrapeTasks.state, FINAL), ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined))
+    .where(and(inArray(scrapeTasks.state, UNFINISHED), ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined))
     .orderBy(asc(scrapeTasks.createdAt));
   return flatten(rows);
 }
 
-/** Finished tasks not hidden from history, newest first. */
-export async function listScrapeHistory(db: Db, ownerId: string | null, limit = 500): Promise<ScrapeTaskWithOwner[]> {
-  const rows = await db
-    .select(withOwner)
-    .from(scrapeTasks)
-    .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
-    .where(
-      and(inArray(scrapeTasks.state, FINAL), isNull(scrapeTasks.hiddenAt), ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined),
-    )
-    .orderBy(desc(sql`coalesce(${scrapeTasks.finishedAt}, ${scrapeTasks.createdAt})`))
-    .limit(limit);
-  return flatten(rows);
+/**
+ * What a history list shows: finished, not hidden, the caller's (`ownerId` null: everyone's).
+ * The states are written as literals, not parameters: the partial history indexes are chosen
+ * only when the planner can prove their predicate, which a generic plan over `$1, $2, $3`
+ * (what a prepared statement turns into after a few runs) cannot.
+ */
+function historyFilter(ownerId: string | null) {
+  return and(
+    sql`${scrapeTasks.state} in ('completed', 'failed', 'cancelled')`,
+    isNull(scrapeTasks.hiddenAt),
+    ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined,
+  );
+}
+
+/**
+ * One page of finished tasks not hidden from history, newest finished first (id breaks ties,
+ * so pages never overlap), and how many there are in all.
+ */
+export async function listScrapeHistory(
+  db: Db,
+  ownerId: string | null,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ScrapeTaskWithOwner[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .select(withOwner)
+      .from(scrapeTasks)
+      .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
+      .where(historyFilter(ownerId))
+      .orderBy(desc(sql`coalesce(${scrapeTasks.finishedAt}, ${scrapeTasks.createdAt})`), desc(scrapeTasks.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(scrapeTasks).where(historyFilter(ownerId)),
+  ]);
+  return { rows: flatten(rows), total: counted[0]?.total ?? 0 };
 }
 
 export async function hideScrapeTask(db: Db, id: string): Promise<void> {
@@ -70,21 +93,59 @@ export async function findScrapeTaskByResultFile(db: Db, fileName: string): Prom
   return flatten(rows)[0];
 }
 
-export async function listScrapeTaskLogs(db: Db, taskIds: string[]): Promise<Map<string, ScrapeTaskLogRow[]>> {
-  const byTask = new Map<string, ScrapeTaskLogRow[]>();
+export interface TaskLogTail {
+  /** The newest lines, oldest first. */
+  logs: ScrapeTaskLogRow[];
+  /** All lines of the task. */
+  count: number;
+}
+
+/**
+ * The newest `tail` lines and the line count of each task, in one query (a lateral join
+ * walking scrape_task_logs_task_idx backwards per task), not one query per task.
+ */
+export async function listScrapeTaskLogTails(db: Db, taskIds: string[], tail: number): Promise<Map<string, TaskLogTail>> {
+  const byTask = new Map<string, TaskLogTail>(taskIds.map((id) => [id, { logs: [], count: 0 }]));
   if (taskIds.length === 0) return byTask;
-  // The newest TASK_LOG_LIMIT lines of each task, in order.
-  const rows = await db.execute<{ id: number; task_id: string; message: string; at: string }>(sql`
-    select id, task_id, message, at from (
-      select l.*, row_number() over (partition by task_id order by id desc) as rn
-      from ${scrapeTaskLogs} l where task_id in ${taskIds}
-    ) t where rn <= ${TASK_LOG_LIMIT} order by task_id, id`);
+  const rows = await db.execute<{ task_id: string; count: number; id: string | null; message: string | null; at: string | null }>(sql`
+    select t.task_id, c.count, l.id, l.message, l.at
+    from (values ${sql.join(taskIds.map((id) => sql`(${id}::uuid)`), sql`, `)}) as t(task_id)
+    cross join lateral (select count(*)::int as count from ${scrapeTaskLogs} where task_id = t.task_id) c
+    left join lateral (
+      select id, message, at from ${scrapeTaskLogs} where task_id = t.task_id order by id desc limit ${tail}
+    ) l on true
+    order by t.task_id, l.id`);
   for (const r of rows) {
-    const list = byTask.get(r.task_id) ?? [];
-    list.push({ id: Number(r.id), taskId: r.task_id, message: r.message, at: new Date(r.at) });
-    byTask.set(r.task_id, list);
+    const entry = byTask.get(r.task_id) ?? { logs: [], count: 0 };
+    entry.count = Number(r.count);
+    if (r.id !== null && r.message !== null && r.at !== null) {
+      entry.logs.push({ id: Number(r.id), taskId: r.task_id, message: r.message, at: new Date(r.at) });
+    }
+    byTask.set(r.task_id, entry);
   }
   return byTask;
+}
+
+/**
+ * A task's lines after line `after`, oldest first, at most `limit`; `hasMore` when more
+ * follow, `count` all lines of the task.
+ */
+export async function listScrapeTaskLogsAfter(
+  db: Db,
+  taskId: string,
+  after: number,
+  limit: number,
+): Promise<{ logs: ScrapeTaskLogRow[]; hasMore: boolean; count: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(scrapeTaskLogs)
+      .where(and(eq(scrapeTaskLogs.taskId, taskId), gt(scrapeTaskLogs.id, after)))
+      .orderBy(asc(scrapeTaskLogs.id))
+      .limit(limit + 1),
+    db.select({ count: sql<number>`count(*)::int` }).from(scrapeTaskLogs).where(eq(scrapeTaskLogs.taskId, taskId)),
+  ]);
+  return { logs: rows.slice(0, limit), hasMore: rows.length > limit, count: counted[0]?.count ?? 0 };
 }
 
 // Worker side. Each update is guarded by the state it expects, so a job delivered twice,

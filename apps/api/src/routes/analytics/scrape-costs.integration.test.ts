@@ -70,7 +70,7 @@ describe('scrape costs on tasks', () => {
     expect(active.body.map((t: { usageTotalUsd: number | null }) => t.usageTotalUsd)).toEqual([0.0042]);
 
     const history = await h.request('GET', '/api/scrape/history', { token: alice });
-    const records = history.body.map((r: unknown) => ScrapeHistoryRecordSchema.parse(r));
+    const records = history.body.history.map((r: unknown) => ScrapeHistoryRecordSchema.parse(r));
     expect(records.map((r: { usageTotalUsd: number | null }) => r.usageTotalUsd).sort()).toEqual([0.0123, 0.5]);
 
     expect((await h.request('GET', `/api/scrape/status/${bobTaskId}`, { token: alice })).status).toBe(404);
@@ -78,7 +78,7 @@ describe('scrape costs on tasks', () => {
 
   it('shows an admin every task’s cost', async () => {
     const history = await h.request('GET', '/api/scrape/history', { token: admin });
-    const costs = history.body.map((r: { usageTotalUsd: number | null }) => r.usageTotalUsd).sort();
+    const costs = history.body.history.map((r: { usageTotalUsd: number | null }) => r.usageTotalUsd).sort();
     expect(costs).toEqual([0.0123, 0.5, 2.25]);
   });
 });

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import { FINAL_TASK_STATES, ResultFileSchema } from '@scrapper/contracts/http/scrape';
+import { paginationOf } from '@scrapper/contracts/common';
+import { FINAL_TASK_STATES, ResultFileSchema, TASK_LOG_TAIL } from '@scrapper/contracts/http/scrape';
 import {
   cancelScrapeTask,
   findScrapeTaskByResultFile,
   hideScrapeTask,
   listActiveScrapeTasks,
   listScrapeHistory,
-  listScrapeTaskLogs,
+  listScrapeTaskLogsAfter,
+  listScrapeTaskLogTails,
 } from '@scrapper/db/queries/scrape-tasks';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
@@ -17,7 +19,7 @@ import { findOwnTask } from '../../services/scrape/find-own-task.ts';
 import { getScrapeReadiness } from '../../services/scrape/get-scrape-readiness.ts';
 import { retryScrape } from '../../services/scrape/retry-scrape.ts';
 import { startScrape } from '../../services/scrape/start-scrape.ts';
-import { toHistoryRecord, toTaskDto } from '../../services/scrape/to-task-dto.ts';
+import { toHistoryRecord, toTaskDto, toTaskLog } from '../../services/scrape/to-task-dto.ts';
 import type { AppDeps } from '../../app.ts';
 
 export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: AppDeps): void {
@@ -25,8 +27,8 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
 
   async function taskWithLogs(user: SessionUser, id: string) {
     const row = await findOwnTask(db, user, id);
-    const logs = await listScrapeTaskLogs(db, [row.id]);
-    return toTaskDto(row, logs.get(row.id) ?? []);
+    const tails = await listScrapeTaskLogTails(db, [row.id], TASK_LOG_TAIL);
+    return toTaskDto(row, tails.get(row.id) ?? { logs: [], count: 0 });
   }
 
   defineRoute(app, endpoints.scrape.start, ({ body, request }) => startScrape(database, boss, requireUser(request), body));
@@ -37,6 +39,12 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
 
   defineRoute(app, endpoints.scrape.status, async ({ params, request }) => {
     return taskWithLogs(requireUser(request), params.id);
+  });
+
+  defineRoute(app, endpoints.scrape.taskLogs, async ({ params, query, request }) => {
+    const task = await findOwnTask(db, requireUser(request), params.id);
+    const page = await listScrapeTaskLogsAfter(db, task.id, query.after, query.limit);
+    return { logs: page.logs.map(toTaskLog), logCount: page.count, hasMore: page.hasMore };
   });
 
   defineRoute(app, endpoints.scrape.cancel, async ({ params, request }) => {
@@ -52,13 +60,14 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
   defineRoute(app, endpoints.scrape.activeTasks, async ({ request }) => {
     const user = requireUser(request);
     const rows = await listActiveScrapeTasks(db, user.role === 'admin' ? null : user.id);
-    const logs = await listScrapeTaskLogs(db, rows.map((r) => r.id));
-    return rows.map((r) => toTaskDto(r, logs.get(r.id) ?? []));
+    const tails = await listScrapeTaskLogTails(db, rows.map((r) => r.id), TASK_LOG_TAIL);
+    return rows.map((r) => toTaskDto(r, tails.get(r.id) ?? { logs: [], count: 0 }));
   });
 
-  defineRoute(app, endpoints.scrape.history, async ({ request }) => {
+  defineRoute(app, endpoints.scrape.history, async ({ query, request }) => {
     const user = requireUser(request);
-    return (await listScrapeHistory(db, user.role === 'admin' ? null : user.id)).map(toHistoryRecord);
+    const { rows, total } = await listScrapeHistory(db, user.role === 'admin' ? null : user.id, query);
+    return { history: rows.map(toHistoryRecord), pagination: paginationOf(query, rows.length, total) };
   });
 
   defineRoute(app, endpoints.scrape.deleteHistory, async ({ params, request }) => {

@@ -122,12 +122,12 @@ describe('counts, warnings and failures on every read', () => {
 
   it('the history carries the same, so a reload still shows why', async () => {
     const history = await h.request('GET', '/api/scrape/history', { token: alice });
-    expect(history.body.find((r: { jobId: string }) => r.jobId === warned)).toMatchObject({
+    expect(history.body.history.find((r: { jobId: string }) => r.jobId === warned)).toMatchObject({
       status: 'completed',
       counts: { found: 40, saved: 0, skipped: { notVideo: 40 } },
       warning: expect.stringContaining('bukan video'),
     });
-    expect(history.body.find((r: { jobId: string }) => r.jobId === failed)).toMatchObject({
+    expect(history.body.history.find((r: { jobId: string }) => r.jobId === failed)).toMatchObject({
       status: 'failed',
       error: 'Apify menolak API key yang aktif.',
       errorDetail: expect.stringContaining('token-not-valid'),

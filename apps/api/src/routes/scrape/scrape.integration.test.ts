@@ -132,10 +132,10 @@ describe('who sees which task', () => {
     expect(cancelled.body.state).toBe('cancelled');
     expect((await h.request('POST', `/api/scrape/cancel/${task}`, { token: alice })).status).toBe(409);
     const history = await h.request('GET', '/api/scrape/history', { token: alice });
-    expect(history.body.find((r: { jobId: string }) => r.jobId === task)).toMatchObject({ status: 'cancelled', platform: 'tiktok', target: 'batalkan saya' });
+    expect(history.body.history.find((r: { jobId: string }) => r.jobId === task)).toMatchObject({ status: 'cancelled', platform: 'tiktok', target: 'batalkan saya' });
     expect((await h.request('DELETE', `/api/scrape/history/${task}`, { token: alice })).status).toBe(200);
     const after = await h.request('GET', '/api/scrape/history', { token: alice });
-    expect(after.body.some((r: { jobId: string }) => r.jobId === task)).toBe(false);
+    expect(after.body.history.some((r: { jobId: string }) => r.jobId === task)).toBe(false);
   });
 });
 
@@ -177,7 +177,7 @@ describe('result files', () => {
 
   it('lists the finished task with its file and count in the history', async () => {
     const history = await h.request('GET', '/api/scrape/history', { token: alice });
-    expect(history.body.find((r: { resultFileName: string | null }) => r.resultFileName === fileName)).toMatchObject({ status: 'completed', itemCount: 1 });
+    expect(history.body.history.find((r: { resultFileName: string | null }) => r.resultFileName === fileName)).toMatchObject({ status: 'completed', itemCount: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape';
-import type { ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
+import type { ScrapeHistoryRecord, Task, TaskLog } from '@scrapper/contracts/http/scrape';
+import type { ScrapeTaskWithOwner, TaskLogTail } from '@scrapper/db/queries/scrape-tasks';
 import type { ScrapeTaskLogRow } from '@scrapper/db/schema';
 
 /** What a task and its history record both say about how it ended. */
@@ -13,12 +13,18 @@ function outcomeOf(row: ScrapeTaskWithOwner) {
   };
 }
 
-export function toTaskDto(row: ScrapeTaskWithOwner, logs: ScrapeTaskLogRow[]): Task {
+export function toTaskLog(line: ScrapeTaskLogRow): TaskLog {
+  return { id: line.id, message: line.message, at: line.at.toISOString() };
+}
+
+/** `tail`: the task's newest log lines and its line count (listScrapeTaskLogTails). */
+export function toTaskDto(row: ScrapeTaskWithOwner, tail: TaskLogTail): Task {
   return {
     id: row.id,
     state: row.state,
     progress: { percentage: row.progressPercentage, itemsFound: row.itemsFound },
-    logs: logs.map((l) => ({ message: l.message, at: l.at.toISOString() })),
+    logs: tail.logs.map(toTaskLog),
+    logCount: tail.count,
     result:
       row.resultFileName && row.resultPath && row.finishedAt
         ? {
