@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, PaginationSchema, UuidSchema, pageQueryShape } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const FileItemSchema = z.object({
@@ -19,13 +19,29 @@ export type FileItem = z.infer<typeof FileItemSchema>;
 
 export const ListFilesQuerySchema = z.object({
   platform: z.string().trim().max(32).optional(),
-  sortBy: z.enum(['date', 'title', 'platform']).default('date'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Part of the title, case-insensitive; % and _ are plain characters. */
+  search: z.string().trim().max(200).optional(),
+  sortBy: z.enum(['date', 'title', 'platform'], { message: 'sortBy harus date, title atau platform.' }).default('date'),
+  order: z.enum(['asc', 'desc'], { message: 'order harus asc atau desc.' }).default('desc'),
+  ...pageQueryShape(),
+});
+export type ListFilesQuery = z.infer<typeof ListFilesQuerySchema>;
+
+/**
+ * The whole library of the caller (everyone's for admins), whatever the filter: the cards above
+ * the list and the platform choices. `pagination.total` is what matches the filter.
+ */
+export const FileStatsSchema = z.object({
+  totalFiles: z.number().int(),
+  /** Sum of the recorded sizes of the files not deleted (a file removed behind our back still counts). */
+  formattedTotalSize: z.string(),
+  platforms: z.array(z.string()),
 });
 
 export const ListFilesResponseSchema = z.object({
   files: z.array(FileItemSchema),
-  stats: z.object({ totalFiles: z.number().int(), formattedTotalSize: z.string(), platforms: z.array(z.string()) }),
+  stats: FileStatsSchema,
+  pagination: PaginationSchema,
 });
 
 /** 1536 -> "1.5 KB": what the file manager shows. */
@@ -46,7 +62,7 @@ export const fileEndpoints = {
     method: 'GET',
     path: '/api/files',
     access: 'user',
-    summary: 'Downloaded files (the caller’s; everyone’s for admins) with stats.',
+    summary: 'Downloaded files (the caller’s; everyone’s for admins), one page, with stats over all of them.',
     tags: ['files'],
     query: ListFilesQuerySchema,
     response: ListFilesResponseSchema,

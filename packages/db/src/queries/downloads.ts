@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { downloadBatches, downloads, previews, type DownloadBatchRow, type DownloadQuality, type DownloadRow, type PreviewRow } from '../schema/downloads.ts';
 import { users } from '../schema/users.ts';
@@ -153,6 +153,11 @@ export async function failDownload(
   return rows.length > 0;
 }
 
+/** `%text%` for ilike with the caller's % _ and \ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export interface HistoryFilter {
   ownerId: string | null;
   platform?: string;
@@ -166,13 +171,17 @@ export interface HistoryFilter {
   limit: number;
 }
 
+/**
+ * The history is what was downloaded or is downloading (a running row shows its percentage):
+ * failed and cancelled attempts stay out of it (they still count for the analytics success rate
+ * and show in their batch). The same predicate as the partial history indexes of migration 0013.
+ */
+const inHistory = sql`${downloads.status} in ('queued', 'running', 'completed') and ${downloads.hiddenFromHistoryAt} is null`;
+
 function historyWhere(f: HistoryFilter): SQL | undefined {
-  const escaped = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const escaped = f.search ? containing(f.search) : undefined;
   return and(
-    // The history is what was downloaded: failed and cancelled attempts stay out of it (they
-    // still count for the analytics success rate and show in their batch).
-    eq(downloads.status, 'completed'),
-    isNull(downloads.hiddenFromHistoryAt),
+    inHistory,
     f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
     f.platform ? eq(downloads.platform, f.platform) : undefined,
     f.from ? gte(downloads.createdAt, f.from) : undefined,
@@ -224,28 +233,81 @@ export async function hideAllDownloadHistory(db: Db): Promise<number> {
   return rows.length;
 }
 
-export async function listDownloadedFiles(
-  db: Db,
-  f: { ownerId: string | null; platform?: string; sortBy: 'date' | 'title' | 'platform'; order: 'asc' | 'desc' },
-): Promise<DownloadWithOwner[]> {
-  const direction = f.order === 'asc' ? asc : desc;
-  const first = f.sortBy === 'date' ? byCreatedAt(f.order) : direction(f.sortBy === 'title' ? downloads.title : downloads.platform);
+/** Downloads whose file is still in storage: the rows of the file manager (and its partial indexes). */
+const liveFile = sql`${downloads.status} = 'completed' and ${downloads.storageKey} is not null and ${downloads.fileDeletedAt} is null`;
+
+export interface FileFilter {
+  ownerId: string | null;
+  platform?: string;
+  /** Part of the title. */
+  search?: string;
+  sortBy: 'date' | 'title' | 'platform';
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The file manager's order. `desc` is the `asc` list read backwards, every key reversed, so that
+ * one partial index (migration 0013) serves both directions and a page never sorts the library:
+ * date (created_at, id); title (title, id); platform (platform, then newest first, id).
+ */
+function fileOrder(sortBy: FileFilter['sortBy'], order: FileFilter['order']): SQL[] {
+  const up = order === 'asc';
+  const newestFirst = [sql`${downloads.createdAt} desc nulls last`, sql`${downloads.id} desc nulls last`];
+  const oldestFirst = [sql`${downloads.createdAt} asc nulls first`, sql`${downloads.id} asc nulls first`];
+  if (sortBy === 'date') return up ? oldestFirst : newestFirst;
+  if (sortBy === 'title') return up ? [asc(downloads.title), asc(downloads.id)] : [desc(downloads.title), desc(downloads.id)];
+  return up ? [asc(downloads.platform), ...newestFirst] : [desc(downloads.platform), ...oldestFirst];
+}
+
+function fileWhere(f: Pick<FileFilter, 'ownerId' | 'platform' | 'search'>): SQL | undefined {
+  return and(
+    liveFile,
+    f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
+    f.platform ? eq(downloads.platform, f.platform) : undefined,
+    f.search ? ilike(downloads.title, containing(f.search)) : undefined,
+  );
+}
+
+/** One page of the files still in storage (the caller's, or everyone's for `ownerId: null`). */
+export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<DownloadWithOwner[]> {
   const rows = await db
     .select(withOwner)
     .from(downloads)
     .innerJoin(users, eq(users.id, downloads.ownerId))
-    .where(
-      and(
-        eq(downloads.status, 'completed'),
-        isNotNull(downloads.storageKey),
-        isNull(downloads.fileDeletedAt),
-        f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
-        f.platform ? eq(downloads.platform, f.platform) : undefined,
-      ),
-    )
-    .orderBy(first, direction(downloads.id))
-    .limit(5000);
+    .where(fileWhere(f))
+    .orderBy(...fileOrder(f.sortBy, f.order))
+    .limit(f.limit)
+    .offset(f.offset);
   return flatten(rows);
+}
+
+/** Files of the library per platform: how many and their recorded bytes. */
+export interface PlatformFiles {
+  platform: string;
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The whole library per platform in one aggregate: an index-only scan of the partial
+ * (owner_id, platform, created_at, id) INCLUDE (size_bytes) index (migration 0013).
+ */
+export async function summarizeDownloadedFiles(db: Db, ownerId: string | null): Promise<PlatformFiles[]> {
+  const rows = await db
+    .select({ platform: downloads.platform, files: count(), bytes: sql<string | null>`sum(${downloads.sizeBytes})` })
+    .from(downloads)
+    .where(fileWhere({ ownerId }))
+    .groupBy(downloads.platform)
+    .orderBy(asc(downloads.platform));
+  return rows.map((r) => ({ platform: r.platform, files: r.files, bytes: Number(r.bytes ?? 0) }));
+}
+
+/** How many files match a title search (a platform filter alone is read off the summary). */
+export async function countDownloadedFiles(db: Db, f: Pick<FileFilter, 'ownerId' | 'platform' | 'search'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(downloads).where(fileWhere(f));
+  return row?.n ?? 0;
 }
 
 export async function markDownloadFileDeleted(db: Db, id: string): Promise<void> {

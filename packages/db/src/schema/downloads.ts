@@ -55,6 +55,32 @@ export const downloads = pgTable(
     index('downloads_owner_live_files_idx')
       .on(t.ownerId, t.createdAt.desc())
       .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    // Large libraries (issue 16): one partial index per file-manager order, for a member and for
+    // an admin over everyone, read forwards or backwards (desc is the asc list reversed). The
+    // platform ones end with size_bytes (drizzle has no INCLUDE) so the library summary (count and bytes per platform) is an
+    // index-only scan.
+    index('downloads_owner_live_title_idx')
+      .on(t.ownerId, t.title, t.id)
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    index('downloads_owner_live_platform_idx')
+      .on(t.ownerId, t.platform, t.createdAt.desc(), t.id.desc(), t.sizeBytes)
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    index('downloads_live_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    index('downloads_live_title_idx')
+      .on(t.title, t.id)
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    index('downloads_live_platform_idx')
+      .on(t.platform, t.createdAt.desc(), t.id.desc(), t.sizeBytes)
+      .where(sql`${t.status} = 'completed' and ${t.storageKey} is not null and ${t.fileDeletedAt} is null`),
+    // The history's per-platform counts (its stats and total) over a member's or everyone's rows.
+    index('downloads_owner_history_platform_idx')
+      .on(t.ownerId, t.platform, t.createdAt.desc())
+      .where(sql`${t.status} in ('queued', 'running', 'completed') and ${t.hiddenFromHistoryAt} is null`),
+    index('downloads_history_platform_idx')
+      .on(t.platform, t.createdAt.desc())
+      .where(sql`${t.status} in ('queued', 'running', 'completed') and ${t.hiddenFromHistoryAt} is null`),
     index('downloads_batch_idx').on(t.batchId),
     // Two requests for the same item and quality share one download while it runs.
     uniqueIndex('downloads_one_active_per_item')

@@ -152,7 +152,8 @@ describe('download history', () => {
     const withFile = (await h.request('GET', '/api/files?sortBy=title&order=asc', { token: alice })).body.files[0];
     expect((await h.request('DELETE', `/api/media/history/${withFile.id}`, { token: alice })).status).toBe(200);
     expect((await history(alice, '?limit=1')).body.pagination.total).toBe(999);
-    const files = await h.request('GET', '/api/files', { token: alice });
+    // The files list pages (50 by default): alice's 100 files fit in one page of 200.
+    const files = await h.request('GET', '/api/files?limit=200', { token: alice });
     expect(files.body.files.some((f: { id: string }) => f.id === withFile.id)).toBe(true);
     expect((await h.request('DELETE', `/api/media/history/${withFile.id}`, { token: alice })).status).toBe(404);
   });

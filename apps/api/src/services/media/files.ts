@@ -1,50 +1,49 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import { formatBytes, type FileItem } from '@scrapper/contracts/http/files';
+import { paginationOf } from '@scrapper/contracts/common';
+import { formatBytes, type FileItem, type ListFilesQuery } from '@scrapper/contracts/http/files';
 import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { listDownloadedFiles, markDownloadFileDeleted } from '@scrapper/db/queries/downloads';
+import { countDownloadedFiles, listDownloadedFiles, markDownloadFileDeleted, summarizeDownloadedFiles } from '@scrapper/db/queries/downloads';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { findOwnDownload } from './history.ts';
 import { notFound } from '../../lib/errors.ts';
 
-export async function listFiles(
-  database: Database,
-  storage: Storage,
-  user: SessionUser,
-  query: { platform?: string; sortBy: 'date' | 'title' | 'platform'; order: 'asc' | 'desc' },
-) {
-  const rows = await listDownloadedFiles(database.db, {
-    ownerId: user.role === 'admin' ? null : user.id,
-    platform: query.platform || undefined,
-    sortBy: query.sortBy,
-    order: query.order,
-  });
+export async function listFiles(database: Database, storage: Storage, user: SessionUser, query: ListFilesQuery) {
+  const ownerId = user.role === 'admin' ? null : user.id;
+  const filter = { ownerId, platform: query.platform || undefined, search: query.search || undefined };
+  // The page and the library's summary side by side; a title search needs its own count, a
+  // platform filter alone is read off the summary.
+  const [rows, library, searched] = await Promise.all([
+    listDownloadedFiles(database.db, { ...filter, sortBy: query.sortBy, order: query.order, offset: query.offset, limit: query.limit }),
+    summarizeDownloadedFiles(database.db, ownerId),
+    filter.search ? countDownloadedFiles(database.db, filter) : Promise.resolve(null),
+  ]);
   // The store is the truth for "File hilang": a file removed behind our back shows as missing.
-  // One look per folder (readdir; an S3 listing), not one stat or HEAD per file; never cached.
+  // Only the page's files are looked at, in one call (one readdir per folder; an S3 listing).
   const present = await storage.existing(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])));
-  const files: FileItem[] = rows.map((r) => {
-    const exists = !!r.storageKey && present.has(r.storageKey);
-    return {
-      id: r.id,
-      title: displayTitle(r),
-      fileName: readableFileName(displayTitle(r), extOfKey(r.storageKey)),
-      platform: r.platform,
-      createdAt: r.createdAt.toISOString(),
-      sizeBytes: r.sizeBytes,
-      formattedSize: formatBytes(r.sizeBytes),
-      fileExists: exists,
-      downloadUrl: `/api/media/download/history/${r.id}`,
-      username: r.ownerUsername,
-    };
-  });
-  const totalBytes = files.reduce((sum, f) => sum + (f.fileExists ? (f.sizeBytes ?? 0) : 0), 0);
+  const files: FileItem[] = rows.map((r) => ({
+    id: r.id,
+    title: displayTitle(r),
+    fileName: readableFileName(displayTitle(r), extOfKey(r.storageKey)),
+    platform: r.platform,
+    createdAt: r.createdAt.toISOString(),
+    sizeBytes: r.sizeBytes,
+    formattedSize: formatBytes(r.sizeBytes),
+    fileExists: !!r.storageKey && present.has(r.storageKey),
+    downloadUrl: `/api/media/download/history/${r.id}`,
+    username: r.ownerUsername,
+  }));
+  const matching = filter.platform ? library.filter((p) => p.platform === filter.platform) : library;
+  const total = searched ?? matching.reduce((sum, p) => sum + p.files, 0);
   return {
     files,
+    // The library as a whole, whatever the filter: the cards and the platform choices.
     stats: {
-      totalFiles: files.length,
-      formattedTotalSize: formatBytes(totalBytes),
-      platforms: [...new Set(files.map((f) => f.platform))].sort(),
+      totalFiles: library.reduce((sum, p) => sum + p.files, 0),
+      formattedTotalSize: formatBytes(library.reduce((sum, p) => sum + p.bytes, 0)),
+      platforms: library.map((p) => p.platform),
     },
+    pagination: paginationOf(query, files.length, total),
   };
 }
 
