@@ -1,7 +1,11 @@
 import { scrapeEndpoints } from '@scrapper/contracts/http/scrape';
-import type { ScrapeHistoryRecord } from '@scrapper/contracts/http/scrape';
+import type { ListScrapeHistoryResponse } from '@scrapper/contracts/http/scrape';
 import { call } from '@/lib/api-client.ts';
 
-export function listScrapeHistory(signal?: AbortSignal): Promise<ScrapeHistoryRecord[]> {
-  return call(scrapeEndpoints.history, { signal });
+/** One page of finished tasks, newest first, with the total of all of them. */
+export function listScrapeHistory(
+  page: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<ListScrapeHistoryResponse> {
+  return call(scrapeEndpoints.history, { query: page, signal });
 }

@@ -66,8 +66,8 @@ export function ProcessLogCard({ task, loading }: ProcessLogCardProps) {
             {task.logsLoaded && count === 0 ? <p className="muted">Belum ada log.</p> : null}
             {count > 0 ? (
               <ol className="process-log__lines">
-                {task.logs.map((line, index) => (
-                  <li key={`${line.at}-${index}`}>
+                {task.logs.map((line) => (
+                  <li key={line.id}>
                     <time dateTime={line.at} className="process-log__time">
                       {formatClockTime(line.at)}
                     </time>{' '}

@@ -53,6 +53,8 @@ export function ScraperDashboard() {
         selectedId={tasks.selected?.id ?? null}
         busyIds={tasks.busyIds}
         showOwner={isAdmin}
+        history={tasks.history}
+        onLoadMore={() => void tasks.loadMoreHistory()}
         onShowLogs={(id) => tasks.selectLogs(id)}
         onCancel={(id) => void tasks.cancel(id)}
         onRetry={(id) => void tasks.retry(id)}

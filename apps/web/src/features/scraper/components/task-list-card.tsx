@@ -1,3 +1,4 @@
+import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 import { TaskItem } from './task-item.tsx';
@@ -7,6 +8,9 @@ export interface TaskListCardProps {
   selectedId: string | null;
   busyIds: ReadonlySet<string>;
   showOwner: boolean;
+  /** Finished tasks on the server beyond those listed, and whether a page more can be asked for. */
+  history: { remaining: number; hasMore: boolean; loading: boolean };
+  onLoadMore: () => void;
   onShowLogs: (id: string) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
@@ -18,13 +22,15 @@ export function TaskListCard({
   selectedId,
   busyIds,
   showOwner,
+  history,
+  onLoadMore,
   onShowLogs,
   onCancel,
   onRetry,
   onDelete,
 }: TaskListCardProps) {
   return (
-    <Card title={`Daftar Tugas (${tasks.length})`} className="dashboard__tasks">
+    <Card title={`Daftar Tugas (${tasks.length + history.remaining})`} className="dashboard__tasks">
       {tasks.length === 0 ? (
         <p className="muted">Belum ada tugas scraping.</p>
       ) : (
@@ -44,6 +50,16 @@ export function TaskListCard({
           ))}
         </ul>
       )}
+      {history.hasMore ? (
+        <div className="task-list__more">
+          <p className="muted">
+            Menampilkan {tasks.length} dari {tasks.length + history.remaining} tugas.
+          </p>
+          <Button onClick={onLoadMore} loading={history.loading}>
+            Muat lagi
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -7,11 +7,31 @@ import { getResultContent } from '../api/get-result-content.ts';
 import { getScrapeTask } from '../api/get-scrape-task.ts';
 import { listActiveTasks } from '../api/list-active-tasks.ts';
 import { listScrapeHistory } from '../api/list-scrape-history.ts';
+import { listTaskLogs } from '../api/list-task-logs.ts';
 import { retryScrapeTask } from '../api/retry-scrape-task.ts';
-import { fromHistory, fromTask, isPollable, startedTask, tasksReducer } from '../utils/dashboard-task.ts';
+import { fromHistory, fromTask, isFinalState, isPollable, startedTask, tasksReducer } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 import { describeError } from '../utils/describe-error.ts';
 import { pollTask } from '../utils/poll-task.ts';
+import { logUpdateFor, type HeldLogs, type TaskUpdate } from '../utils/task-logs.ts';
+
+/** Finished tasks asked for at a time (the history pages; the server allows up to 200). */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** What the list knows of the history beyond the records it holds. */
+export interface HistoryPages {
+  /** Finished tasks on the server not in the list yet (as of the last page). */
+  remaining: number;
+  hasMore: boolean;
+  loading: boolean;
+}
+
+/** A task's status, plus the log lines after those `held` when its newest lines do not reach them. */
+async function fetchTaskUpdate(id: string, held: HeldLogs, signal: AbortSignal): Promise<TaskUpdate> {
+  const task = await getScrapeTask(id, signal);
+  const logs = await logUpdateFor(held, task, (after, pageSignal) => listTaskLogs(id, after, pageSignal), signal);
+  return { task, logs };
+}
 
 export interface LastResult {
   taskId: string;
@@ -31,9 +51,10 @@ export interface UseScrapeTasksOptions {
 }
 
 /**
- * The dashboard's tasks: the server's active tasks and history loaded on open, tasks started
- * here added on top; every waiting/active/running task polled until it is final, pollers
- * stopped when their task leaves the list or the page closes. A task that completes with a
+ * The dashboard's tasks: the server's active tasks and the first page of history loaded on
+ * open (more pages on request), tasks started here added on top; every waiting/active/running
+ * task polled until it is final, pollers stopped when their task leaves the list or the page
+ * closes. Each poll brings only the log lines after those held. A task that completes with a
  * result file becomes the last result, and the file's content is fetched.
  */
 export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasksOptions) {
@@ -42,11 +63,13 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [lastResult, setLastResult] = useState<LastResult | null>(null);
   const [logsLoading, setLogsLoading] = useState(false);
+  const [history, setHistory] = useState<HistoryPages>({ remaining: 0, hasMore: false, loading: false });
   const platformsRef = useRef(platforms);
   const reportRef = useRef(reportError);
   const tasksRef = useRef(tasks);
   const pollers = useRef(new Map<string, AbortController>());
   const contentRequest = useRef<AbortController | null>(null);
+  const historyRequest = useRef<AbortController | null>(null);
 
   useEffect(() => {
     platformsRef.current = platforms;
@@ -58,7 +81,10 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     if (!ready) return undefined;
     const controller = new AbortController();
     const { signal } = controller;
-    void Promise.allSettled([listActiveTasks(signal), listScrapeHistory(signal)]).then(
+    void Promise.allSettled([
+      listActiveTasks(signal),
+      listScrapeHistory({ offset: 0, limit: HISTORY_PAGE_SIZE }, signal),
+    ]).then(
       ([active, history]) => {
         if (signal.aborted) return;
         const loaded: DashboardTask[] = [];
@@ -68,7 +94,13 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
           console.error('Gagal memuat tugas aktif.', active.reason);
         }
         if (history.status === 'fulfilled') {
-          loaded.push(...history.value.map((record) => fromHistory(record, platformsRef.current)));
+          const page = history.value;
+          loaded.push(...page.history.map((record) => fromHistory(record, platformsRef.current)));
+          setHistory({
+            remaining: Math.max(0, page.pagination.total - page.history.length),
+            hasMore: page.pagination.hasMore,
+            loading: false,
+          });
         } else if (!isAbortError(history.reason)) {
           console.error('Gagal memuat riwayat scraping.', history.reason);
         }
@@ -77,6 +109,36 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     );
     return () => controller.abort();
   }, [ready]);
+
+  /**
+   * The next page of history. Its offset is the number of finished tasks the list holds: the
+   * server's history, newest first, begins with exactly those (tasks that finished here since
+   * included), so the page starts where the list ends. Should the server have more at the top
+   * (finished in another tab), a record comes twice and the list keeps it once.
+   */
+  const loadMoreHistory = useCallback(async () => {
+    if (historyRequest.current) return;
+    const controller = new AbortController();
+    historyRequest.current = controller;
+    setHistory((current) => ({ ...current, loading: true }));
+    const offset = tasksRef.current.filter((task) => isFinalState(task.state)).length;
+    try {
+      const page = await listScrapeHistory({ offset, limit: HISTORY_PAGE_SIZE }, controller.signal);
+      dispatch({ type: 'loaded', tasks: page.history.map((record) => fromHistory(record, platformsRef.current)) });
+      setHistory({
+        remaining: Math.max(0, page.pagination.total - offset - page.history.length),
+        hasMore: page.pagination.hasMore,
+        loading: false,
+      });
+    } catch (error) {
+      if (isAbortError(error)) return;
+      // Spec: a failed history load is logged only; the button stays to try again.
+      console.error('Gagal memuat riwayat scraping.', error);
+      setHistory((current) => ({ ...current, loading: false }));
+    } finally {
+      if (historyRequest.current === controller) historyRequest.current = null;
+    }
+  }, []);
 
   const showResult = useCallback((task: Task) => {
     if (task.state !== 'completed' || !task.result) return;
@@ -109,6 +171,12 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
       });
   }, []);
 
+  /** The log lines the list holds for a task (a task not in the list holds none). */
+  const heldLogsOf = useCallback((id: string): HeldLogs => {
+    const task = tasksRef.current.find((t) => t.id === id);
+    return task ? { lines: task.logs, loaded: task.logsLoaded } : { lines: [], loaded: true };
+  }, []);
+
   // One poller per unfinished task. The key changes only when the set of such tasks does.
   const pollingKey = tasks
     .filter((task) => isPollable(task.state))
@@ -127,9 +195,9 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
       const controller = new AbortController();
       pollers.current.set(id, controller);
       void pollTask({
-        fetchTask: (signal) => getScrapeTask(id, signal),
-        onUpdate: (task) => {
-          dispatch({ type: 'updated', task, platforms: platformsRef.current });
+        fetchTask: (signal) => fetchTaskUpdate(id, heldLogsOf(id), signal),
+        onUpdate: ({ task, logs }) => {
+          dispatch({ type: 'updated', task, logs, platforms: platformsRef.current });
           showResult(task);
         },
         onError: (error) => console.error(`Gagal memuat status tugas ${id}.`, error),
@@ -138,15 +206,16 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
         if (pollers.current.get(id) === controller) pollers.current.delete(id);
       });
     }
-  }, [pollingKey, showResult]);
+  }, [pollingKey, showResult, heldLogsOf]);
 
-  // Leaving the page stops every poller and the content request.
+  // Leaving the page stops every poller, the content request and a history page on its way.
   useEffect(() => {
     const active = pollers.current;
     return () => {
       for (const controller of active.values()) controller.abort();
       active.clear();
       contentRequest.current?.abort();
+      historyRequest.current?.abort();
     };
   }, []);
 
@@ -216,16 +285,16 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     tasks[0] ??
     null;
 
-  // Whatever task the log card shows, chosen or picked by default after a reload, a history
-  // record fetches its stored lines once (the card stayed an empty box when it was shown
-  // without being clicked).
+  // Whatever task the log card shows, chosen or picked by default after a reload, fetches its
+  // full log once when the list holds only its newest lines or none (a history record): the
+  // card stayed an empty box when it was shown without being clicked. Polls add the rest.
   const needsLogs = selected && !selected.logsLoaded ? selected.id : null;
   useEffect(() => {
     if (!needsLogs) return undefined;
     const controller = new AbortController();
     setLogsLoading(true);
-    getScrapeTask(needsLogs, controller.signal)
-      .then((status) => dispatch({ type: 'updated', task: status, platforms: platformsRef.current }))
+    fetchTaskUpdate(needsLogs, { lines: [], loaded: true }, controller.signal)
+      .then(({ task, logs }) => dispatch({ type: 'updated', task, logs, platforms: platformsRef.current }))
       .catch((error: unknown) => {
         if (!isAbortError(error)) console.error(`Gagal memuat log tugas ${needsLogs}.`, error);
       })
@@ -239,6 +308,8 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     tasks,
     selected,
     logsLoading,
+    history,
+    loadMoreHistory,
     busyIds,
     lastResult,
     addStarted,

@@ -3,17 +3,16 @@ import type {
   ScrapeCounts,
   ScrapeHistoryRecord,
   Task,
+  TaskLog,
   TaskState,
 } from '@scrapper/contracts/http/scrape';
+import { mergeLogs, type LogUpdate } from './task-logs.ts';
 
 // The dashboard's task list mixes three sources: tasks started here, the server's active
 // tasks, and history records (finished tasks, which carry no logs). This is the one shape
 // the list, the log card and the poller work with.
 
-export interface TaskLogLine {
-  message: string;
-  at: string;
-}
+export type TaskLogLine = TaskLog;
 
 export interface DashboardTask {
   id: string;
@@ -22,8 +21,12 @@ export interface DashboardTask {
   platformName: string;
   target: string;
   progress: { percentage: number; itemsFound: number };
+  /** The log lines held, oldest first: the full log when `logsLoaded` (see task-logs.ts). */
   logs: TaskLogLine[];
-  /** False for history records until the log card asks the server for them. */
+  /**
+   * True when `logs` is the task's log from its first line. False for history records until
+   * the log card asks for them, and for a task whose status answer had only its newest lines.
+   */
   logsLoaded: boolean;
   result: { fileName: string; itemCount: number } | null;
   /** What the run kept and why it left the rest out; null until the dataset was read. */
@@ -100,7 +103,8 @@ export function fromTask(task: Task, platforms: PlatformConfig[]): DashboardTask
     target: taskTarget(task, platforms),
     progress: task.progress,
     logs: task.logs,
-    logsLoaded: true,
+    // A status answer holds the newest lines only; they are the whole log when it is short.
+    logsLoaded: task.logs.length >= task.logCount,
     result: task.result
       ? { fileName: task.result.fileName, itemCount: task.result.itemCount }
       : null,
@@ -146,12 +150,21 @@ export function fromHistory(
 
 /**
  * A status answer applied to a task in the list. What the list already knows better stays:
- * the target typed here, and the platform name.
+ * the target typed here, the platform name, and the log lines held (`logs`: the lines the
+ * answer brought after them).
  */
-export function applyStatus(current: DashboardTask, task: Task, platforms: PlatformConfig[]) {
+export function applyStatus(
+  current: DashboardTask,
+  task: Task,
+  platforms: PlatformConfig[],
+  logs: LogUpdate | null = null,
+): DashboardTask {
   const next = fromTask(task, platforms);
+  const held = mergeLogs({ lines: current.logs, loaded: current.logsLoaded }, task, logs);
   return {
     ...next,
+    logs: held.lines,
+    logsLoaded: held.loaded,
     target: current.target || next.target,
     platformName: current.platformName || next.platformName,
     isFromHistory: current.isFromHistory,
@@ -161,7 +174,7 @@ export function applyStatus(current: DashboardTask, task: Task, platforms: Platf
 export type TasksAction =
   | { type: 'loaded'; tasks: DashboardTask[] }
   | { type: 'added'; task: DashboardTask }
-  | { type: 'updated'; task: Task; platforms: PlatformConfig[] }
+  | { type: 'updated'; task: Task; logs?: LogUpdate | null; platforms: PlatformConfig[] }
   | { type: 'removed'; id: string };
 
 function newestFirst(a: DashboardTask, b: DashboardTask): number {
@@ -187,7 +200,9 @@ export function tasksReducer(tasks: DashboardTask[], action: TasksAction): Dashb
       return [action.task, ...tasks.filter((task) => task.id !== action.task.id)];
     case 'updated':
       return tasks.map((task) =>
-        task.id === action.task.id ? applyStatus(task, action.task, action.platforms) : task,
+        task.id === action.task.id
+          ? applyStatus(task, action.task, action.platforms, action.logs ?? null)
+          : task,
       );
     case 'removed':
       return tasks.filter((task) => task.id !== action.id);

@@ -2,16 +2,22 @@ import type { Task, TaskState } from '@scrapper/contracts/http/scrape';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
 import { pollTask } from './poll-task.ts';
+import type { TaskUpdate } from './task-logs.ts';
 
 const ID = '0b6f1f5e-3c1a-4e7e-9a51-5a0c3d4f6a7b';
 const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
-function task(state: TaskState): Task {
+function task(state: TaskState): TaskUpdate {
+  return { task: taskOf(state), logs: null };
+}
+
+function taskOf(state: TaskState): Task {
   return {
     id: ID,
     state,
     progress: { percentage: 10, itemsFound: 0 },
     logs: [],
+    logCount: 0,
     result: null,
     counts: null,
     warning: null,
@@ -41,7 +47,7 @@ describe('pollTask', () => {
   it('asks every 5000 ms and stops once the task is final', async () => {
     const states: TaskState[] = ['waiting', 'running', 'completed'];
     const fetchTask = vi.fn(async () => task(states.shift() ?? 'completed'));
-    const onUpdate = vi.fn<(task: Task) => void>();
+    const onUpdate = vi.fn<(update: TaskUpdate) => void>();
     const done = pollTask({ fetchTask, onUpdate, signal: new AbortController().signal });
 
     await vi.advanceTimersByTimeAsync(4999);
@@ -50,7 +56,7 @@ describe('pollTask', () => {
     expect(fetchTask).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(done).resolves.toBe('final');
-    expect(onUpdate.mock.calls.map(([t]) => t.state)).toEqual(['waiting', 'running', 'completed']);
+    expect(onUpdate.mock.calls.map(([u]) => u.task.state)).toEqual(['waiting', 'running', 'completed']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchTask).toHaveBeenCalledTimes(3);
   });
@@ -78,7 +84,7 @@ describe('pollTask', () => {
   it('keeps polling through failures, reporting them, and gives up on 404', async () => {
     const onError = vi.fn();
     const fetchTask = vi
-      .fn<(signal: AbortSignal) => Promise<Task>>()
+      .fn<(signal: AbortSignal) => Promise<TaskUpdate>>()
       .mockRejectedValueOnce(new ApiError({ kind: 'network', status: 0, message: 'offline' }))
       .mockResolvedValueOnce(task('running'))
       .mockRejectedValueOnce(new ApiError({ kind: 'http', status: 404, message: 'gone' }));

@@ -1,6 +1,6 @@
-import type { Task } from '@scrapper/contracts/http/scrape';
 import { ApiError, isAbortError } from '@/lib/api-error.ts';
 import { isFinalState } from './dashboard-task.ts';
+import type { TaskUpdate } from './task-logs.ts';
 
 /** Spec part 1, section 9: task status polling every 5000 ms. */
 export const POLL_INTERVAL_MS = 5000;
@@ -8,9 +8,10 @@ export const POLL_INTERVAL_MS = 5000;
 export type PollEnd = 'final' | 'gone' | 'aborted';
 
 export interface PollTaskOptions {
-  fetchTask: (signal: AbortSignal) => Promise<Task>;
+  /** The task's status and the log lines after those held (see task-logs.ts). */
+  fetchTask: (signal: AbortSignal) => Promise<TaskUpdate>;
   /** Every status received, the final one included. */
-  onUpdate: (task: Task) => void;
+  onUpdate: (update: TaskUpdate) => void;
   /** A failed status call; polling goes on (spec: logged only, no message). */
   onError?: (error: unknown) => void;
   signal: AbortSignal;
@@ -50,10 +51,10 @@ export async function pollTask({
   for (;;) {
     if (!(await wait(intervalMs, signal))) return 'aborted';
     try {
-      const task = await fetchTask(signal);
+      const update = await fetchTask(signal);
       if (signal.aborted) return 'aborted';
-      onUpdate(task);
-      if (isFinalState(task.state)) return 'final';
+      onUpdate(update);
+      if (isFinalState(update.task.state)) return 'final';
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return 'aborted';
       if (error instanceof ApiError && error.status === 404) return 'gone';
