@@ -146,10 +146,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,
     google: env.google,
-    ffmpegPrograms: { ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath },
-    ytdlpBinary: ytdlpTools.binary,
     ytdlpTools,
-    ytdlpProxyUrl: ytDlpGuard?.url,
   };
 
   // The jobs whose handler runs now: what a shutdown interrupts, if they outlive its grace.

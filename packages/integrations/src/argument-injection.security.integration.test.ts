@@ -162,7 +162,7 @@ describe('argv our adapters build', () => {
 
   it('audio search and audio info: the query and URL only after `--` (the query inside ytsearchN:)', async () => {
     for (const query of [`--exec touch ${marker}`, '-o /etc/x', '--batch-file /etc/passwd', '-']) {
-      await searchAudio({ query, binary: recorder, allowPrivateNetwork: true, tempRoot: root }).catch(() => undefined);
+      await searchAudio(createYtDlp({ binary: recorder, allowPrivateNetwork: true, tempRoot: root }), { query }).catch(() => undefined);
       const [argv] = await takeRecorded();
       expect(argv).toBeDefined();
       const target = (argv ?? []).at(-1) ?? '';
@@ -171,7 +171,7 @@ describe('argv our adapters build', () => {
       injectionCases++;
     }
     const url = `${base}/--exec=touch.mp4`;
-    await getAudioInfo({ url, binary: recorder, allowPrivateNetwork: true, tempRoot: root }).catch(() => undefined);
+    await getAudioInfo(createYtDlp({ binary: recorder, allowPrivateNetwork: true, tempRoot: root }), { url }).catch(() => undefined);
     const [argv] = await takeRecorded();
     expectSafeArgv(argv ?? [], url);
     injectionCases++;
@@ -188,7 +188,7 @@ describe('argv our adapters build', () => {
       expect(sent, JSON.stringify(url)).toBe(new URL(url).href);
       injectionCases++;
     }
-    await searchAudio({ query: 'lagu\u0000--exec\ttouch', binary: recorder, allowPrivateNetwork: true, tempRoot: root }).catch(() => undefined);
+    await searchAudio(createYtDlp({ binary: recorder, allowPrivateNetwork: true, tempRoot: root }), { query: 'lagu\u0000--exec\ttouch' }).catch(() => undefined);
     const [argv] = await takeRecorded();
     expect((argv ?? []).at(-1)).toBe('ytsearch10:lagu --exec touch');
     injectionCases++;

@@ -13,7 +13,7 @@ import {
   searchTarget,
   toSearchResults,
 } from './audio-lookup.ts';
-import { YtDlpError } from './yt-dlp/index.ts';
+import { createYtDlp, YtDlpError } from './yt-dlp/index.ts';
 
 interface Recording {
   argv: string[];
@@ -174,12 +174,7 @@ describe('toSearchResults', () => {
 describe('searchAudio', () => {
   it('runs a flat, metadata-only ytsearch with the query after --, in an empty HOME', async () => {
     await script({ stdout: YOUTUBE_SEARCH });
-    const results = await searchAudio({
-      query: '  --exec  rm -rf ~ ',
-      limit: 50,
-      binary: binary(),
-      tempRoot,
-    });
+    const results = await searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: '  --exec  rm -rf ~ ', limit: 50 });
     expect(results.map((result) => result.id)).toEqual(['abc123', 'def456']);
     const { argv, cwd, home, homeEntries } = await recording();
     expect(argv.slice(-2)).toEqual(['--', 'ytsearch20:--exec rm -rf ~']);
@@ -199,12 +194,12 @@ describe('searchAudio', () => {
 
   it('defaults to 10 results', async () => {
     await script({ stdout: YOUTUBE_SEARCH });
-    await searchAudio({ query: 'lofi', binary: binary(), tempRoot });
+    await searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: 'lofi' });
     expect((await recording()).argv.at(-1)).toBe('ytsearch10:lofi');
   });
 
   it('refuses an empty query without running yt-dlp', async () => {
-    const error = await failure(searchAudio({ query: '   ', binary: binary(), tempRoot }));
+    const error = await failure(searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: '   ' }));
     expect(error.kind).toBe('permanent');
     await expect(recording()).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -213,18 +208,12 @@ describe('searchAudio', () => {
     await script({ stdout: YOUTUBE_SEARCH });
     const template = 'http://127.0.0.1:9/search?q={query}';
     const error = await failure(
-      searchAudio({ query: 'lofi', searchUrlTemplate: template, binary: binary(), tempRoot }),
+      searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: 'lofi', searchUrlTemplate: template }),
     );
     expect(error.message).toMatch(/jaringan lokal atau privat/);
     await expect(recording()).rejects.toMatchObject({ code: 'ENOENT' });
 
-    await searchAudio({
-      query: 'lo fi',
-      searchUrlTemplate: template,
-      allowPrivateNetwork: true,
-      binary: binary(),
-      tempRoot,
-    });
+    await searchAudio(createYtDlp({ allowPrivateNetwork: true, binary: binary(), tempRoot }), { query: 'lo fi', searchUrlTemplate: template });
     expect((await recording()).argv.slice(-2)).toEqual([
       '--',
       'http://127.0.0.1:9/search?q=lo%20fi',
@@ -236,10 +225,10 @@ describe('searchAudio', () => {
       stderr: 'ERROR: [youtube:search] lofi: HTTP Error 503: Unavailable\n',
       exitCode: 1,
     });
-    const error = await failure(searchAudio({ query: 'lofi', binary: binary(), tempRoot }));
+    const error = await failure(searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: 'lofi' }));
     expect(error.kind).toBe('transient');
     await script({ stdout: 'not json' });
-    expect((await failure(searchAudio({ query: 'x', binary: binary(), tempRoot }))).kind).toBe(
+    expect((await failure(searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: 'x' }))).kind).toBe(
       'permanent',
     );
   });
@@ -248,7 +237,7 @@ describe('searchAudio', () => {
     const controller = new AbortController();
     controller.abort();
     const error = await failure(
-      searchAudio({ query: 'lofi', binary: binary(), tempRoot, signal: controller.signal }),
+      searchAudio(createYtDlp({ binary: binary(), tempRoot }), { query: 'lofi', signal: controller.signal }),
     );
     expect(error.kind).toBe('cancelled');
   });
@@ -266,12 +255,7 @@ describe('getAudioInfo', () => {
         formats: [],
       }),
     });
-    const info = await getAudioInfo({
-      url: 'https://www.youtube.com/watch?v=abc123',
-      binary: binary(),
-      tempRoot,
-      resolveHost: async () => [{ address: '142.250.1.1', family: 4 }],
-    });
+    const info = await getAudioInfo(createYtDlp({ binary: binary(), tempRoot, resolveHost: async () => [{ address: '142.250.1.1', family: 4 }] }), { url: 'https://www.youtube.com/watch?v=abc123' });
     expect(info).toEqual({
       id: 'abc123',
       title: 'Lofi beat',
@@ -286,12 +270,7 @@ describe('getAudioInfo', () => {
 
   it('refuses a host that resolves to a private address', async () => {
     const error = await failure(
-      getAudioInfo({
-        url: 'https://songs.example/track',
-        binary: binary(),
-        tempRoot,
-        resolveHost: async () => [{ address: '10.0.0.5', family: 4 }],
-      }),
+      getAudioInfo(createYtDlp({ binary: binary(), tempRoot, resolveHost: async () => [{ address: '10.0.0.5', family: 4 }] }), { url: 'https://songs.example/track' }),
     );
     expect(error.message).toMatch(/jaringan lokal atau privat/);
     await expect(recording()).rejects.toMatchObject({ code: 'ENOENT' });

@@ -1,22 +1,8 @@
-// Finding and fetching audio for remixes through yt-dlp: search and info read metadata only
-// (nothing is downloaded), downloadAudio keeps the best audio of one video. The same safety as
-// yt-dlp.ts: no config files, an empty HOME as working directory, the target after `--`, http(s)
-// URLs through the URL guard.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { assertFetchableUrl, UrlNotAllowedError, type ResolveHost } from './url-guard.ts';
-import {
-  classifyYtDlpFailure,
-  createYtDlp,
-  formatForQuality,
-  guardProxyUrl,
-  proxyArgs,
-  runYtDlp,
-  YtDlpError,
-  type YtDlpBinary,
-  type YtDlpOptions,
-} from './yt-dlp/index.ts';
+// Finding and fetching audio for remixes through the caller's yt-dlp (its program, guard proxy
+// and URL guard): search and info read metadata only (nothing is downloaded), downloadAudio
+// keeps the best audio of one video.
+import { formatForQuality, YtDlpError, type YtDlp } from './yt-dlp/index.ts';
+import { asRecord, numberField, stringField } from './yt-dlp/info.ts';
 
 export interface AudioSearchResult {
   id: string;
@@ -29,24 +15,8 @@ export interface AudioSearchResult {
 
 interface LookupArgs {
   signal?: AbortSignal;
-  /** ALLOW_PRIVATE_NETWORK_FETCH. Default false: loopback and private hosts are refused. */
-  allowPrivateNetwork?: boolean;
-  /**
-   * The guard proxy (guard-proxy.ts) every request of yt-dlp goes through; without one, and
-   * unless private networks are allowed, the process's shared guard proxy.
-   */
-  proxyUrl?: string;
-  /** For tests: how host names resolve for the URL guard. */
-  resolveHost?: ResolveHost;
-  /**
-   * The yt-dlp program, or a function asked before each run (pinned > managed > PATH). Default
-   * `yt-dlp` on PATH.
-   */
-  binary?: YtDlpBinary;
   /** Default 20. */
   socketTimeoutSecs?: number;
-  /** Where the per-run HOME lives. Default: the OS temp folder. */
-  tempRoot?: string;
 }
 
 export interface SearchAudioArgs extends LookupArgs {
@@ -71,8 +41,6 @@ export interface DownloadAudioArgs extends LookupArgs {
   dir: string;
   /** Default 100 MB. */
   maxBytes?: number;
-  /** ffmpeg for the audio extraction (FFMPEG_PATH); a bare name is left to PATH. */
-  ffmpegLocation?: string;
 }
 
 export const AUDIO_SEARCH_DEFAULT_LIMIT = 10;
@@ -80,8 +48,6 @@ export const AUDIO_SEARCH_MAX_LIMIT = 20;
 const MAX_QUERY_CHARS = 200;
 const DEFAULT_SOCKET_TIMEOUT_SECS = 20;
 const DEFAULT_MAX_BYTES = 100_000_000;
-const KILL_GRACE_MS = 3000;
-const SEARCH_STDOUT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Seconds as yt-dlp's `duration_string`: `h:mm:ss`, `m:ss`, or whole seconds under a minute. */
 export function formatDurationString(totalSeconds: number): string {
@@ -128,22 +94,6 @@ export function searchTarget(query: string, limit: number, template?: string): s
     .replaceAll('{limit}', String(limit));
 }
 
-function stringField(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function numberField(record: Record<string, unknown>, key: string): number | undefined {
-  const value = record[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 function httpUrl(value: string | undefined): string | undefined {
   return value !== undefined && /^https?:\/\//i.test(value) ? value : undefined;
 }
@@ -180,113 +130,25 @@ export function toSearchResults(json: unknown, limit: number): AudioSearchResult
     .slice(0, limit);
 }
 
-async function guard(url: string, args: LookupArgs): Promise<void> {
-  try {
-    await assertFetchableUrl(url, {
-      allowPrivateNetwork: args.allowPrivateNetwork ?? false,
-      resolveHost: args.resolveHost,
-    });
-  } catch (error) {
-    if (error instanceof UrlNotAllowedError)
-      throw new YtDlpError('permanent', error.message, { cause: error });
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new YtDlpError(
-      code === 'ENOTFOUND' ? 'permanent' : 'transient',
-      `Nama host tidak dapat ditemukan: ${new URL(url).hostname}`,
-      { cause: error },
-    );
-  }
-}
-
-function cancelledError(signal: AbortSignal): YtDlpError {
-  return new YtDlpError('cancelled', 'Pencarian audio dibatalkan.', { cause: signal.reason });
-}
-
-/** yt-dlp with `-J`-style options on one target, in a fresh empty HOME; its JSON output parsed. */
-async function runForJson(args: LookupArgs, options: string[], target: string): Promise<unknown> {
-  const signal = args.signal ?? new AbortController().signal;
-  if (signal.aborted) throw cancelledError(signal);
-  const proxyUrl = await guardProxyUrl(args.allowPrivateNetwork ?? false, args.proxyUrl);
-  const root = await mkdtemp(join(args.tempRoot ?? tmpdir(), 'scrapper-audio-lookup-'));
-  try {
-    const home = join(root, 'home');
-    await mkdir(home, { mode: 0o700 });
-    const chunks: string[] = [];
-    let bytes = 0;
-    const tooBig = new AbortController();
-    // prettier-ignore
-    const ytDlpArgs = [
-      '--ignore-config', ...proxyArgs(proxyUrl), '--no-exec', '--no-cache-dir',
-      '--socket-timeout', String(args.socketTimeoutSecs ?? DEFAULT_SOCKET_TIMEOUT_SECS),
-      ...options, '--', target,
-    ];
-    const outcome = await runYtDlp({
-      binary: args.binary ?? 'yt-dlp',
-      args: ytDlpArgs,
-      home,
-      proxyUrl,
-      signal: AbortSignal.any([signal, tooBig.signal]),
-      killGraceMs: KILL_GRACE_MS,
-      onStdoutLine: (line) => {
-        bytes += line.length;
-        if (bytes > SEARCH_STDOUT_MAX_BYTES) tooBig.abort();
-        else chunks.push(line);
-      },
-    });
-    if (signal.aborted) throw cancelledError(signal);
-    if (tooBig.signal.aborted)
-      throw new YtDlpError('permanent', 'Hasil pencarian dari yt-dlp terlalu besar.');
-    if (outcome.exitCode === null)
-      throw new YtDlpError(
-        'transient',
-        `yt-dlp dihentikan oleh sinyal ${outcome.signalCode ?? 'tak dikenal'}.`,
-      );
-    if (outcome.exitCode !== 0) throw classifyYtDlpFailure(outcome.exitCode, outcome.stderr);
-    try {
-      return JSON.parse(chunks.join('\n'));
-    } catch (error) {
-      throw new YtDlpError('permanent', 'yt-dlp mengembalikan informasi yang tidak dapat dibaca.', {
-        cause: error,
-      });
-    }
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
-}
-
 /**
  * Searches for audio (YouTube through yt-dlp's `ytsearch`, or the `searchUrlTemplate` page):
  * metadata only, as a flat playlist; results without an http(s) page are dropped.
  */
-export async function searchAudio(args: SearchAudioArgs): Promise<AudioSearchResult[]> {
+export async function searchAudio(ytdlp: YtDlp, args: SearchAudioArgs): Promise<AudioSearchResult[]> {
   const query = normalizeQuery(args.query);
   const limit = searchLimit(args.limit);
-  const target = searchTarget(query, limit, args.searchUrlTemplate);
-  if (args.searchUrlTemplate !== undefined) await guard(target, args);
-  const json = await runForJson(
-    args,
-    ['--flat-playlist', '-J', '--playlist-end', String(limit)],
-    target,
-  );
+  const json = await ytdlp.listFlat({
+    target: searchTarget(query, limit, args.searchUrlTemplate),
+    limit,
+    socketTimeoutSecs: args.socketTimeoutSecs ?? DEFAULT_SOCKET_TIMEOUT_SECS,
+    signal: args.signal,
+  });
   return toSearchResults(json, limit);
 }
 
-function ytDlpFor(args: LookupArgs & { ffmpegLocation?: string }) {
-  const options: YtDlpOptions = {
-    binary: args.binary ?? 'yt-dlp',
-    allowPrivateNetwork: args.allowPrivateNetwork ?? false,
-    proxyUrl: args.proxyUrl,
-    resolveHost: args.resolveHost,
-    tempRoot: args.tempRoot,
-    ffmpegLocation: args.ffmpegLocation,
-    killGraceMs: KILL_GRACE_MS,
-  };
-  return createYtDlp(options);
-}
-
 /** Title, length, uploader and page of one audio or video URL (metadata only, no playlist). */
-export async function getAudioInfo(args: GetAudioInfoArgs): Promise<AudioSearchResult> {
-  const probe = await ytDlpFor(args).probe({
+export async function getAudioInfo(ytdlp: YtDlp, args: GetAudioInfoArgs): Promise<AudioSearchResult> {
+  const probe = await ytdlp.probe({
     url: args.url,
     socketTimeoutSecs: args.socketTimeoutSecs ?? DEFAULT_SOCKET_TIMEOUT_SECS,
     signal: args.signal,
@@ -307,8 +169,8 @@ export async function getAudioInfo(args: GetAudioInfoArgs): Promise<AudioSearchR
  * The best audio of one URL (no playlist) into `dir` as M4A (ffmpeg extracts it when the site
  * serves something else). Partial files never stay in `dir`; over `maxBytes` is an error.
  */
-export async function downloadAudio(args: DownloadAudioArgs): Promise<{ path: string }> {
-  const result = await ytDlpFor(args).download({
+export async function downloadAudio(ytdlp: YtDlp, args: DownloadAudioArgs): Promise<{ path: string }> {
+  const result = await ytdlp.download({
     url: args.url,
     outputDir: args.dir,
     format: formatForQuality('audio-only'),

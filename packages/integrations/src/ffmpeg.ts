@@ -67,6 +67,8 @@ export interface CutResult {
 export interface Ffmpeg {
   probe(file: string, options?: { signal?: AbortSignal }): Promise<MediaProbe>;
   cut(request: CutRequest): Promise<CutResult>;
+  /** The programs it runs, for the effects renderer (video-effects.ts), which builds its own graphs. */
+  readonly programs: { ffmpeg: string; ffprobe: string };
 }
 
 // Inputs are files that came from the internet: ffmpeg must not guess their format (an "mp4" that
@@ -312,5 +314,5 @@ export function createFfmpeg(options: FfmpegOptions): Ffmpeg {
     }
   }
 
-  return { probe, cut };
+  return { probe, cut, programs: { ffmpeg: options.ffmpeg, ffprobe: options.ffprobe } };
 }

@@ -4,7 +4,7 @@
 // the server's `audioSearch` feed through the `searchUrlTemplate` hook.
 import { downloadAudio, getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
-import { YtDlpError } from '@scrapper/integrations/yt-dlp';
+import { createYtDlp, YtDlpError } from '@scrapper/integrations/yt-dlp';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,9 @@ let media: MediaServer;
 let root: string;
 let jobDir: string;
 let jobs = 0;
-const lookup = () => ({ binary: YTDLP, allowPrivateNetwork: true, socketTimeoutSecs: 10 });
+/** The worker's yt-dlp as audio look-ups get it: this machine's program, private networks allowed (the media server is local). */
+const ytdlp = () => createYtDlp({ binary: YTDLP, ffmpegLocation: FFMPEG, allowPrivateNetwork: true });
+const lookup = () => ({ socketTimeoutSecs: 10 });
 
 beforeAll(async () => {
   media = await startMediaServer({ ffmpeg: FFMPEG });
@@ -53,7 +55,7 @@ async function failure(promise: Promise<unknown>): Promise<YtDlpError> {
 
 describe('getAudioInfo', () => {
   it("reads a song page's title, duration and uploader without downloading it", async () => {
-    const info = await getAudioInfo({ url: media.urls.audioPage, ...lookup() });
+    const info = await getAudioInfo(ytdlp(), { url: media.urls.audioPage, ...lookup() });
     expect(info).toEqual({
       id: 'song',
       title: AUDIO_PAGE_SONG.title,
@@ -64,18 +66,14 @@ describe('getAudioInfo', () => {
   });
 
   it('names a direct audio file after its URL', async () => {
-    const info = await getAudioInfo({ url: media.urls.audio, ...lookup() });
+    const info = await getAudioInfo(ytdlp(), { url: media.urls.audio, ...lookup() });
     expect(info).toMatchObject({ id: 'audio', title: 'audio', webpage_url: media.urls.audio });
   });
 });
 
 describe('searchAudio', () => {
   it('returns several results with titles, durations and pages', async () => {
-    const results = await searchAudio({
-      query: 'lagu santai',
-      searchUrlTemplate: media.urls.audioSearch,
-      ...lookup(),
-    });
+    const results = await searchAudio(ytdlp(), { query: 'lagu santai', searchUrlTemplate: media.urls.audioSearch, ...lookup() });
     expect(results).toHaveLength(AUDIO_SEARCH_RESULTS.length);
     expect(results.slice(0, 3)).toEqual([
       expect.objectContaining({ title: 'lagu santai - Lagu 1', duration_string: '5' }),
@@ -91,22 +89,13 @@ describe('searchAudio', () => {
   });
 
   it('honours the limit', async () => {
-    const results = await searchAudio({
-      query: 'lagu',
-      limit: 2,
-      searchUrlTemplate: media.urls.audioSearch,
-      ...lookup(),
-    });
+    const results = await searchAudio(ytdlp(), { query: 'lagu', limit: 2, searchUrlTemplate: media.urls.audioSearch, ...lookup() });
     expect(results).toHaveLength(2);
   });
 
   it('treats a query that looks like options as text', async () => {
     const query = '--exec "touch pwned" -o /tmp/x';
-    const results = await searchAudio({
-      query,
-      searchUrlTemplate: media.urls.audioSearch,
-      ...lookup(),
-    });
+    const results = await searchAudio(ytdlp(), { query, searchUrlTemplate: media.urls.audioSearch, ...lookup() });
     expect(results[0]?.title).toBe(`${query} - Lagu 1`);
     expect(media.requests[0]?.query).toContain(`q=${encodeURIComponent(query)}`);
   });
@@ -114,12 +103,7 @@ describe('searchAudio', () => {
 
 describe('downloadAudio', () => {
   it('keeps the audio of a song page as a file with an audio stream', async () => {
-    const { path } = await downloadAudio({
-      url: media.urls.audioPage,
-      dir: jobDir,
-      ...lookup(),
-      ffmpegLocation: FFMPEG,
-    });
+    const { path } = await downloadAudio(ytdlp(), { url: media.urls.audioPage, dir: jobDir, ...lookup() });
     expect(path.startsWith(`${jobDir}/`)).toBe(true);
     expect(await readdir(jobDir)).toEqual([path.slice(jobDir.length + 1)]);
     const probe = await createFfmpeg({ ffmpeg: FFMPEG, ffprobe: FFPROBE }).probe(path);
@@ -130,11 +114,12 @@ describe('downloadAudio', () => {
 
 describe('the URL guard', () => {
   it('refuses the local media server unless private networks are allowed', async () => {
-    const guarded = { binary: YTDLP, socketTimeoutSecs: 10 };
+    const guarded = { socketTimeoutSecs: 10 };
+    const guardedYtDlp = () => createYtDlp({ binary: YTDLP });
     const attempts = [
-      getAudioInfo({ url: media.urls.audioPage, ...guarded }),
-      searchAudio({ query: 'lagu', searchUrlTemplate: media.urls.audioSearch, ...guarded }),
-      downloadAudio({ url: media.urls.audio, dir: jobDir, ...guarded }),
+      getAudioInfo(guardedYtDlp(), { url: media.urls.audioPage, ...guarded }),
+      searchAudio(guardedYtDlp(), { query: 'lagu', searchUrlTemplate: media.urls.audioSearch, ...guarded }),
+      downloadAudio(guardedYtDlp(), { url: media.urls.audio, dir: jobDir, ...guarded }),
     ];
     for (const attempt of attempts) {
       const error = await failure(attempt);

@@ -23,17 +23,8 @@ export interface JobDeps {
   previewRetentionSeconds: number;
   /** Where the YouTube Data API and OAuth live (Google's own when empty). */
   google: GoogleEndpoints;
-  /** FFMPEG_PATH and FFPROBE_PATH, for the modules that run ffmpeg themselves. */
-  ffmpegPrograms: { ffmpeg: string; ffprobe: string };
-  /**
-   * The yt-dlp to run, asked at every run (pinned > managed > PATH), for the modules that run
-   * yt-dlp themselves: an update swapped in meanwhile is used at once.
-   */
-  ytdlpBinary: () => Promise<string>;
   /** The managed yt-dlp: update checks, the tool report. */
   ytdlpTools: YtDlpTools;
-  /** The process's URL-guard proxy for yt-dlp (undefined when private networks are allowed). */
-  ytdlpProxyUrl: string | undefined;
 }
 
 /**

@@ -39,8 +39,8 @@ export { NEEDS_COOKIES_MESSAGE, YTDLP_OUTDATED_MESSAGE } from './download-failur
  * transaction (asking the version may start yt-dlp once), written inside it.
  */
 export async function outdatedNotice(ctx: JobContext, platform: string, error: YtDlpError): Promise<(db: Db) => Promise<void>> {
-  const version = await ctx.deps
-    .ytdlpBinary()
+  const version = await ctx.deps.ytdlpTools
+    .binary()
     .then(readYtDlpVersion)
     .catch(() => undefined);
   return (db) => notifyYtDlpOutdated(db, { platform, hostname: hostname(), version, reason: error.message });

@@ -216,16 +216,12 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
     } else {
       const audioDir = join(jobDir, 'audio');
       await mkdir(audioDir, { recursive: true });
-      const fetched = await downloadAudio({
+      // The worker's yt-dlp: its program (pinned > managed > PATH), guard proxy and ffmpeg.
+      const fetched = await downloadAudio(ctx.deps.ytdlp, {
         url: upload.audioRemixUrl as string,
         dir: audioDir,
         signal: ctx.signal,
         maxBytes: ctx.deps.maxDownloadBytes,
-        allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
-        binary: ctx.deps.ytdlpBinary,
-        ...(ctx.deps.ytdlpProxyUrl ? { proxyUrl: ctx.deps.ytdlpProxyUrl } : {}),
-        ffmpegLocation: ctx.deps.ffmpegPrograms.ffmpeg,
-        tempRoot: ctx.deps.tempDir,
       });
       audioPath = fetched.path;
     }
@@ -241,7 +237,7 @@ async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir: string
   setProgress(20, effect === 'none' ? 'Mencampur audio' : 'Menerapkan efek video');
   const output = join(jobDir, 'output.mp4');
   await renderVideo({
-    ...ctx.deps.ffmpegPrograms,
+    ...ctx.deps.ffmpeg.programs,
     input: source,
     output,
     effect,

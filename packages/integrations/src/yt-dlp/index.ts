@@ -82,9 +82,20 @@ export interface DownloadResult {
 
 export type ProbeRequest = CommonRequest;
 
+/** A flat playlist read (a search): `ytsearchN:<query>` or an http(s) page, metadata only. */
+export interface ListRequest {
+  target: string;
+  /** At most this many entries. */
+  limit: number;
+  socketTimeoutSecs: number;
+  signal?: AbortSignal;
+}
+
 export interface YtDlp {
   download(request: DownloadRequest): Promise<DownloadResult>;
   probe(request: ProbeRequest): Promise<ProbeResult>;
+  /** yt-dlp's `-J` answer for a flat playlist, as parsed JSON. */
+  listFlat(request: ListRequest): Promise<unknown>;
 }
 
 /** Containers we keep: anything else a site names (`.exe`, `.html`) is refused and deleted. */
@@ -105,6 +116,9 @@ const MEDIA_EXTENSIONS = new Set([
 ]);
 
 const PROBE_STDOUT_MAX_BYTES = 32 * 1024 * 1024;
+const LIST_STDOUT_MAX_BYTES = 8 * 1024 * 1024;
+/** yt-dlp's own search prefix: the one target that is not a URL. */
+const SEARCH_TARGET = /^ytsearch\d{1,2}:/;
 
 /**
  * The guard proxy a run goes through: the one given, else (unless private networks are allowed)
@@ -380,50 +394,78 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     }
   }
 
-  async function probe(request: ProbeRequest): Promise<ProbeResult> {
-    const signal = request.signal ?? new AbortController().signal;
-    if (signal.aborted) throw cancelledError(signal);
-    const url = await guard(request.url);
+  /** One yt-dlp run whose stdout is a JSON answer (`-J`), in a fresh HOME; parsed. */
+  async function runForJson(run: {
+    args: (proxyUrl: string | undefined) => string[];
+    target: string;
+    cookiesText?: string;
+    signal: AbortSignal;
+    maxBytes: number;
+    tooBig: string;
+  }): Promise<unknown> {
     const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
-    return withWorkDir(request.cookiesText, async ({ home, cookieArgs }) => {
+    return withWorkDir(run.cookiesText, async ({ home, cookieArgs }) => {
       const chunks: string[] = [];
       let bytes = 0;
       const tooBig = new AbortController();
-      const args = [
-        ...baseArgs(url, request.socketTimeoutSecs, proxyUrl),
-        '-J',
-        ...cookieArgs,
-        '--',
-        url,
-      ];
       const outcome = await runYtDlp({
         binary: options.binary,
-        args,
+        args: [...run.args(proxyUrl), '-J', ...cookieArgs, '--', run.target],
         home,
         proxyUrl,
-        signal: AbortSignal.any([signal, tooBig.signal]),
+        signal: AbortSignal.any([run.signal, tooBig.signal]),
         killGraceMs,
         onStdoutLine: (line) => {
           bytes += line.length;
-          if (bytes > PROBE_STDOUT_MAX_BYTES) tooBig.abort();
+          if (bytes > run.maxBytes) tooBig.abort();
           else chunks.push(line);
         },
       });
-      if (signal.aborted) throw cancelledError(signal);
-      if (tooBig.signal.aborted)
-        throw new YtDlpError('permanent', 'Informasi video dari yt-dlp terlalu besar.');
+      if (run.signal.aborted) throw cancelledError(run.signal);
+      if (tooBig.signal.aborted) throw new YtDlpError('permanent', run.tooBig);
       if (outcome.exitCode !== 0) throw failureOf(outcome);
       try {
-        return toProbeResult(asRecord(JSON.parse(chunks.join('\n'))));
+        return JSON.parse(chunks.join('\n')) as unknown;
       } catch (error) {
-        throw new YtDlpError(
-          'permanent',
-          'yt-dlp mengembalikan informasi yang tidak dapat dibaca.',
-          { cause: error },
-        );
+        throw new YtDlpError('permanent', 'yt-dlp mengembalikan informasi yang tidak dapat dibaca.', { cause: error });
       }
     });
   }
 
-  return { download, probe };
+  async function probe(request: ProbeRequest): Promise<ProbeResult> {
+    const signal = request.signal ?? new AbortController().signal;
+    if (signal.aborted) throw cancelledError(signal);
+    const url = await guard(request.url);
+    const json = await runForJson({
+      args: (proxyUrl) => baseArgs(url, request.socketTimeoutSecs, proxyUrl),
+      target: url,
+      cookiesText: request.cookiesText,
+      signal,
+      maxBytes: PROBE_STDOUT_MAX_BYTES,
+      tooBig: 'Informasi video dari yt-dlp terlalu besar.',
+    });
+    return toProbeResult(asRecord(json));
+  }
+
+  async function listFlat(request: ListRequest): Promise<unknown> {
+    const signal = request.signal ?? new AbortController().signal;
+    if (signal.aborted) throw cancelledError(signal);
+    // The target stays text whatever it looks like (`--exec rm`): it comes after `--`; a page
+    // meets the URL guard like any other.
+    const target = SEARCH_TARGET.test(request.target) ? request.target : await guard(request.target);
+    const limit = String(Math.max(1, Math.floor(request.limit)));
+    // prettier-ignore
+    return runForJson({
+      args: (proxyUrl) => [
+        '--ignore-config', ...proxyArgs(proxyUrl), '--no-exec', '--no-cache-dir',
+        '--socket-timeout', String(request.socketTimeoutSecs), '--flat-playlist', '--playlist-end', limit,
+      ],
+      target,
+      signal,
+      maxBytes: LIST_STDOUT_MAX_BYTES,
+      tooBig: 'Hasil pencarian dari yt-dlp terlalu besar.',
+    });
+  }
+
+  return { download, probe, listFlat };
 }

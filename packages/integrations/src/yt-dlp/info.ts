@@ -50,7 +50,7 @@ export function stringField(record: Record<string, unknown>, key: string): strin
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function numberField(record: Record<string, unknown>, key: string): number | undefined {
+export function numberField(record: Record<string, unknown>, key: string): number | undefined {
   const value = record[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { AudioResult } from '@scrapper/contracts/http/youtube';
 import { getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
-import { YtDlpError } from '@scrapper/integrations/yt-dlp';
+import { createYtDlp, YtDlpError, type YtDlp } from '@scrapper/integrations/yt-dlp';
 import { ytDlpPicker } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { Env } from '../../env.ts';
@@ -19,11 +19,16 @@ export interface LookupDeps {
 }
 
 /**
- * The yt-dlp a look-up runs, chosen at each run: YTDLP_PATH, else the worker's managed copy in
- * the same DATA_DIR/tools (read only: the API never updates it), else `yt-dlp` on PATH.
+ * The yt-dlp look-ups run: the program chosen at each run (YTDLP_PATH, else the worker's managed
+ * copy in the same DATA_DIR/tools, read only: the API never updates it, else `yt-dlp` on PATH),
+ * behind the URL guard.
  */
-function ytDlpOf(deps: LookupDeps): () => Promise<string> {
-  return ytDlpPicker({ pinnedPath: deps.env.ytdlp.pinnedPath, toolsDir: deps.env.ytdlp.toolsDir });
+function ytDlpOf(deps: LookupDeps): YtDlp {
+  return createYtDlp({
+    binary: ytDlpPicker({ pinnedPath: deps.env.ytdlp.pinnedPath, toolsDir: deps.env.ytdlp.toolsDir }),
+    allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
+    proxyUrl: deps.env.ytDlpProxyUrl,
+  });
 }
 
 function lookupFailure(error: unknown, what: string): AppError {
@@ -52,13 +57,10 @@ async function throttled<T>(deps: LookupDeps, user: SessionUser, what: string, r
 
 export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: string, signal: AbortSignal): Promise<AudioResult[]> {
   return throttled(deps, user, 'Pencarian audio', () =>
-    searchAudio({
+    searchAudio(ytDlpOf(deps), {
       query,
       limit: SEARCH_LIMIT,
       signal,
-      binary: ytDlpOf(deps),
-      allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
-      proxyUrl: deps.env.ytDlpProxyUrl,
       ...(deps.env.audioSearchUrlTemplate ? { searchUrlTemplate: deps.env.audioSearchUrlTemplate } : {}),
     }),
   );
@@ -66,12 +68,6 @@ export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: st
 
 export function lookUpAudioInfo(deps: LookupDeps, user: SessionUser, url: string, signal: AbortSignal): Promise<AudioResult> {
   return throttled(deps, user, 'Info audio', () =>
-    getAudioInfo({
-      url,
-      signal,
-      binary: ytDlpOf(deps),
-      allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
-      proxyUrl: deps.env.ytDlpProxyUrl,
-    }),
+    getAudioInfo(ytDlpOf(deps), { url, signal }),
   );
 }
