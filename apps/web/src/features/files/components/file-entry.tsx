@@ -21,11 +21,15 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
   const meta = [platformLabel(file.platform), formatDateTime(file.createdAt), file.formattedSize];
   if (showUser) meta.push(file.username);
   return (
-    <li className="file-entry">
+    <div className="file-entry">
       <div className="file-entry__body">
-        <p className="file-entry__title">{title}</p>
+        <p className="file-entry__title" title={title}>
+          {title}
+        </p>
         <p className="file-entry__meta muted">{meta.join(' · ')}</p>
-        <p className="file-entry__meta muted">File: {file.fileName}</p>
+        <p className="file-entry__meta muted" title={file.fileName}>
+          File: {file.fileName}
+        </p>
       </div>
       <div className="file-entry__side">
         {file.fileExists ? null : <Badge tone="danger">File hilang</Badge>}
@@ -58,6 +62,6 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
           Hapus
         </Button>
       </div>
-    </li>
+    </div>
   );
 }

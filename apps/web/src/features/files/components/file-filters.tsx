@@ -1,4 +1,5 @@
 import { Select } from '@scrapper/ui/select';
+import { TextInput } from '@scrapper/ui/text-input';
 import { platformOptions } from '@/config/platforms.ts';
 import type { FileQuery } from '../api/list-files.ts';
 
@@ -26,10 +27,18 @@ export interface FileFiltersProps {
   onChange: (query: FileQuery) => void;
 }
 
-/** Platform, sort field (date by default) and order. */
+/** Title search, platform, sort field (date by default) and order; all applied on the server. */
 export function FileFilters({ query, seenPlatforms, onChange }: FileFiltersProps) {
   return (
     <div className="file-filters">
+      <TextInput
+        label="Cari judul"
+        type="search"
+        placeholder="Judul file..."
+        maxLength={200}
+        value={query.search}
+        onChange={(event) => onChange({ ...query, search: event.target.value })}
+      />
       <Select
         label="Platform"
         placeholder="Semua platform"

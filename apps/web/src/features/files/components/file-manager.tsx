@@ -6,24 +6,40 @@ import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useRef, useState } from 'react';
+import { PagedVirtualList } from '@/components/paged-virtual-list.tsx';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { safeFileName } from '@/lib/content-disposition.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { deleteFile } from '../api/delete-file.ts';
 import { fetchStoredFile } from '../api/fetch-stored-file.ts';
-import type { FileQuery } from '../api/list-files.ts';
+import type { FilePage, FileQuery } from '../api/list-files.ts';
 import { useFiles } from '../hooks/use-files.ts';
 import { FileEntry } from './file-entry.tsx';
 import { FileFilters } from './file-filters.tsx';
 import { FileStats } from './file-stats.tsx';
 
-const DEFAULT_QUERY: FileQuery = { platform: '', sortBy: 'date', order: 'desc' };
+const DEFAULT_QUERY: FileQuery = { platform: '', search: '', sortBy: 'date', order: 'desc' };
+const SEARCH_DELAY_MS = 400;
+const EMPTY_STATS: FilePage['stats'] = { totalFiles: 0, formattedTotalSize: '0 B', platforms: [] };
+/** Row heights (gap included) of the windowed list: one line each for title, details and name. */
+export const FILE_ROW_HEIGHT = 104;
+/** Below 600 px the buttons go under the text. */
+export const FILE_ROW_HEIGHT_NARROW = 180;
+const NARROW = '(max-width: 599px)';
+
+const count = (n: number) => n.toLocaleString('id-ID');
 
 /** The file manager (spec part 2, section 2): stats, filters, files with download and delete. */
 export function FileManager({ user }: { user: SessionUser }) {
   const [query, setQuery] = useState<FileQuery>(DEFAULT_QUERY);
-  const { data, status, reload } = useFiles(query);
+  const search = useDebouncedValue(query.search.trim(), SEARCH_DELAY_MS);
+  const list = useFiles({ ...query, search });
+  const narrow = useMediaQuery(NARROW);
+  // The stats describe the whole library: the last ones stay on screen while a filter loads.
+  const [stats, setStats] = useState<FilePage['stats']>(EMPTY_STATS);
   const [seen, setSeen] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -32,13 +48,17 @@ export function FileManager({ user }: { user: SessionUser }) {
   const headingRef = useRef<HTMLDivElement>(null);
   const showToast = useToastStore((state) => state.show);
 
+  useEffect(() => {
+    if (list.answer) setStats(list.answer.stats);
+  }, [list.answer]);
+
   // The platform filter keeps offering platforms seen before, also while one is chosen.
   useEffect(() => {
     setSeen((known) => {
-      const added = data.stats.platforms.filter((platform) => !known.includes(platform));
+      const added = stats.platforms.filter((platform) => !known.includes(platform));
       return added.length > 0 ? [...known, ...added] : known;
     });
-  }, [data.stats.platforms]);
+  }, [stats.platforms]);
 
   async function download(file: FileItem) {
     setDownloadingId(file.id);
@@ -59,11 +79,17 @@ export function FileManager({ user }: { user: SessionUser }) {
     setDeleteError(null);
     try {
       await deleteFile(deleting.id);
+      const removed = deleting;
       setDeleting(null);
       showToast('success', 'File berhasil dihapus.');
-      // The Hapus button is gone with its row; focus goes to the list's heading area.
+      // The Hapus button is gone with its row; focus goes to the list's heading area. The row
+      // leaves the loaded list (the next page's offset stays right) and the cards follow.
       headingRef.current?.focus();
-      reload();
+      list.removeItems(new Set([removed.id]));
+      setStats((before) => ({
+        ...before,
+        totalFiles: Math.max(0, before.totalFiles - 1),
+      }));
     } catch (error) {
       setDeleteError(errorMessage(error, 'Gagal menghapus file'));
     } finally {
@@ -71,19 +97,20 @@ export function FileManager({ user }: { user: SessionUser }) {
     }
   }
 
+  const filtered = query.platform !== '' || search !== '';
   return (
     <div className="file-manager">
-      <FileStats stats={data.stats} />
+      <FileStats stats={stats} />
       <Card title="Daftar File">
         <div ref={headingRef} tabIndex={-1} className="file-manager__top">
           <FileFilters query={query} seenPlatforms={seen} onChange={setQuery} />
         </div>
-        {status === 'loading' ? <Spinner label="Memuat daftar file..." showLabel /> : null}
-        {status === 'error' ? (
+        {list.status === 'loading' ? <Spinner label="Memuat daftar file..." showLabel /> : null}
+        {list.status === 'error' ? (
           <Alert
             tone="danger"
             action={
-              <Button size="sm" variant="ghost" onClick={reload}>
+              <Button size="sm" variant="ghost" onClick={list.reload}>
                 Coba lagi
               </Button>
             }
@@ -91,14 +118,24 @@ export function FileManager({ user }: { user: SessionUser }) {
             Gagal memuat daftar file
           </Alert>
         ) : null}
-        {status === 'ready' && data.files.length === 0 ? (
-          <p className="muted">Belum ada file</p>
+        {list.status === 'ready' && list.items.length === 0 ? (
+          <p className="muted">{filtered ? 'Tidak ada file yang cocok dengan filter.' : 'Belum ada file'}</p>
         ) : null}
-        {status === 'ready' && data.files.length > 0 ? (
-          <ul className="file-list" aria-label="File yang diunduh">
-            {data.files.map((file) => (
+        {list.status === 'ready' && list.items.length > 0 ? (
+          <PagedVirtualList
+            label="File yang diunduh"
+            items={list.items}
+            idOf={(file) => file.id}
+            total={list.total}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            moreFailed={list.moreFailed}
+            onLoadMore={list.loadMore}
+            rowHeight={narrow ? FILE_ROW_HEIGHT_NARROW : FILE_ROW_HEIGHT}
+            summary={`Menampilkan ${count(list.items.length)} dari ${count(list.total)} file.`}
+            moreFailedText="Gagal memuat daftar file"
+            renderRow={(file) => (
               <FileEntry
-                key={file.id}
                 file={file}
                 showUser={user.role === 'admin'}
                 downloading={downloadingId === file.id}
@@ -108,8 +145,8 @@ export function FileManager({ user }: { user: SessionUser }) {
                   setDeleting(f);
                 }}
               />
-            ))}
-          </ul>
+            )}
+          />
         ) : null}
       </Card>
 

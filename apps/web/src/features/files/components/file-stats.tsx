@@ -1,14 +1,14 @@
 import { platformLabel } from '@/config/platforms.ts';
-import type { FileList } from '../api/list-files.ts';
+import type { FilePage } from '../api/list-files.ts';
 
 /** Total files, their total size and the platforms they come from. */
-export function FileStats({ stats }: { stats: FileList['stats'] }) {
+export function FileStats({ stats }: { stats: FilePage['stats'] }) {
   return (
     <section aria-label="Statistik file">
       <dl className="stat-grid">
         <div className="stat-card">
           <dt className="stat-card__label">Total file</dt>
-          <dd className="stat-card__value">{stats.totalFiles}</dd>
+          <dd className="stat-card__value">{stats.totalFiles.toLocaleString('id-ID')}</dd>
         </div>
         <div className="stat-card">
           <dt className="stat-card__label">Total ukuran</dt>

@@ -1,37 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isAbortError } from '@/lib/api-error.ts';
+import type { FileItem } from '@scrapper/contracts/http/files';
+import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { listFiles } from '../api/list-files.ts';
-import type { FileList, FileQuery } from '../api/list-files.ts';
+import type { FilePage, FileQuery } from '../api/list-files.ts';
 
-export type FilesStatus = 'loading' | 'ready' | 'error';
+/** Rows per request: the largest page the API gives (the window shows a few dozen at a time). */
+export const FILE_PAGE_SIZE = 200;
 
-const EMPTY: FileList = {
-  files: [],
-  stats: { totalFiles: 0, formattedTotalSize: '0 B', platforms: [] },
-};
+const read = (page: FilePage) => ({ items: page.files, pagination: page.pagination });
+const idOf = (file: FileItem) => file.id;
 
-/** The file list for the filters; reloaded when they change, or on demand after a delete. */
-export function useFiles(query: FileQuery) {
-  const [data, setData] = useState<FileList>(EMPTY);
-  const [status, setStatus] = useState<FilesStatus>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const { platform, sortBy, order } = query;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus((current) => (current === 'ready' ? current : 'loading'));
-    listFiles({ platform, sortBy, order }, controller.signal)
-      .then((list) => {
-        setData(list);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        setStatus('error');
-      });
-    return () => controller.abort();
-  }, [platform, sortBy, order, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, status, reload };
+/** The file list for the filters, page by page; the library's stats come with every page. */
+export function useFiles(query: FileQuery | null) {
+  return usePagedList({ query, load: listFiles, read, idOf, pageSize: FILE_PAGE_SIZE });
 }

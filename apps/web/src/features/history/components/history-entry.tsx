@@ -5,6 +5,8 @@ import { Button } from '@scrapper/ui/button';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { Icon } from '@scrapper/ui/icon';
+import { ProgressBar } from '@scrapper/ui/progress-bar';
+import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
 import { Link } from 'react-router';
 import { platformLabel } from '@/config/platforms.ts';
 import { paths } from '@/config/paths.ts';
@@ -66,6 +68,7 @@ export function HistoryEntry({
   const refetching = redownload !== undefined && !redownload.error && redownload.status !== 'failed' && redownload.status !== 'cancelled';
   const title = item.title || '(tanpa judul)';
   const completed = item.status === 'completed';
+  const active = item.status === 'queued' || item.status === 'running';
   const missing = completed && !item.fileExists;
   const meta = [
     platformLabel(item.platform),
@@ -76,7 +79,7 @@ export function HistoryEntry({
   ].filter(Boolean);
 
   return (
-    <li className={checked ? 'history-entry history-entry--selected' : 'history-entry'}>
+    <div className={checked ? 'history-entry history-entry--selected' : 'history-entry'}>
       <Checkbox
         label={`Pilih ${title}`}
         hideLabel
@@ -85,9 +88,29 @@ export function HistoryEntry({
         className="history-entry__check"
       />
       <div className="history-entry__body">
-        <p className="history-entry__title">{title}</p>
+        <p className="history-entry__title" title={title}>
+          {title}
+        </p>
         <p className="history-entry__meta muted">{meta.join(' · ')}</p>
-        {item.filename ? <p className="history-entry__file muted">File: {item.filename}</p> : null}
+        {item.filename ? (
+          <p className="history-entry__file muted" title={item.filename}>
+            File: {item.filename}
+          </p>
+        ) : null}
+        {active ? (
+          <div className="history-entry__progress">
+            <ProgressBar
+              label={
+                <>
+                  {STATUS_LABELS[item.status]}
+                  <VisuallyHidden>: {title}</VisuallyHidden>
+                </>
+              }
+              value={item.progress}
+              valueText={`${Math.round(item.progress)}%`}
+            />
+          </div>
+        ) : null}
         {showUser ? (
           <p className="history-entry__user">
             Pengguna: <strong>{item.user.username}</strong>
@@ -148,6 +171,6 @@ export function HistoryEntry({
           </Button>
         ) : null}
       </div>
-    </li>
+    </div>
   );
 }

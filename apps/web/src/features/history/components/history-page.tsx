@@ -8,8 +8,10 @@ import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { PagedVirtualList } from '@/components/paged-virtual-list.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { safeFileName } from '@/lib/content-disposition.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
@@ -20,7 +22,9 @@ import { fetchHistoryFile } from '../api/fetch-history-file.ts';
 import { useHistory } from '../hooks/use-history.ts';
 import { useRedownloads } from '../hooks/use-redownloads.ts';
 import { useUserNames } from '../hooks/use-user-names.ts';
+import type { HistoryPage as HistoryAnswer } from '../api/list-history.ts';
 import { deleteMany } from '../utils/delete-many.ts';
+import { statsWithout } from '../utils/history-list.ts';
 import { DEFAULT_FILTERS, activeFilterCount, toHistoryQuery } from '../utils/history-filters.ts';
 import type { HistoryFilterValues } from '../utils/history-filters.ts';
 import { HistoryEntry } from './history-entry.tsx';
@@ -28,6 +32,15 @@ import { HistoryFiltersPanel } from './history-filters-panel.tsx';
 import { HistoryStats } from './history-stats.tsx';
 
 const SEARCH_DELAY_MS = 400;
+const EMPTY_STATS: HistoryAnswer['stats'] = { total: 0, byPlatform: [] };
+/** Row heights (gap included) of the windowed list; admins' rows carry the user line. */
+export const HISTORY_ROW_HEIGHT = 124;
+export const HISTORY_ROW_HEIGHT_ADMIN = 144;
+/** Below 600 px the buttons go under the text. */
+export const HISTORY_ROW_HEIGHT_NARROW = 200;
+export const HISTORY_ROW_HEIGHT_NARROW_ADMIN = 220;
+const NARROW = '(max-width: 599px)';
+const count = (n: number) => n.toLocaleString('id-ID');
 const NOTHING_SELECTED = 'Tidak ada item yang dipilih untuk dihapus.';
 const DOWNLOAD_FAILED = 'Gagal mengunduh file. Pastikan Anda memiliki izin.';
 
@@ -43,6 +56,12 @@ export function HistoryPage({ user }: { user: SessionUser }) {
   const history = useHistory(query, isAdmin);
   const users = useUserNames(isAdmin);
   const showToast = useToastStore((state) => state.show);
+  const narrow = useMediaQuery(NARROW);
+  // The stats of the current filter; the last ones stay on screen while the next filter loads.
+  const [stats, setStats] = useState<HistoryAnswer['stats']>(EMPTY_STATS);
+  useEffect(() => {
+    if (history.answer) setStats(history.answer.stats);
+  }, [history.answer]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -54,11 +73,11 @@ export function HistoryPage({ user }: { user: SessionUser }) {
     history.reload();
   });
 
-  const { items } = history.list;
+  const { items } = history;
   const loadedIds = useMemo(() => items.map((item) => item.id), [items]);
   const chosen = loadedIds.filter((id) => selected.has(id));
   const allChecked = loadedIds.length > 0 && chosen.length === loadedIds.length;
-  const seenPlatforms = history.list.stats.byPlatform.map((entry) => entry.platform);
+  const seenPlatforms = stats.byPlatform.map((entry) => entry.platform);
 
   function changeFilters(next: HistoryFilterValues) {
     setValues(next);
@@ -97,7 +116,9 @@ export function HistoryPage({ user }: { user: SessionUser }) {
         history.reload();
       } else {
         const result = await deleteMany(chosen, deleteHistoryItem);
-        history.removeItems(new Set(result.deleted));
+        const deleted = new Set(result.deleted);
+        setStats((before) => statsWithout(before, items.filter((item) => deleted.has(item.id))));
+        history.removeItems(deleted);
         setSelected(new Set(result.failed));
         if (result.failed.length > 0) showToast('danger', 'Gagal menghapus beberapa item riwayat.');
         else showToast('success', `${result.deleted.length} item riwayat dihapus.`);
@@ -132,7 +153,7 @@ export function HistoryPage({ user }: { user: SessionUser }) {
 
   return (
     <div className="history">
-      <HistoryStats stats={history.list.stats} />
+      <HistoryStats stats={stats} />
       <Card
         title="Daftar Unduhan"
         actions={
@@ -201,11 +222,28 @@ export function HistoryPage({ user }: { user: SessionUser }) {
           </p>
         ) : null}
         {history.status === 'ready' && items.length > 0 ? (
-          <>
-            <ul className="history-list" aria-label="Riwayat unduhan">
-              {items.map((item) => (
+          <PagedVirtualList
+              label="Riwayat unduhan"
+              items={items}
+              idOf={(item) => item.id}
+              total={history.total}
+              hasMore={history.hasMore}
+              loadingMore={history.loadingMore}
+              moreFailed={history.moreFailed}
+              onLoadMore={history.loadMore}
+              rowHeight={
+                narrow
+                  ? isAdmin
+                    ? HISTORY_ROW_HEIGHT_NARROW_ADMIN
+                    : HISTORY_ROW_HEIGHT_NARROW
+                  : isAdmin
+                    ? HISTORY_ROW_HEIGHT_ADMIN
+                    : HISTORY_ROW_HEIGHT
+              }
+              summary={`Menampilkan ${count(items.length)} dari ${count(history.total)} unduhan.`}
+              moreFailedText="Gagal memuat riwayat unduhan."
+              renderRow={(item) => (
                 <HistoryEntry
-                  key={item.id}
                   item={item}
                   showUser={isAdmin}
                   checked={selected.has(item.id)}
@@ -215,22 +253,8 @@ export function HistoryPage({ user }: { user: SessionUser }) {
                   onRedownload={(entry) => void redownloads.start(entry.id, entry.title)}
                   redownload={redownloads.states.get(item.id)}
                 />
-              ))}
-            </ul>
-            <div className="history__more">
-              <p className="muted">
-                Menampilkan {items.length} dari {history.list.total} unduhan.
-              </p>
-              {history.moreFailed ? (
-                <Alert tone="danger">Gagal memuat riwayat unduhan.</Alert>
-              ) : null}
-              {history.list.hasMore ? (
-                <Button onClick={() => void history.loadMore()} loading={history.loadingMore}>
-                  Muat Lebih Banyak
-                </Button>
-              ) : null}
-            </div>
-          </>
+              )}
+            />
         ) : null}
       </Card>
 

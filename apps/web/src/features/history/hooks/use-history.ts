@@ -1,81 +1,57 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HistoryItem } from '@scrapper/contracts/http/media';
+import { useEffect } from 'react';
+import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { listHistory } from '../api/list-history.ts';
-import type { HistoryRequest } from '../api/list-history.ts';
-import {
-  EMPTY_LIST,
-  appendPage,
-  firstPage,
-  nextOffset,
-  withoutItems,
-} from '../utils/history-list.ts';
-import type { HistoryList } from '../utils/history-list.ts';
+import type { HistoryPage, HistoryRequest } from '../api/list-history.ts';
 import { PAGE_SIZE } from '../utils/history-filters.ts';
+import { activeWindows } from '../utils/history-list.ts';
 
-export type HistoryStatus = 'loading' | 'ready' | 'error';
+/** How often running downloads' rows are refreshed (only while one is loaded and running). */
+export const HISTORY_POLL_MS = 2500;
+
+const read = (page: HistoryPage) => ({ items: page.history, pagination: page.pagination });
+const idOf = (item: HistoryItem) => item.id;
 
 /**
- * The history for a query: the first page whenever the query changes (null: keep what is
- * shown, e.g. while a date is half typed), 'load more' pages after it, and local removal.
+ * The history for a query, page by page (null: keep what is shown, e.g. while a date is half
+ * typed). While a loaded row is queued or running, its page is asked for again every
+ * HISTORY_POLL_MS and the fresh rows replace the shown ones (progress, then the finished file).
  */
 export function useHistory(query: HistoryRequest | null, allUsers: boolean) {
-  const [list, setList] = useState<HistoryList>(EMPTY_LIST);
-  const [status, setStatus] = useState<HistoryStatus>('loading');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const key = query ? JSON.stringify(query) : null;
-  const current = useRef<{ key: string | null; controller: AbortController | null }>({
-    key: null,
-    controller: null,
+  const request = query === null ? null : { ...query, allUsers };
+  const list = usePagedList({
+    query: request,
+    load: ({ allUsers: everyone, ...filters }: HistoryRequest & { allUsers: boolean }, page, signal) =>
+      listHistory({ ...filters, ...page }, everyone, signal),
+    read,
+    idOf,
+    pageSize: PAGE_SIZE,
   });
+  const { items, status, replaceItems } = list;
+  const key = request === null ? null : JSON.stringify(request);
 
   useEffect(() => {
-    if (key === null || !query) return undefined;
+    if (status !== 'ready' || key === null) return undefined;
+    const windows = activeWindows(items, PAGE_SIZE);
+    if (windows.length === 0) return undefined;
+    const { allUsers: everyone, ...filters } = JSON.parse(key) as HistoryRequest & { allUsers: boolean };
     const controller = new AbortController();
-    current.current = { key, controller };
-    setStatus('loading');
-    setMoreFailed(false);
-    listHistory({ ...query, offset: 0, limit: PAGE_SIZE }, allUsers, controller.signal)
-      .then((page) => {
-        setList(firstPage(page));
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        setStatus('error');
-      });
-    return () => controller.abort();
-    // `key` stands for the query's content: a new object with the same filters is no change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, allUsers, attempt]);
+    const timer = setTimeout(() => {
+      void Promise.all(
+        windows.map((page) => listHistory({ ...filters, ...page }, everyone, controller.signal)),
+      )
+        .then((pages) => replaceItems(pages.flatMap((page) => page.history)))
+        .catch((error: unknown) => {
+          // A missed refresh is tried again after the next interval (same rows, a new list).
+          if (!isAbortError(error)) replaceItems([...items]);
+        });
+    }, HISTORY_POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [items, status, key, replaceItems]);
 
-  const loadMore = useCallback(async () => {
-    if (!query || loadingMore) return;
-    const started = current.current;
-    setLoadingMore(true);
-    setMoreFailed(false);
-    try {
-      const page = await listHistory(
-        { ...query, offset: nextOffset(list), limit: PAGE_SIZE },
-        allUsers,
-        started.controller?.signal,
-      );
-      // The filters changed while this page loaded: it belongs to the old list.
-      if (current.current !== started) return;
-      setList((shown) => appendPage(shown, page));
-    } catch (error) {
-      if (!isAbortError(error)) setMoreFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [query, loadingMore, list, allUsers]);
-
-  const removeItems = useCallback((ids: ReadonlySet<string>) => {
-    setList((shown) => withoutItems(shown, ids));
-  }, []);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { list, status, loadingMore, moreFailed, loadMore, removeItems, reload };
+  return list;
 }

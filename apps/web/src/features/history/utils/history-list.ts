@@ -1,68 +1,40 @@
 import type { HistoryItem } from '@scrapper/contracts/http/media';
 import type { HistoryPage } from '../api/list-history.ts';
 
-// The loaded part of the history. 'Muat Lebih Banyak' asks for the next page at offset =
-// the number of items already loaded (spec part 2, section 4); items deleted here leave the
-// server's list too, so that offset stays right after deletions.
+// The loaded part of the history is a usePagedList (offset = items already loaded, the spec's
+// load-more rule); what is left here is what the history adds to it: its stats after local
+// deletions, and which rows a poll refreshes while downloads run.
 
-export interface HistoryList {
-  items: HistoryItem[];
-  total: number;
-  hasMore: boolean;
-  stats: HistoryPage['stats'];
+/** A download still on its way: its row shows a progress bar that the page keeps fresh. */
+export function isActive(item: HistoryItem): boolean {
+  return item.status === 'queued' || item.status === 'running';
 }
 
-export const EMPTY_LIST: HistoryList = {
-  items: [],
-  total: 0,
-  hasMore: false,
-  stats: { total: 0, byPlatform: [] },
-};
-
-export function firstPage(page: HistoryPage): HistoryList {
-  return {
-    items: page.history,
-    total: page.pagination.total,
-    hasMore: page.pagination.hasMore,
-    stats: page.stats,
-  };
-}
-
-/** Adds the next page; an item already loaded (the list moved meanwhile) is not repeated. */
-export function appendPage(list: HistoryList, page: HistoryPage): HistoryList {
-  const known = new Set(list.items.map((item) => item.id));
-  return {
-    items: [...list.items, ...page.history.filter((item) => !known.has(item.id))],
-    total: page.pagination.total,
-    hasMore: page.pagination.hasMore,
-    stats: page.stats,
-  };
-}
-
-/** The list after deleting `ids` here: counts and per-platform stats follow. */
-export function withoutItems(list: HistoryList, ids: ReadonlySet<string>): HistoryList {
-  const removed = list.items.filter((item) => ids.has(item.id));
-  if (removed.length === 0) return list;
+/** The stats after deleting `removed` here: the total and the per-platform counts follow. */
+export function statsWithout(stats: HistoryPage['stats'], removed: readonly HistoryItem[]): HistoryPage['stats'] {
+  if (removed.length === 0) return stats;
   const perPlatform = new Map<string, number>();
-  for (const item of removed)
-    perPlatform.set(item.platform, (perPlatform.get(item.platform) ?? 0) + 1);
+  for (const item of removed) perPlatform.set(item.platform, (perPlatform.get(item.platform) ?? 0) + 1);
   return {
-    items: list.items.filter((item) => !ids.has(item.id)),
-    total: Math.max(0, list.total - removed.length),
-    hasMore: list.hasMore,
-    stats: {
-      total: Math.max(0, list.stats.total - removed.length),
-      byPlatform: list.stats.byPlatform
-        .map((entry) => ({
-          platform: entry.platform,
-          count: entry.count - (perPlatform.get(entry.platform) ?? 0),
-        }))
-        .filter((entry) => entry.count > 0),
-    },
+    total: Math.max(0, stats.total - removed.length),
+    byPlatform: stats.byPlatform
+      .map((entry) => ({ platform: entry.platform, count: entry.count - (perPlatform.get(entry.platform) ?? 0) }))
+      .filter((entry) => entry.count > 0),
   };
 }
 
-/** The next page's offset: the items already loaded. */
-export function nextOffset(list: HistoryList): number {
-  return list.items.length;
+/**
+ * The pages a poll asks for to refresh the running rows: one page of `limit` rows centred on
+ * each running row's position (rows above it may have been added or removed meanwhile), with
+ * overlapping pages merged. Usually one request: running downloads are the newest rows.
+ */
+export function activeWindows(items: readonly HistoryItem[], limit: number): Array<{ offset: number; limit: number }> {
+  const windows: Array<{ offset: number; limit: number }> = [];
+  items.forEach((item, index) => {
+    if (!isActive(item)) return;
+    const last = windows.at(-1);
+    if (last && index < last.offset + last.limit) return;
+    windows.push({ offset: Math.max(0, index - Math.floor(limit / 2)), limit });
+  });
+  return windows;
 }
