@@ -193,7 +193,7 @@ export async function listResultItemsPage(
       select position, raw_start, raw_length, item_id, title, title_key, author, url, thumbnail, duration, play_count, like_count, width, height,
         ${byDuration} as by_duration
       from result_items where task_id = ${taskId} and item_id is not null
-    ), flagged as (
+    ), flagged as ${query.hideDuplicates ? sql`materialized` : sql``} (
       select b.*, ${byDuplicate} as by_duplicate,
         ${query.hideDownloaded ? inDownloaded : sql`false`} as hidden_downloaded
       from base b
@@ -201,24 +201,37 @@ export async function listResultItemsPage(
   const visible = sql`not by_duration and not by_duplicate and not hidden_downloaded`;
   const column = sql.unsafe(SORT_COLUMNS[query.sortBy]);
   const direction = sql.unsafe(query.order === 'desc' ? 'desc' : 'asc');
-  const [countRows, pageRows] = await Promise.all([
-    sql<Array<{ all: string; by_duration: string; by_duplicate: string; by_downloaded: string; total: string }>>`
-      ${flagged}
+  const counts = sql`
       select count(*) as all,
         count(*) filter (where by_duration) as by_duration,
         count(*) filter (where by_duplicate) as by_duplicate,
         count(*) filter (where not by_duration and not by_duplicate and hidden_downloaded) as by_downloaded,
         count(*) filter (where ${visible} and ${search}) as total
-      from flagged`,
-    sql<Array<RawItemRow & { downloaded: boolean }>>`
-      ${flagged}
+      from flagged`;
+  const page = sql`
       select f.position, f.raw_start, f.raw_length, f.item_id, f.title, f.author, f.url, f.thumbnail, f.duration, f.play_count, f.like_count, f.width, f.height,
         ${query.hideDownloaded ? sql`false` : isDownloaded} as downloaded
       from flagged f
       where ${visible} and ${search}
       order by ${column} ${direction} nulls last, position asc
-      offset ${query.offset} limit ${query.limit}`,
-  ]);
+      offset ${query.offset} limit ${query.limit}`;
+  type CountRow = { all: string; by_duration: string; by_duplicate: string; by_downloaded: string; total: string };
+  type PageRow = RawItemRow & { downloaded: boolean };
+  let countRows: CountRow[];
+  let pageRows: PageRow[];
+  if (query.hideDuplicates) {
+    // The duplicate rule is a window over the whole file: computed once (materialized) for both
+    // the counts and the page, in one statement.
+    const rows = await sql<Array<CountRow & { page: PageRow[] | null }>>`
+      ${flagged}
+      , c as (${counts})
+      select c.*, (select json_agg(p) from (${page}) p) as page from c`;
+    countRows = rows;
+    pageRows = (rows[0]?.page ?? []).map((r) => ({ ...r, raw_start: r.raw_start === null ? null : String(r.raw_start) }));
+  } else {
+    // Without the window each part takes its own path: the page an index range, the counts one scan.
+    [countRows, pageRows] = await Promise.all([sql<CountRow[]>`${flagged} ${counts}`, sql<PageRow[]>`${flagged} ${page}`]);
+  }
   const c = countRows[0];
   return {
     items: pageRows.map((r) => ({ ...toItemRow(r), downloaded: r.downloaded })),
