@@ -720,7 +720,7 @@ test.describe('as a member', () => {
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, 'downloader-many-filtered', { fullPage: false });
+      await saveScreenshot(page, testInfo, 'downloader-many-filtered');
     }
     await page.setViewportSize(DESKTOP);
 
@@ -739,7 +739,8 @@ test.describe('as a member', () => {
     await expect(button).toHaveText('Download Terpilih (1)');
 
     // 'Pilih semua' takes the first 500 listed (one batch), loading them, and says so.
-    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).check();
+    // (A click, not check(): the box turns checked once those pages are in.)
+    await page.getByRole('checkbox', { name: 'Pilih semua item yang ditampilkan' }).click();
     await expect(button).toHaveText('Download Terpilih (501)');
     await expect(
       page
