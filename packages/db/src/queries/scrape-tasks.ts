@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import type { Db } from '../client.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
@@ -302,22 +302,4 @@ export async function cancelScrapeTask(db: Db, id: string): Promise<ScrapeTaskRo
     .where(and(eq(scrapeTasks.id, id), notInArray(scrapeTasks.state, FINAL)))
     .returning();
   return row;
-}
-
-/** Completed tasks with a result file: what the downloader can open. */
-export async function listResultFiles(db: Db, ownerId: string | null): Promise<ScrapeTaskWithOwner[]> {
-  const rows = await db
-    .select(withOwner)
-    .from(scrapeTasks)
-    .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
-    .where(
-      and(
-        eq(scrapeTasks.state, 'completed'),
-        isNotNull(scrapeTasks.resultFileName),
-        ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined,
-      ),
-    )
-    .orderBy(desc(scrapeTasks.finishedAt))
-    .limit(1000);
-  return flatten(rows);
 }
