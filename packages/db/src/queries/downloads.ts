@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { downloadBatches, downloads, previews, type DownloadBatchRow, type DownloadQuality, type DownloadRow, type PreviewRow } from '../schema/downloads.ts';
+import { downloadLibraryTotals } from '../schema/download-library-totals.ts';
 import { users } from '../schema/users.ts';
 
 export type DownloadWithOwner = DownloadRow & { ownerUsername: string };
@@ -190,6 +191,31 @@ function historyWhere(f: HistoryFilter): SQL | undefined {
   );
 }
 
+/**
+ * Entries per platform, most first. Without dates or a search they come from the roll-up of
+ * migration 0013 (a few rows); with them, from one aggregate over the matching rows (the
+ * partial history indexes of 0013 keep it index-only).
+ */
+async function historyPerPlatform(db: Db, f: HistoryFilter, where: SQL | undefined): Promise<Array<{ platform: string; n: number }>> {
+  if (!f.from && !f.to && !f.search) {
+    const n = sql<string>`sum(${downloadLibraryTotals.historyEntries})`;
+    const rows = await db
+      .select({ platform: downloadLibraryTotals.platform, n })
+      .from(downloadLibraryTotals)
+      .where(
+        and(
+          f.ownerId ? eq(downloadLibraryTotals.ownerId, f.ownerId) : undefined,
+          f.platform ? eq(downloadLibraryTotals.platform, f.platform) : undefined,
+        ),
+      )
+      .groupBy(downloadLibraryTotals.platform)
+      .having(sql`${n} > 0`)
+      .orderBy(desc(n), asc(downloadLibraryTotals.platform));
+    return rows.map((r) => ({ platform: r.platform, n: Number(r.n) }));
+  }
+  return db.select({ platform: downloads.platform, n: count() }).from(downloads).where(where).groupBy(downloads.platform).orderBy(desc(count()));
+}
+
 export async function listDownloadHistory(db: Db, f: HistoryFilter) {
   const where = historyWhere(f);
   const direction = f.order === 'asc' ? asc : desc;
@@ -206,12 +232,7 @@ export async function listDownloadHistory(db: Db, f: HistoryFilter) {
       .orderBy(first, direction(downloads.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ platform: downloads.platform, n: count() })
-      .from(downloads)
-      .where(where)
-      .groupBy(downloads.platform)
-      .orderBy(desc(count())),
+    historyPerPlatform(db, f, where),
   ]);
   return {
     rows: flatten(rows),
@@ -291,17 +312,22 @@ export interface PlatformFiles {
 }
 
 /**
- * The whole library per platform in one aggregate: an index-only scan of the partial
- * (owner_id, platform, created_at, id) INCLUDE (size_bytes) index (migration 0013).
+ * The whole library per platform: a few rows of the roll-up the triggers of migration 0013 keep
+ * (everyone's summed for an admin), never a count over the downloads themselves.
  */
 export async function summarizeDownloadedFiles(db: Db, ownerId: string | null): Promise<PlatformFiles[]> {
   const rows = await db
-    .select({ platform: downloads.platform, files: count(), bytes: sql<string | null>`sum(${downloads.sizeBytes})` })
-    .from(downloads)
-    .where(fileWhere({ ownerId }))
-    .groupBy(downloads.platform)
-    .orderBy(asc(downloads.platform));
-  return rows.map((r) => ({ platform: r.platform, files: r.files, bytes: Number(r.bytes ?? 0) }));
+    .select({
+      platform: downloadLibraryTotals.platform,
+      files: sql<string>`sum(${downloadLibraryTotals.files})`,
+      bytes: sql<string>`sum(${downloadLibraryTotals.fileBytes})`,
+    })
+    .from(downloadLibraryTotals)
+    .where(ownerId ? eq(downloadLibraryTotals.ownerId, ownerId) : undefined)
+    .groupBy(downloadLibraryTotals.platform)
+    .having(sql`sum(${downloadLibraryTotals.files}) > 0`)
+    .orderBy(asc(downloadLibraryTotals.platform));
+  return rows.map((r) => ({ platform: r.platform, files: Number(r.files), bytes: Number(r.bytes) }));
 }
 
 /** How many files match a title search (a platform filter alone is read off the summary). */

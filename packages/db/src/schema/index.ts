@@ -11,3 +11,4 @@ export * from './notifications.ts';
 export * from './youtube.ts';
 export * from './download-daily-stats.ts';
 export * from './platform-rate-limits.ts';
+export * from './download-library-totals.ts';
