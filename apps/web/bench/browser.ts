@@ -420,6 +420,8 @@ async function measureDownloader(browser: Browser, token: string, fileName: stri
   await context.addInitScript(() => {
     const w = window as unknown as { __bench: { longTasks: LongTask[]; firstRowAt: number | null } };
     w.__bench = { longTasks: [], firstRowAt: null };
+    // Hundreds of item pages: keep every request's timing (the default buffer holds 250).
+    performance.setResourceTimingBufferSize(100_000);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__bench.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });

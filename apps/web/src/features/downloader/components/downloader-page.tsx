@@ -22,6 +22,7 @@ import type { ItemCounts } from '../utils/item-pager.ts';
 import { DEFAULT_VIEW, isFiltered } from '../utils/item-view.ts';
 import type { ItemView } from '../utils/item-view.ts';
 import {
+  SELECT_ALL_LIMIT,
   emptySelection,
   idsFor,
   selectAllNotice,
@@ -133,9 +134,13 @@ export function DownloaderPage({ user }: { user: SessionUser }) {
     [configByPlatform],
   );
 
-  const loadedIds = useMemo(() => items.items.map((item) => item.id), [items.items]);
+  // The rows "pilih semua" takes: the first ones listed (never a walk over every loaded row).
+  const headIds = useMemo(
+    () => items.items.slice(0, SELECT_ALL_LIMIT).map((item) => item.id),
+    [items.items],
+  );
   const selected = idsFor(selection, fileName);
-  const allState = selectAllState(selected, loadedIds, items.total);
+  const allState = selectAllState(selected, headIds, items.total);
 
   const preview = usePreviewVideo(
     previewItem && fileName ? { itemId: previewItem.id, fileName, username: owner } : null,
@@ -174,7 +179,7 @@ export function DownloaderPage({ user }: { user: SessionUser }) {
     if (allState === 'all') {
       setSelection((current) => ({
         fileName,
-        ids: toggleAll(idsFor(current, fileName), loadedIds, total),
+        ids: toggleAll(idsFor(current, fileName), headIds, total),
       }));
       setSelectNote(null);
       return;

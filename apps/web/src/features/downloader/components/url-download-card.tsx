@@ -50,7 +50,9 @@ export function UrlDownloadCard({ busy, onSubmit }: UrlDownloadCardProps) {
 
   async function onDrop(event: DragEvent<HTMLTextAreaElement>) {
     setDragging(false);
-    const files = [...event.dataTransfer.files].filter((f) => f.type === 'text/plain' || f.name.toLowerCase().endsWith('.txt'));
+    const files = [...event.dataTransfer.files].filter(
+      (f) => f.type === 'text/plain' || f.name.toLowerCase().endsWith('.txt'),
+    );
     const dropped = event.dataTransfer.getData('text/plain');
     if (files.length === 0 && !dropped) return;
     event.preventDefault();
@@ -81,7 +83,9 @@ export function UrlDownloadCard({ busy, onSubmit }: UrlDownloadCardProps) {
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(event) => void onDrop(event)}
-        className={dragging ? 'url-download__input url-download__input--drop' : 'url-download__input'}
+        className={
+          dragging ? 'url-download__input url-download__input--drop' : 'url-download__input'
+        }
         placeholder="https://www.tiktok.com/@kreator/video/..."
       />
       <div className="url-download__actions">

@@ -35,7 +35,11 @@ export interface BatchNotice {
 const UNKNOWN_REASON = 'alasan tidak diketahui';
 
 function failureOf(item: BatchItemOutcome): BatchFailure {
-  return { title: item.title || item.itemId, reason: item.error || UNKNOWN_REASON, ...(item.errorDetail ? { detail: item.errorDetail } : {}) };
+  return {
+    title: item.title || item.itemId,
+    reason: item.error || UNKNOWN_REASON,
+    ...(item.errorDetail ? { detail: item.errorDetail } : {}),
+  };
 }
 
 export function batchNotice(outcome: BatchOutcome): BatchNotice {

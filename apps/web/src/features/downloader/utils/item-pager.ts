@@ -13,6 +13,8 @@ export const FIRST_PAGE_SIZE = 100;
 export const NEXT_PAGE_SIZE = 500;
 /** The next page is asked for when the window's last row is this close to the loaded end. */
 export const LOAD_AHEAD_ROWS = 60;
+/** Rows at the loaded end a new page is checked against for repeats. */
+const RECENT_ROWS = 2 * NEXT_PAGE_SIZE;
 
 export type ItemCounts = ListItemsResponse['counts'];
 export type PagerStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -81,8 +83,10 @@ export function pagerReducer<T extends { id: string }>(
       if (!isCurrent(state, event.key, event.offset)) return state;
       const { items, pagination, counts } = event.page;
       // Offsets are counted on a list that may move (a download finishing under
-      // hideDownloaded): an item already held is not shown twice.
-      const known = new Set(state.items.map((item) => item.id));
+      // hideDownloaded): an item already held is not shown twice. The list moves by a few
+      // items, so the last pages held are where a repeat can be; looking only there keeps a
+      // page's cost the same at row 200,000 as at row 100.
+      const known = new Set(state.items.slice(-RECENT_ROWS).map((item) => item.id));
       const fresh = items.filter((item) => !known.has(item.id));
       return {
         ...state,

@@ -37,19 +37,21 @@ export function selectAllTarget(total: number): number {
 export type SelectAllState = 'none' | 'some' | 'all';
 
 /**
- * The header checkbox over the listed items: checked when the items "pilih semua" would take
- * are all loaded and selected, mixed when some listed item is selected, clear otherwise.
+ * The header checkbox: checked when the items "pilih semua" would take (`headIds`, the first
+ * listed ones loaded) are all there and selected; mixed when anything else of the file is
+ * selected; clear when nothing is. It looks at the first 500 rows only, never at every row
+ * loaded (up to 200,000).
  */
 export function selectAllState(
   selected: ReadonlySet<string>,
-  loadedIds: readonly string[],
+  headIds: readonly string[],
   total: number,
 ): SelectAllState {
   const target = selectAllTarget(total);
   if (target === 0 || selected.size === 0) return 'none';
-  const head = loadedIds.slice(0, target);
+  const head = headIds.slice(0, target);
   if (head.length === target && head.every((id) => selected.has(id))) return 'all';
-  return loadedIds.some((id) => selected.has(id)) ? 'some' : 'none';
+  return 'some';
 }
 
 /**
