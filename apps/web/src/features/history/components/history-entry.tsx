@@ -102,8 +102,8 @@ export function HistoryEntry({
             <ProgressBar
               label={
                 <>
-                  {STATUS_LABELS[item.status]}
-                  <VisuallyHidden>: {title}</VisuallyHidden>
+                  {`${STATUS_LABELS[item.status]}:`}
+                  <VisuallyHidden> {title}</VisuallyHidden>
                 </>
               }
               value={item.progress}
