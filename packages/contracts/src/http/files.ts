@@ -19,6 +19,8 @@ export type FileItem = z.infer<typeof FileItemSchema>;
 
 export const ListFilesQuerySchema = z.object({
   platform: z.string().trim().max(32).optional(),
+  /** One file by its id (the YouTube page's `?file=<id>`), if the caller may see it. */
+  id: UuidSchema.optional(),
   /** Part of the title, case-insensitive; % and _ are plain characters. */
   search: z.string().trim().max(200).optional(),
   sortBy: z.enum(['date', 'title', 'platform'], { message: 'sortBy harus date, title atau platform.' }).default('date'),

@@ -259,6 +259,8 @@ const liveFile = sql`${downloads.status} = 'completed' and ${downloads.storageKe
 
 export interface FileFilter {
   ownerId: string | null;
+  /** One file by id. */
+  id?: string;
   platform?: string;
   /** Part of the title. */
   search?: string;
@@ -282,10 +284,11 @@ function fileOrder(sortBy: FileFilter['sortBy'], order: FileFilter['order']): SQ
   return up ? [asc(downloads.platform), ...newestFirst] : [desc(downloads.platform), ...oldestFirst];
 }
 
-function fileWhere(f: Pick<FileFilter, 'ownerId' | 'platform' | 'search'>): SQL | undefined {
+function fileWhere(f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>): SQL | undefined {
   return and(
     liveFile,
     f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
+    f.id ? eq(downloads.id, f.id) : undefined,
     f.platform ? eq(downloads.platform, f.platform) : undefined,
     f.search ? ilike(downloads.title, containing(f.search)) : undefined,
   );
@@ -330,8 +333,8 @@ export async function summarizeDownloadedFiles(db: Db, ownerId: string | null): 
   return rows.map((r) => ({ platform: r.platform, files: Number(r.files), bytes: Number(r.bytes) }));
 }
 
-/** How many files match a title search (a platform filter alone is read off the summary). */
-export async function countDownloadedFiles(db: Db, f: Pick<FileFilter, 'ownerId' | 'platform' | 'search'>): Promise<number> {
+/** How many files match a title search or an id (a platform filter alone is read off the summary). */
+export async function countDownloadedFiles(db: Db, f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>): Promise<number> {
   const [row] = await db.select({ n: count() }).from(downloads).where(fileWhere(f));
   return row?.n ?? 0;
 }

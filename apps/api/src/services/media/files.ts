@@ -10,13 +10,13 @@ import { notFound } from '../../lib/errors.ts';
 
 export async function listFiles(database: Database, storage: Storage, user: SessionUser, query: ListFilesQuery) {
   const ownerId = user.role === 'admin' ? null : user.id;
-  const filter = { ownerId, platform: query.platform || undefined, search: query.search || undefined };
-  // The page and the library's summary side by side; a title search needs its own count, a
-  // platform filter alone is read off the summary.
+  const filter = { ownerId, id: query.id, platform: query.platform || undefined, search: query.search || undefined };
+  // The page and the library's summary side by side; a title search (or an id) needs its own
+  // count, a platform filter alone is read off the summary.
   const [rows, library, searched] = await Promise.all([
     listDownloadedFiles(database.db, { ...filter, sortBy: query.sortBy, order: query.order, offset: query.offset, limit: query.limit }),
     summarizeDownloadedFiles(database.db, ownerId),
-    filter.search ? countDownloadedFiles(database.db, filter) : Promise.resolve(null),
+    filter.search || filter.id ? countDownloadedFiles(database.db, filter) : Promise.resolve(null),
   ]);
   // The store is the truth for "File hilang": a file removed behind our back shows as missing.
   // Only the page's files are looked at, in one call (one readdir per folder; an S3 listing).

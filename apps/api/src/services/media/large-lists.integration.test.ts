@@ -123,6 +123,16 @@ describe('GET /api/files pages', () => {
     expect(none.body.pagination).toEqual({ total: 0, hasMore: false });
   });
 
+  it('finds one file by id however old, and none of another member', async () => {
+    const oldest = (await files(alice, '?order=asc&limit=1')).body.files[0];
+    const one = await files(alice, `?id=${oldest.id}`);
+    expect(one.body.files.map((f: { id: string }) => f.id)).toEqual([oldest.id]);
+    expect(one.body.pagination).toEqual({ total: 1, hasMore: false });
+    const bobs = (await files(admin, '?search=punya%20bob')).body.files[0];
+    expect((await files(alice, `?id=${bobs.id}`)).body.files).toEqual([]);
+    expect((await files(alice, '?id=nope')).status).toBe(400);
+  });
+
   it("lists every user's files for an admin, with the same paging", async () => {
     const all = await files(admin, '?limit=200&sortBy=title&order=desc');
     expect(all.body.files).toHaveLength(200);

@@ -10,6 +10,7 @@ export async function findServerFile(
   id: string,
   signal?: AbortSignal,
 ): Promise<FileItem | undefined> {
-  const list = await call(fileEndpoints.list, { query: { sortBy: 'date', order: 'desc' }, signal });
+  // Asked by id: the list pages, and the file may be far older than its first page.
+  const list = await call(fileEndpoints.list, { query: { id, limit: 1 }, signal });
   return list.files.find((file) => file.id === id);
 }
