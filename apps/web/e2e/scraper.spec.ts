@@ -1,11 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { ensureActiveApifyKey, removeApifyKeys, setActorActive } from './support/admin-api.ts';
+import { openE2eDatabase, type E2eDatabase } from './support/e2e-database.ts';
 import {
   APIFY_TOKENS,
   EMPTY_POST_COUNT,
   FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
+  LONG_LOG_LINES,
   QUICK_ITEM_COUNT,
   WATCH_ITEM_COUNT,
   WATCH_RUN_COST_USD,
@@ -299,6 +301,135 @@ test('three keywords start three tasks in parallel, each to its own result', asy
     await expect(task).toContainText(`${QUICK_ITEM_COUNT} item tersimpan.`);
   }
 });
+
+/** The log lines the card shows, text only (the time before each line dropped). */
+async function logLines(log: Locator): Promise<string[]> {
+  return log.locator('li').evaluateAll((items) =>
+    items.map((item) => {
+      const time = item.querySelector('time')?.textContent ?? '';
+      return (item.textContent ?? '').slice(time.length).trim().replace(/\s+/g, ' ');
+    }),
+  );
+}
+
+/** The `panjang` run's lines as the card shows them (runs of spaces read as one). */
+const LONG_LINES_SHOWN = LONG_LOG_LINES.map((line) => line.replace(/\s+/g, ' '));
+
+test('a long log arrives in pieces: every line shown once, each poll asking only for the lines after the last', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const logCalls: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/\/api\/scrape\/status\/[^/]+\/logs$/.test(url.pathname)) {
+      logCalls.push(Number(url.searchParams.get('after')));
+    }
+  });
+  await openDashboard(page);
+  const { target, submit } = form(page);
+  const word = unique('panjang');
+  await target.fill(word);
+  await submit.click();
+  const task = taskItem(page, word);
+  await expect(task).toHaveCount(1);
+  const log = page.getByRole('log');
+
+  // While it runs, the card grows: lines come faster than a status answer carries them.
+  await expect(log).toContainText('Halaman 100 dari 300 diproses', { timeout: 30_000 });
+  await expect(task.getByText('Selesai', { exact: true })).toBeHidden();
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, 'dashboard-long-log');
+  }
+  await page.setViewportSize(DESKTOP);
+  await expectNoSeriousA11yViolations(page);
+
+  await expect(task.getByText('Selesai', { exact: true })).toBeVisible({ timeout: 40_000 });
+  await expect(log).toContainText(`Selesai: ${QUICK_ITEM_COUNT} ditemukan`);
+  const shown = await logLines(log);
+  const long = shown.filter((text) => text.includes(' dari 300 diproses'));
+  expect(long).toEqual(LONG_LINES_SHOWN);
+  // Polls asked for what followed the last line held, each time further on, never twice.
+  expect(logCalls.length).toBeGreaterThan(0);
+  expect(logCalls).toEqual([...new Set(logCalls)].sort((a, b) => a - b));
+
+  // After a reload the task is a history record: its whole log is fetched once when shown.
+  await page.reload();
+  await taskItem(page, word).getByRole('button', { name: `Lihat log ${word}` }).click();
+  await expect(page.getByRole('log')).toContainText('Halaman 300 dari 300 diproses');
+  const reloaded = await logLines(page.getByRole('log'));
+  expect(reloaded.filter((text) => text.includes(' dari 300 diproses'))).toEqual(LONG_LINES_SHOWN);
+});
+
+test('finished tasks come a page at a time: the true count, and Muat lagi brings the rest', async ({
+  page,
+  memberApi,
+}, testInfo) => {
+  // axe over 60-odd task cards takes a while on a busy machine.
+  test.setTimeout(90_000);
+  const word = unique('arsip');
+  const seeded = 60;
+  const me = await memberApi.get('/api/auth/me');
+  const memberId = ((await me.json()) as { user: { id: string } }).user.id;
+  const db = await openE2eDatabase(memberId);
+  try {
+    await checkHistoryPages(page, testInfo, db, memberId, word, seeded);
+  } finally {
+    // The seeded records go again, so later tests see the dashboard as they knew it.
+    await db.sql.unsafe(`delete from scrape_tasks where target like $1 || ' %'`, [word]);
+    await db.close();
+  }
+});
+
+async function checkHistoryPages(page: Page, testInfo: TestInfo, db: E2eDatabase, memberId: string, word: string, seeded: number) {
+  // Finished long ago, so they sit at the end of the history, below every task of the run.
+  await db.sql.unsafe(
+    `insert into scrape_tasks (owner_id, actor_id, platform_id, scrape_type, target, input, platform_info, state,
+                               progress_percentage, created_at, finished_at)
+     select $1::uuid, 'clockworks/tiktok-scraper', 'tiktok', 'keyword', $2 || ' ' || g, '{}'::jsonb,
+            '{"platformId":"tiktok","displayName":"TikTok","scrapeType":"keyword"}'::jsonb, 'cancelled', 0,
+            timestamptz '2020-01-01' + g * interval '1 hour', timestamptz '2020-01-01' + g * interval '1 hour'
+     from generate_series(1, $3::int) g`,
+    [memberId, word, seeded],
+  );
+  const historyCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/scrape/history') historyCalls.push(url.search);
+  });
+  await openDashboard(page);
+  const card = page.getByRole('region', { name: /Daftar Tugas/ });
+  const tasks = page.getByRole('list', { name: 'Tugas scraping' }).getByRole('listitem');
+  const more = card.getByRole('button', { name: 'Muat lagi' });
+  await expect(more).toBeVisible();
+  const heading = await card.getByRole('heading').textContent();
+  const total = Number(/\((\d+)\)/.exec(heading ?? '')?.[1]);
+  expect(total).toBeGreaterThanOrEqual(seeded);
+  expect(await tasks.count()).toBeLessThan(total);
+  await expect(card).toContainText(`dari ${total} tugas.`);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`muat-lagi-${size.width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(DESKTOP);
+  // The oldest seeded task is beyond the first page.
+  const seededTask = (n: number) => tasks.filter({ hasText: new RegExp(`${word} ${n}(\\D|$)`) });
+  await expect(seededTask(1)).toHaveCount(0);
+
+  while (await more.isVisible()) {
+    const before = await tasks.count();
+    await more.click();
+    await expect.poll(() => tasks.count()).toBeGreaterThan(before);
+  }
+  await expect(tasks).toHaveCount(total);
+  await expect(card.getByRole('heading')).toHaveText(`Daftar Tugas (${total})`);
+  for (const n of [1, seeded]) await expect(seededTask(n)).toHaveCount(1);
+  expect(historyCalls[0]).toBe('?offset=0&limit=50');
+  expect(historyCalls.length).toBeGreaterThan(1);
+  await expectNoSeriousA11yViolations(page);
+}
 
 test('a waiting task can be cancelled; finished ones deleted, also from the server', async ({
   page,

@@ -23,6 +23,8 @@ export const APIFY_ACCOUNT = 'e2e-apify-user';
  * - `unduh`: quick, with the MEDIA_ITEMS below, whose videos are on the media server.
  * - `ribuan`: quick, with MANY_ITEM_COUNT items (the downloader's windowed table).
  * - `kosong` (Facebook): EMPTY_POST_COUNT page posts, none of them a reel: found, none kept.
+ * - `panjang`: runs ~14 s writing LONG_LOG_LINES (many more lines per 5 s poll than a status
+ *   answer carries), then QUICK_ITEM_COUNT items.
  */
 export const SCENARIO_WORDS = {
   watch: 'pantau',
@@ -31,6 +33,7 @@ export const SCENARIO_WORDS = {
   media: 'unduh',
   many: 'ribuan',
   empty: 'kosong',
+  longLog: 'panjang',
 } as const;
 
 /** How many posts the Facebook `kosong` run finds (all dropped: no reel page among them). */
@@ -94,6 +97,12 @@ export const FAKE_LOG_LINES = [
   'INFO  Menyimpan item ke dataset',
   'INFO  Crawler selesai',
 ];
+
+/** The `panjang` run's log: 300 numbered lines. */
+export const LONG_LOG_LINES: readonly string[] = Array.from(
+  { length: 300 },
+  (_, index) => `INFO  Halaman ${index + 1} dari 300 diproses`,
+);
 
 /** The sixth platform the admin adds through the actor editor in the e2e run. */
 export const TWITTER = {

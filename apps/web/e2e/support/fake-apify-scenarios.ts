@@ -15,6 +15,7 @@ import {
   FAIL_RUN_COST_USD,
   FAIL_STATUS_MESSAGE,
   FAKE_LOG_LINES,
+  LONG_LOG_LINES,
   MANY_ITEM_COUNT,
   MEDIA_AUTHOR_PREFIX,
   MEDIA_ITEMS,
@@ -77,6 +78,9 @@ function scenarioFor(
   }
   if (text.includes(SCENARIO_WORDS.slow)) {
     return { durationMs: 60_000, logLines: FAKE_LOG_LINES, items: generated(seed, makeItem, 50) };
+  }
+  if (text.includes(SCENARIO_WORDS.longLog)) {
+    return { durationMs: 14_000, logLines: LONG_LOG_LINES, items: generated(seed, makeItem, itemCount) };
   }
   if (text.includes(SCENARIO_WORDS.watch)) {
     return {

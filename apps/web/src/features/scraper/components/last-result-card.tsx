@@ -1,27 +1,18 @@
-import { VideoItemSchema } from '@scrapper/contracts/http/actor-configs';
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { formatDuration } from '@scrapper/contracts/rules/duration';
 import { Card } from '@scrapper/ui/card';
 import { Spinner } from '@scrapper/ui/spinner';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { RESULT_PREVIEW_COUNT } from '../api/get-result-preview.ts';
 import type { LastResult } from '../hooks/use-scrape-tasks.ts';
-
-const PREVIEW_COUNT = 5;
-
-function videoItems(items: unknown[]): VideoItem[] {
-  return items.flatMap((item) => {
-    const parsed = VideoItemSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 /**
  * The last task that completed here with a result file: its count, the downloader link and
- * the first items of the file's content.
+ * the file's first items.
  */
 export function LastResultCard({ result }: { result: LastResult }) {
-  const items = result.content ? videoItems(result.content.items) : [];
+  const items = result.preview?.items ?? [];
+  const total = result.preview?.total ?? 0;
   return (
     <Card title="Hasil Terakhir" className="dashboard__result">
       <p className="last-result__summary">
@@ -45,7 +36,7 @@ export function LastResultCard({ result }: { result: LastResult }) {
       {items.length > 0 ? (
         <>
           <ul className="last-result__items" aria-label="Item hasil">
-            {items.slice(0, PREVIEW_COUNT).map((item) => (
+            {items.slice(0, RESULT_PREVIEW_COUNT).map((item) => (
               <li key={item.id} className="last-result__item">
                 <span className="last-result__title">{item.title || '(tanpa judul)'}</span>
                 <span className="muted">
@@ -59,9 +50,9 @@ export function LastResultCard({ result }: { result: LastResult }) {
               </li>
             ))}
           </ul>
-          {items.length > PREVIEW_COUNT ? (
+          {total > items.length ? (
             <p className="muted">
-              Menampilkan {PREVIEW_COUNT} dari {items.length} item.
+              Menampilkan {items.length} dari {total} item.
             </p>
           ) : null}
         </>

@@ -1,9 +1,9 @@
-import type { PlatformConfig, ResultFile, Task } from '@scrapper/contracts/http/scrape';
+import type { PlatformConfig, Task } from '@scrapper/contracts/http/scrape';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, errorMessage, isAbortError } from '@/lib/api-error.ts';
 import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
 import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
-import { getResultContent } from '../api/get-result-content.ts';
+import { getResultPreview, type ResultPreview } from '../api/get-result-preview.ts';
 import { getScrapeTask } from '../api/get-scrape-task.ts';
 import { listActiveTasks } from '../api/list-active-tasks.ts';
 import { listScrapeHistory } from '../api/list-scrape-history.ts';
@@ -40,7 +40,8 @@ export interface LastResult {
   fileName: string;
   itemCount: number;
   status: 'loading' | 'ready' | 'error';
-  content: ResultFile | null;
+  /** The file's first items and their count, once loaded. */
+  preview: ResultPreview | null;
 }
 
 export interface UseScrapeTasksOptions {
@@ -55,7 +56,7 @@ export interface UseScrapeTasksOptions {
  * open (more pages on request), tasks started here added on top; every waiting/active/running
  * task polled until it is final, pollers stopped when their task leaves the list or the page
  * closes. Each poll brings only the log lines after those held. A task that completes with a
- * result file becomes the last result, and the file's content is fetched.
+ * result file becomes the last result, and the file's first items are fetched.
  */
 export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasksOptions) {
   const [tasks, dispatch] = useReducer(tasksReducer, []);
@@ -151,15 +152,15 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
       fileName,
       itemCount: task.result.itemCount,
       status: 'loading',
-      content: null,
+      preview: null,
     });
     contentRequest.current?.abort();
     const controller = new AbortController();
     contentRequest.current = controller;
-    getResultContent(fileName, controller.signal)
-      .then((content) => {
+    getResultPreview(fileName, controller.signal)
+      .then((preview) => {
         setLastResult((current) =>
-          current?.fileName === fileName ? { ...current, status: 'ready', content } : current,
+          current?.fileName === fileName ? { ...current, status: 'ready', preview } : current,
         );
       })
       .catch((error: unknown) => {
