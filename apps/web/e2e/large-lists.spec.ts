@@ -94,7 +94,9 @@ test('the file manager shows the true totals and loads more files as the list sc
   test.setTimeout(90_000);
   const allFiles = await apiTotal(page, '/api/files?limit=1', tokens.member);
   expect(allFiles).toBeGreaterThanOrEqual(SEEDED);
+  const firstPage = page.waitForResponse((r) => r.url().includes('/api/files?sortBy='));
   await page.goto('/#/files');
+  expect((await firstPage).ok()).toBe(true);
   const stats = page.getByRole('region', { name: 'Statistik file' });
   await expect(stats.getByRole('definition').first()).toHaveText(allFiles.toLocaleString('id-ID'));
 
@@ -138,7 +140,9 @@ test('the history loads more as it scrolls, keeps a platform filter on the serve
   tokens,
 }, testInfo) => {
   test.setTimeout(90_000);
+  const firstPage = page.waitForResponse((r) => r.url().includes('/api/media/history?'));
   await page.goto('/#/history');
+  expect((await firstPage).ok()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat Unduhan' })).toBeVisible();
   const filterToggle = page.getByRole('button', { name: /^Filter/ });
   await filterToggle.click();
