@@ -15,8 +15,8 @@ import { createDatabase } from '@scrapper/db/client';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertResultItems, setResultMapping } from '@scrapper/db/queries/result-items';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
-import { resultMappingHash } from '@scrapper/integrations/result-file/mapping-hash';
-import { createResultFileWriter } from '@scrapper/integrations/result-file/result-file-writer';
+import { resultMappingHash } from '@scrapper/db/result-file/mapping-hash';
+import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
 import { startBenchApi } from './start-api.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200_000);

@@ -32,6 +32,8 @@ export type MaintenanceSweepPayload = z.infer<typeof MaintenanceSweepPayloadSche
 export const ScrapeRunPayloadSchema = z.object({ taskId: UuidSchema });
 export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 
+/** Build (or rebuild) the result_items index of a completed task's result file. */
+export const ResultIndexPayloadSchema = z.object({ taskId: UuidSchema });
 export const VideoDownloadPayloadSchema = z.object({ downloadId: UuidSchema });
 export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
 export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
@@ -104,6 +106,21 @@ export const jobCatalog = {
       // Uploads to one channel run one at a time whatever this says (a per-account lock).
       defaultConcurrency: 2,
       heartbeatSeconds: 60,
+    },
+  },
+  'result.index': {
+    payload: ResultIndexPayloadSchema,
+    policy: {
+      // Idempotent (the mapping's hash says whether the rows are current) and serialized per
+      // task by an advisory lock: a retry, or the API opening the file meanwhile, finds the
+      // work done or waits for it.
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      // 200,000 items are read and inserted in well under this on a loaded machine.
+      expireInSeconds: 30 * 60,
+      retentionSeconds: 24 * 3600,
+      defaultConcurrency: 1,
     },
   },
   'tools.ytdlp-update': {

@@ -1,5 +1,6 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { maintenanceSweep } from './maintenance-sweep.ts';
+import { resultIndex } from './result-index.ts';
 import { scrapeRun } from './scrape-run.ts';
 import { toolsYtDlpUpdate } from './tools-ytdlp-update.ts';
 import { videoDownload } from './video-download.ts';
@@ -11,6 +12,7 @@ import type { JobHandler } from './types.ts';
 export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'maintenance.sweep': maintenanceSweep,
   'scrape.run': scrapeRun,
+  'result.index': resultIndex,
   'video.download': videoDownload,
   'video.preview': videoPreview,
   'youtube.upload': youtubeUpload,

@@ -24,6 +24,7 @@ import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/sta
 import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { loadEnv, type Env } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
+import { until } from '../faults/fault-fixtures.ts';
 
 const secretsKey = randomBytes(32).toString('base64');
 const box = createSecretBox(secretsKey);
@@ -202,7 +203,11 @@ describe('scrape.run: the seeded actors as they are', () => {
       // The file holds the raw items (every one found); the index rows hold the mapped ones.
       const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
       expect(file.items, platform).toHaveLength(task.counts?.found ?? -1);
-      const rows = await database.sql<Array<{ url: string }>>`select url from result_items where task_id = ${task.id} and item_id is not null order by position`;
+      // The rows come from the result.index job queued with the completion.
+      const rows = await until(`${platform} indexed`, async () => {
+        const [state] = await database.sql<Array<{ result_mapping: string | null }>>`select result_mapping from scrape_tasks where id = ${task.id}`;
+        return state?.result_mapping && state.result_mapping !== 'pending' ? database.sql<Array<{ url: string }>>`select url from result_items where task_id = ${task.id} and item_id is not null order by position` : undefined;
+      }, 30_000);
       expect(rows.map((r) => r.url), platform).toEqual(expected[platform]);
     }
   });

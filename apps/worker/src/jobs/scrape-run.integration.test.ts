@@ -127,8 +127,18 @@ async function waitForTask(taskId: string, states: string[], ms = 30_000): Promi
   }
 }
 
-/** The task's result_items rows, in file order. */
+/**
+ * The task's result_items rows, in file order, once the result.index job queued with the
+ * completion has made them (the run itself only writes the file).
+ */
 async function rowsOf(taskId: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [task] = await database.sql<Array<{ result_mapping: string | null }>>`select result_mapping from scrape_tasks where id = ${taskId}`;
+    if (task?.result_mapping && task.result_mapping !== 'pending') break;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} was never indexed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return database.sql<Array<{ position: number; raw_start: string | null; raw_length: number | null; item_id: string | null; skip_reason: string | null; title: string; title_key: string; author: string; url: string; duration: number | null; play_count: string | null; like_count: string | null }>>`
     select position, raw_start, raw_length, item_id, skip_reason, title, title_key, author, url, duration, play_count, like_count
     from result_items where task_id = ${taskId} order by position`;
@@ -218,7 +228,8 @@ describe('scrape.run', () => {
       play_count: '1003',
       like_count: '13',
     });
-    expect(task.resultMapping).toMatch(/^v\d+:/);
+    // Once the index job made the rows, the task carries the mapping's hash.
+    expect((await findScrapeTask(database.db, taskId))?.resultMapping).toMatch(/^v\d+:/);
 
     const logs = await logsOf(taskId);
     expect(logs).toEqual(expect.arrayContaining(['Mencari video...', 'Halaman 2 selesai']));
@@ -452,7 +463,7 @@ describe('scrape.run', () => {
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
     expect(file.items).toHaveLength(5);
-    // The failed attempt's rows went with its transaction: one row per raw item of the file.
+    // The failed attempt queued no index (its transaction rolled back): one index, one row per raw item of the file.
     const rows = await rowsOf(taskId);
     expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
     expect(await rawsByRange(task.resultPath ?? '', rows)).toEqual(file.items);

@@ -19,12 +19,13 @@ import {
   updateScrapeTaskProgress,
   type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
+import { bossTransaction } from '@scrapper/db/queue';
+import { setResultMapping } from '@scrapper/db/queries/result-items';
+import { PENDING_INDEX } from '@scrapper/db/result-file/ensure-index';
 import type { ScrapeTaskRow } from '@scrapper/db/schema';
 import { notifyUser } from '@scrapper/db/queries/notifications';
-import { insertResultItems, setResultMapping, type SqlClient } from '@scrapper/db/queries/result-items';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
-import { resultMappingHash } from '@scrapper/integrations/result-file/mapping-hash';
-import { createResultFileWriter } from '@scrapper/integrations/result-file/result-file-writer';
+import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
 import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
@@ -293,14 +294,12 @@ async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
 /**
  * Pages through the dataset and streams the result file to storage: every raw item once, as
  * Apify returned it, in order, then the metadata. Each raw item is mapped with the actor's
- * rules as it passes, and its index row (byte range in the file, the mapped fields or why it was
- * left out) goes into result_items a page at a time, through `sql`: the caller's transaction,
- * so the rows exist only with the completed task that names the file. The dataset is never held
- * whole in memory.
+ * rules as it passes, for the counts (kept, and why the rest were left out); the downloader's
+ * index of the file (result_items) is made afterwards by the result.index job, off the path of
+ * the run. The dataset is never held whole in memory.
  */
 async function writeResult(
   ctx: JobContext,
-  sql: SqlClient,
   apify: Apify,
   task: ScrapeTaskWithOwner,
   config: ActorConfig,
@@ -310,22 +309,15 @@ async function writeResult(
   const { fileName, path, createdAt } = file;
   // The actor's rules are read once for the whole dataset, not once per item; the writer also
   // tallies why each dropped item was dropped.
-  const writer = createResultFileWriter(config);
-  // The rows of page n go in while page n + 1 is read and written: one insert in flight.
-  let inserting: Promise<void> = Promise.resolve();
+  const writer = createResultFileWriter(config, { rows: false });
 
   async function* body(): AsyncGenerator<string> {
     yield writer.head();
     for await (const page of readAhead(apify.iterateItems(datasetId, PAGE_SIZE))) {
       if (ctx.signal.aborted) throw new Error('job stopped by the worker');
-      const { text, rows } = writer.page(page.items);
-      await inserting;
-      inserting = insertResultItems(sql, task.id, rows);
-      // A failed insert surfaces when awaited (next page or the end), not as an unhandled rejection.
-      inserting.catch(() => undefined);
+      const { text } = writer.page(page.items);
       if (text !== '') yield text;
     }
-    await inserting;
     const metadata = {
       taskId: task.id,
       platformId: task.platformId,
@@ -338,11 +330,7 @@ async function writeResult(
     yield writer.tail(metadata);
   }
 
-  try {
-    await ctx.deps.storage.write(path, Readable.from(body()));
-  } finally {
-    await inserting.catch(() => undefined);
-  }
+  await ctx.deps.storage.write(path, Readable.from(body()));
   const counts = writer.counts();
   return { fileName, path, itemCount: counts.saved, counts };
 }
@@ -395,23 +383,25 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     announced.catch(() => undefined);
     const owner = full;
     const name = `${owner.platformInfo.displayName || owner.platformId} "${owner.target}"`;
-    // The file's index rows, the final state, its log line and the owner's notification commit
-    // together: a worker that dies in between leaves the task as it was with no rows, and the
-    // job's retry writes its own file and rows and completes it (once).
+    // The file first; then the final state, its log line, the owner's notification and the
+    // index job commit together: a worker that dies in between leaves the task as it was, and
+    // the job's retry writes its own file and completes it (once).
     const createdAt = new Date();
     const fileName = resultFileName(owner.platformId, taskId, createdAt);
     const file = { fileName, path: `results/${owner.ownerId}/${fileName}`, createdAt };
     let completed: boolean;
     try {
+      const result = await writeResult(ctx, apify, owner, config, run.datasetId ?? datasetId, file);
+      await announced;
       completed = await ctx.database.transaction(async ({ db: tx, sql }) => {
-        const result = await writeResult(ctx, sql, apify, owner, config, run.datasetId ?? datasetId, file);
-        await announced;
         const said = describeCounts(result.counts);
         // Found items, kept none: the task completes (the run succeeded and was paid for) with a
         // warning saying why, instead of a green success.
         const warning = countsWarning(result.counts);
         if (!(await completeScrapeTask(tx, taskId, { ...result, usageTotalUsd: run.usageTotalUsd, warning }))) throw new NotCompleted();
-        await setResultMapping(sql, taskId, resultMappingHash(config));
+        // The downloader's index of the file, made off the path of the run: pending until then.
+        await setResultMapping(sql, taskId, PENDING_INDEX);
+        await ctx.enqueue('result.index', { taskId }, { db: bossTransaction(sql), singletonKey: taskId });
         await appendScrapeTaskLogs(tx, taskId, [
           warning ? `Selesai dengan peringatan: ${said}.` : `Selesai: ${said} (${result.fileName}).`,
         ]);

@@ -9,7 +9,7 @@ import type { ListItemsQuery } from '@scrapper/contracts/http/media';
 /** The raw client, or a transaction's. */
 export type SqlClient = postgres.Sql | postgres.TransactionSql;
 
-/** One row of result_items as written (see ResultIndexRow in integrations/result-file). */
+/** One row of result_items as written (see ResultIndexRow in ../result-file/index-rows.ts). */
 export interface ResultItemInsert {
   position: number;
   rawStart: number | null;

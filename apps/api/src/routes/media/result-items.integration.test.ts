@@ -8,8 +8,8 @@ import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertResultItems, setResultMapping } from '@scrapper/db/queries/result-items';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads } from '@scrapper/db/schema';
-import { resultMappingHash } from '@scrapper/integrations/result-file/mapping-hash';
-import { createResultFileWriter } from '@scrapper/integrations/result-file/result-file-writer';
+import { resultMappingHash } from '@scrapper/db/result-file/mapping-hash';
+import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
 import { mapItem } from '@scrapper/contracts/rules/map-items';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 

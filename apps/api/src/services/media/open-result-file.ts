@@ -3,10 +3,10 @@ import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Database } from '@scrapper/db/client';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findScrapeTaskByResultFile, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
-import { ResultFileShapeError } from '@scrapper/integrations/result-file/scan-items';
+import { ResultFileShapeError } from '@scrapper/db/result-file/scan-items';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { notFound } from '../../lib/errors.ts';
-import { ensureResultIndex } from './ensure-result-index.ts';
+import { ensureResultIndex } from '@scrapper/db/result-file/ensure-index';
 
 export const RESULT_FILE_NOT_FOUND = 'File hasil tidak ditemukan.';
 

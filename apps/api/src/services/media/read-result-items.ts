@@ -1,11 +1,11 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { Database } from '@scrapper/db/client';
 import { findResultItems, type ResultItemRow } from '@scrapper/db/queries/result-items';
-import { scanResultItems } from '@scrapper/integrations/result-file/scan-items';
+import { scanResultItems } from '@scrapper/db/result-file/scan-items';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { forEachLimited } from '@scrapper/integrations/storage/storage';
 import { notFound } from '../../lib/errors.ts';
-import { rawOfLegacyElement } from './ensure-result-index.ts';
+import { rawOfLegacyElement } from '@scrapper/db/result-file/ensure-index';
 import type { OpenedResultFile } from './open-result-file.ts';
 
 async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import { VideoItemSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
-import type { Database } from '@scrapper/db/client';
+import type { Readable } from 'node:stream';
+import type { Database } from '../client.ts';
 import {
   deleteResultItems,
   findResultIndexState,
@@ -7,14 +8,23 @@ import {
   lockResultIndex,
   setResultMapping,
   type ResultItemInsert,
-} from '@scrapper/db/queries/result-items';
-import { createResultIndexer, rowOfItem, skippedRow } from '@scrapper/integrations/result-file/index-rows';
-import { resultMappingHash } from '@scrapper/integrations/result-file/mapping-hash';
-import { scanResultItems } from '@scrapper/integrations/result-file/scan-items';
-import type { Storage } from '@scrapper/integrations/storage/storage';
+} from '../queries/result-items.ts';
+import { createResultIndexer, rowOfItem, skippedRow } from './index-rows.ts';
+import { resultMappingHash } from './mapping-hash.ts';
+import { scanResultItems } from './scan-items.ts';
+
+/** What indexing needs of the store: the file's bytes (the storage adapter fits). */
+export interface ResultFileReader {
+  read(key: string): Promise<Readable>;
+}
 
 /** result_mapping of a file indexed from its stored mapping (an old-shape file whose actor config is gone). */
 export const STORED_MAPPING = 'stored';
+/**
+ * result_mapping of a file of raw items written by scrape.run and not indexed yet (the
+ * result.index job makes the rows); null is a file of the old shape, written before the index.
+ */
+export const PENDING_INDEX = 'pending';
 const BATCH = 1000;
 
 /**
@@ -39,12 +49,13 @@ export function rawOfLegacyElement(element: unknown): unknown {
  */
 export async function ensureResultIndex(
   database: Database,
-  storage: Storage,
+  storage: ResultFileReader,
   task: { id: string; resultPath: string | null },
   config: ActorConfig | undefined,
 ): Promise<void> {
   const wanted = config ? resultMappingHash(config) : STORED_MAPPING;
-  const upToDate = (state: { mapping: string | null } | undefined) => !state || (state.mapping !== null && (!config || state.mapping === wanted));
+  const upToDate = (state: { mapping: string | null } | undefined) =>
+    !state || (state.mapping !== null && state.mapping !== PENDING_INDEX && (!config || state.mapping === wanted));
   if (upToDate(await findResultIndexState(database.sql, task.id))) return;
   const path = task.resultPath;
   if (!path) return;
