@@ -268,8 +268,16 @@ export async function listResultFilesPage(
     ${filter.ownerId ? sql`and t.owner_id = ${filter.ownerId}` : sql``}
     ${filter.username ? sql`and lower(u.username) = lower(${filter.username})` : sql``}
     ${filter.search ? sql`and (t.result_file_name ilike ${containsPattern(filter.search)} or t.target ilike ${containsPattern(filter.search)})` : sql``}`;
+  // Without a search the total is kept by triggers (scrape_library_totals, migration 0014): one
+  // row, or a sum over members, instead of counting every completed task on every page.
+  const total = filter.search
+    ? sql<Array<{ total: string }>>`select count(*) as total from scrape_tasks t ${filter.username ? sql`join users u on u.id = t.owner_id` : sql``} where ${where}`
+    : sql<Array<{ total: string }>>`select coalesce(sum(s.result_files), 0) as total from scrape_library_totals s
+        ${filter.username ? sql`join users u on u.id = s.owner_id` : sql``}
+        where true ${filter.ownerId ? sql`and s.owner_id = ${filter.ownerId}` : sql``}
+        ${filter.username ? sql`and lower(u.username) = lower(${filter.username})` : sql``}`;
   const [countRows, rows] = await Promise.all([
-    sql<Array<{ total: string }>>`select count(*) as total from scrape_tasks t join users u on u.id = t.owner_id where ${where}`,
+    total,
     sql<Array<{ file_name: string; platform_id: string; item_count: number | null; target: string; at: Date | string; username: string }>>`
       select t.result_file_name as file_name, t.platform_id, t.result_item_count as item_count, t.target,
         coalesce(t.finished_at, t.created_at) as at, u.username

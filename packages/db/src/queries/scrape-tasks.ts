@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzl
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import type { Db } from '../client.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
+import { scrapeLibraryTotals } from '../schema/scrape-library-totals.ts';
 import { users } from '../schema/users.ts';
 
 const FINAL: TaskState[] = ['completed', 'failed', 'cancelled'];
@@ -74,7 +75,12 @@ export async function listScrapeHistory(
       .orderBy(desc(sql`coalesce(${scrapeTasks.finishedAt}, ${scrapeTasks.createdAt})`), desc(scrapeTasks.id))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(scrapeTasks).where(historyFilter(ownerId)),
+    // Kept by triggers (scrape_library_totals, migration 0014): one row, or a sum over members,
+    // instead of counting 100,000 (or 1,000,000) tasks on every page.
+    db
+      .select({ total: sql<number>`coalesce(sum(${scrapeLibraryTotals.historyEntries}), 0)::int` })
+      .from(scrapeLibraryTotals)
+      .where(ownerId ? eq(scrapeLibraryTotals.ownerId, ownerId) : undefined),
   ]);
   return { rows: flatten(rows), total: counted[0]?.total ?? 0 };
 }

@@ -12,3 +12,4 @@ export * from './youtube.ts';
 export * from './download-daily-stats.ts';
 export * from './platform-rate-limits.ts';
 export * from './download-library-totals.ts';
+export * from './scrape-library-totals.ts';

@@ -65,6 +65,20 @@ export const scrapeTasks = pgTable(
     index('scrape_tasks_owner_idx').on(t.ownerId, t.createdAt),
     index('scrape_tasks_state_idx').on(t.state),
     index('scrape_tasks_result_file_idx').on(t.resultFileName),
+    // Scrape history pages: finished, shown tasks, newest finished first (listScrapeHistory).
+    index('scrape_tasks_owner_history_idx')
+      .on(t.ownerId, sql`(coalesce(${t.finishedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.state} in ('completed', 'failed', 'cancelled') and ${t.hiddenAt} is null`),
+    index('scrape_tasks_history_idx')
+      .on(sql`(coalesce(${t.finishedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.state} in ('completed', 'failed', 'cancelled') and ${t.hiddenAt} is null`),
+    // The downloader's result files, newest finished first (listResultFilesPage).
+    index('scrape_tasks_owner_results_idx')
+      .on(t.ownerId, t.finishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'completed' and ${t.resultFileName} is not null`),
+    index('scrape_tasks_results_idx')
+      .on(t.finishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'completed' and ${t.resultFileName} is not null`),
     check(
       'scrape_tasks_state_check',
       sql`${t.state} in ('waiting', 'active', 'running', 'completed', 'failed', 'cancelled')`,
