@@ -295,6 +295,13 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
         return { params: { id: file.itemId }, query: `filename=${file.fileName}` };
       },
     },
+    '/api/data/items/:id': {
+      owned: true,
+      make: async (owner) => {
+        const file = await resultFileOf(ctx, owner);
+        return { params: { id: file.itemId }, query: `filename=${file.fileName}` };
+      },
+    },
     '/api/media/download/:id': {
       owned: true,
       make: async (owner) => {
