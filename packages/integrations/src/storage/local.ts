@@ -144,6 +144,9 @@ function isOutOfSpace(error: unknown): boolean {
 }
 
 /** Files under one root folder (DATA_DIR/storage by default). */
+/** Up to this many files of one folder are looked at one by one; more, and the folder is listed once. */
+const STAT_EACH_MAX = 64;
+
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
 
@@ -204,13 +207,23 @@ export function createLocalStorage(root: string): Storage {
       const folders = [...keysByFolder(keys)];
       await forEachLimited(folders, 8, async ([folder, names]) => {
         const dir = folder ? join(base, folder) : base;
+        const prefix = folder ? `${folder}/` : '';
+        // A page of a large library (50 of a member's 100,000 files): a stat per file costs less
+        // than listing the whole folder. stat() follows a link, as size() and exists() do.
+        if (names.size <= STAT_EACH_MAX) {
+          await Promise.all(
+            [...names].map(async (name) => {
+              if (await stat(join(dir, name)).then((s) => s.isFile(), () => false)) found.add(prefix + name);
+            }),
+          );
+          return;
+        }
         let entries;
         try {
           entries = await readdir(dir, { withFileTypes: true });
         } catch {
           return; // no such folder (or unreadable): none of its files are there, as size() says
         }
-        const prefix = folder ? `${folder}/` : '';
         await Promise.all(
           entries.map(async (entry) => {
             if (!names.has(entry.name)) return;

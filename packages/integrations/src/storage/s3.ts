@@ -51,6 +51,8 @@ export interface S3Storage extends Storage {
 
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 const MAX_PARTS = 10_000;
+/** Up to this many files of one folder are asked for one by one; more, and the folder is listed. */
+const HEAD_EACH_MAX = 64;
 
 /**
  * Objects in one bucket of an S3-compatible store, keyed exactly as the local driver's paths
@@ -251,6 +253,14 @@ export function createS3Storage(
       // continuation tokens are DES-encrypted, which OpenSSL 3 (Node >= 17) refuses.
       await forEachLimited(folders, 8, async ([folder, names]) => {
         const prefix = folder ? `${folder}/` : '';
+        // A page of a large library (50 of a member's 100,000 files): a HEAD per file, 16 at a
+        // time, costs less than listing the whole folder (a request per 1,000 keys).
+        if (names.size <= HEAD_EACH_MAX) {
+          await forEachLimited([...names], 16, async (name) => {
+            if ((await headSize(prefix + name)) !== undefined) found.add(prefix + name);
+          });
+          return;
+        }
         let marker: string | undefined;
         for (;;) {
           const page = await client.send(
