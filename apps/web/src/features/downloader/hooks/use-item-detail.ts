@@ -1,7 +1,7 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { useEffect, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
-import { getItemDetail } from '../api/get-item-detail.ts';
+import { getItemDetail } from '@/lib/api/get-item-detail.ts';
 
 export const DETAIL_FAILED = 'Gagal memuat data lengkap video. Tutup lalu buka lagi untuk mencoba.';
 

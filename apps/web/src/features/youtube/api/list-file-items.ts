@@ -1,16 +1,20 @@
-import { mediaEndpoints } from '@scrapper/contracts/http/media';
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import { mediaEndpoints, type VideoListItem } from '@scrapper/contracts/http/media';
 import { call } from '@/lib/api-client.ts';
 
-/** The items of a result file; `username` names the owner when an admin opens someone else's. */
-export async function listFileItems(
-  fileName: string,
-  username: string | undefined,
-  signal?: AbortSignal,
-): Promise<VideoItem[]> {
-  const { items } = await call(mediaEndpoints.items, {
-    query: { filename: fileName, username },
+/** The first items of a file the picker offers (the largest page the list gives). */
+export const PICKER_ITEMS = 500;
+
+export interface FileItemsPage {
+  items: VideoListItem[];
+  /** Every item of the file, for "… dari N". */
+  total: number;
+}
+
+/** The first items of a result file, without raw records; `username` names the owner when an admin opens someone else's. */
+export async function listFileItems(fileName: string, username: string | undefined, signal?: AbortSignal): Promise<FileItemsPage> {
+  const { items, pagination } = await call(mediaEndpoints.items, {
+    query: { filename: fileName, username, limit: PICKER_ITEMS },
     signal,
   });
-  return items;
+  return { items, total: pagination.total };
 }

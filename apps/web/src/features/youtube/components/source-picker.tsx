@@ -1,5 +1,5 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
-import type { ResultFileSummary } from '@scrapper/contracts/http/media';
+import type { ResultFileSummary, VideoListItem } from '@scrapper/contracts/http/media';
 import type { FileItem } from '@scrapper/contracts/http/files';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
@@ -10,6 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useFileItems } from '../hooks/use-file-items.ts';
+import { PICKER_ITEMS } from '../api/list-file-items.ts';
+import { PICKER_FILES } from '../api/list-result-files.ts';
+import { getItemDetail } from '@/lib/api/get-item-detail.ts';
+import { isAbortError } from '@/lib/api-error.ts';
 import { useJsonFiles } from '../hooks/use-json-files.ts';
 import { TEXT } from '../utils/messages.ts';
 
@@ -39,7 +43,7 @@ function fileLabel(file: ResultFileSummary, showOwner: boolean): string {
   return parts.join(' · ');
 }
 
-function itemLabel(item: VideoItem): string {
+function itemLabel(item: Pick<VideoItem, 'title' | 'author'>): string {
   const title = item.title.trim();
   const short = title.length > 80 ? `${title.slice(0, 79)}…` : title;
   return item.author ? `${short} — ${item.author}` : short;
@@ -68,7 +72,7 @@ export function SourcePicker({
   const [videoInputKey, setVideoInputKey] = useState(0);
   const autoSelectedFor = useRef<string | null>(null);
 
-  const chosenFile = files.data.find((file) => file.fileName === fileName);
+  const chosenFile = files.data.files.find((file) => file.fileName === fileName);
   const owner = chosenFile && chosenFile.username !== username ? chosenFile.username : undefined;
   const items = useFileItems(fileName, owner);
 
@@ -82,9 +86,7 @@ export function SourcePicker({
     if (items.status !== 'ready' || items.fileName !== fileName) return;
     if (autoSelectedFor.current === fileName) return;
     autoSelectedFor.current = fileName;
-    const first = items.items[0] ?? null;
-    setItemId(first?.id ?? null);
-    itemChangeRef.current(first);
+    pickRef.current(items.items[0] ?? null);
   }, [items, fileName]);
 
   function changeFile(next: string | null) {
@@ -98,11 +100,33 @@ export function SourcePicker({
     }
   }
 
+  // The list has no raw records: the chosen item's comes with its detail (description and
+  // hashtags fill the form). Without it, the form is filled from what the list has.
+  const picking = useRef<AbortController | null>(null);
+  function pick(item: VideoListItem | null) {
+    picking.current?.abort();
+    setItemId(item?.id ?? null);
+    if (!item || !fileName) {
+      itemChangeRef.current(null);
+      return;
+    }
+    const controller = new AbortController();
+    picking.current = controller;
+    getItemDetail(item.id, fileName, owner, controller.signal)
+      .then((detail) => itemChangeRef.current(detail))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) itemChangeRef.current({ ...item, raw: null });
+      });
+  }
+  const pickRef = useRef(pick);
+  useEffect(() => {
+    pickRef.current = pick;
+  });
+  useEffect(() => () => picking.current?.abort(), []);
+
   function changeItem(id: string) {
     if (items.status !== 'ready' || items.fileName !== fileName) return;
-    const item = items.items.find((candidate) => candidate.id === id) ?? null;
-    setItemId(item?.id ?? null);
-    onItemChange(item);
+    pick(items.items.find((candidate) => candidate.id === id) ?? null);
   }
 
   function changeVideo(event: ChangeEvent<HTMLInputElement>) {
@@ -159,7 +183,7 @@ export function SourcePicker({
         <Select
           label="File hasil scraping (JSON)"
           placeholder={files.status === 'loading' ? 'Memuat file...' : 'Tidak memakai file JSON'}
-          options={files.data.map((file) => ({
+          options={files.data.files.map((file) => ({
             value: file.fileName,
             label: fileLabel(file, file.username !== username),
           }))}
@@ -185,6 +209,16 @@ export function SourcePicker({
       {items.status === 'loading' ? <Spinner label="Memuat item video..." /> : null}
       {files.status === 'error' ? <Alert tone="danger">{TEXT.filesFailed}</Alert> : null}
       {items.status === 'error' ? <Alert tone="danger">{TEXT.itemsFailed}</Alert> : null}
+      {files.status !== 'loading' && files.data.total > PICKER_FILES ? (
+        <p className="muted">
+          Menampilkan {PICKER_FILES} file hasil terbaru dari {files.data.total}. File lama dapat dibuka lewat Downloader.
+        </p>
+      ) : null}
+      {items.status === 'ready' && items.fileName === fileName && items.total > PICKER_ITEMS ? (
+        <p className="muted">
+          Menampilkan {PICKER_ITEMS} item pertama dari {items.total}. Item lainnya dapat diunggah lewat Downloader.
+        </p>
+      ) : null}
       {items.status === 'ready' && items.fileName === fileName && readyItems.length === 0 ? (
         <p className="muted">Tidak ada item untuk ditampilkan. Pilih file lain.</p>
       ) : null}

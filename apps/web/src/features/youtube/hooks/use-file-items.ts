@@ -1,4 +1,4 @@
-import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
+import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { useEffect, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { listFileItems } from '../api/list-file-items.ts';
@@ -8,12 +8,12 @@ import { usableItems } from '../utils/source-items.ts';
 export type FileItemsState =
   | { status: 'idle' }
   | { status: 'loading'; fileName: string }
-  | { status: 'ready'; fileName: string; items: VideoItem[] }
+  | { status: 'ready'; fileName: string; items: VideoListItem[]; total: number }
   | { status: 'error'; fileName: string };
 
 /**
- * The usable items of a result file (an id and a real title); an admin opening another
- * user's file names its owner.
+ * The usable items among a result file's first page (an id and a real title); an admin
+ * opening another user's file names its owner.
  */
 export function useFileItems(fileName: string | null, owner: string | undefined) {
   const [state, setState] = useState<FileItemsState>({ status: 'idle' });
@@ -26,7 +26,7 @@ export function useFileItems(fileName: string | null, owner: string | undefined)
     const controller = new AbortController();
     setState({ status: 'loading', fileName });
     listFileItems(fileName, owner, controller.signal)
-      .then((items) => setState({ status: 'ready', fileName, items: usableItems(items) }))
+      .then((page) => setState({ status: 'ready', fileName, items: usableItems(page.items), total: page.total }))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
         setState({ status: 'error', fileName });

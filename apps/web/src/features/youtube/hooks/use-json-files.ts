@@ -1,8 +1,7 @@
-import type { ResultFileSummary } from '@scrapper/contracts/http/media';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listJsonResultFiles } from '../api/list-result-files.ts';
+import { listJsonResultFiles, type JsonResultFiles } from '../api/list-result-files.ts';
 
-const NO_FILES: ResultFileSummary[] = [];
+const NO_FILES: JsonResultFiles = { files: [], total: 0 };
 
 /** The .json result files the source picker offers. */
 export function useJsonFiles() {
