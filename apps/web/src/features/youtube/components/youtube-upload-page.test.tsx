@@ -48,6 +48,29 @@ const ITEMS = [
   raw: {},
 }));
 
+/** GET /api/data/files: one page of result files. */
+function filesAnswer(files: unknown[]) {
+  return jsonResponse(200, { files, pagination: { total: files.length, hasMore: false } });
+}
+
+/** GET /api/data/items: one page of items, without their raw records. */
+function itemsAnswer(fileName: string, items: typeof ITEMS) {
+  const listed = items.map(({ raw: _raw, ...item }) => ({ ...item, downloaded: false }));
+  return jsonResponse(200, {
+    fileName,
+    platformId: 'tiktok',
+    items: listed,
+    pagination: { total: listed.length, hasMore: false },
+    counts: { all: listed.length, hiddenByDuration: 0, hiddenAsDuplicate: 0, hiddenAsDownloaded: 0 },
+  });
+}
+
+/** GET /api/data/items/:id: the chosen item with its raw record. */
+function detailAnswer(path: string) {
+  const item = ITEMS.find((candidate) => path.endsWith(`/${candidate.id}`));
+  return item ? jsonResponse(200, item) : jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Item tidak ditemukan.' });
+}
+
 /** XMLHttpRequest as far as the multipart upload uses it. */
 class FakeXhr {
   static sent: FormData[] = [];
@@ -114,7 +137,7 @@ function fakeApi(handler: Handler) {
       if (answer) return answer;
       if (url.pathname === '/api/youtube/videos')
         return jsonResponse(200, { videos: [], total: 0 });
-      if (url.pathname === '/api/data/files') return jsonResponse(200, []);
+      if (url.pathname === '/api/data/files') return filesAnswer([]);
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'tidak ada' });
     }),
   );
@@ -297,7 +320,7 @@ describe('YoutubeUploadPage', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const paths = standardApi((path) => {
       if (path === '/api/data/files') {
-        return jsonResponse(200, [
+        return filesAnswer([
           {
             fileName: RESULT_FILE,
             platformId: 'tiktok',
@@ -308,9 +331,8 @@ describe('YoutubeUploadPage', () => {
           },
         ]);
       }
-      if (path === '/api/data/items') {
-        return jsonResponse(200, { fileName: RESULT_FILE, platformId: 'tiktok', items: ITEMS });
-      }
+      if (path === '/api/data/items') return itemsAnswer(RESULT_FILE, ITEMS);
+      if (path.startsWith('/api/data/items/')) return detailAnswer(path);
       return undefined;
     });
     renderPage();
@@ -502,8 +524,7 @@ describe('YoutubeUploadPage', () => {
     const OTHER = 'tiktok_20250102-101010_abcdef13.json';
     standardApi((path, request) => {
       if (path === '/api/data/files') {
-        return jsonResponse(
-          200,
+        return filesAnswer(
           [RESULT_FILE, OTHER].map((fileName) => ({
             fileName,
             platformId: 'tiktok',
@@ -517,8 +538,9 @@ describe('YoutubeUploadPage', () => {
       if (path === '/api/data/items') {
         const fileName = new URL(request.url).searchParams.get('filename');
         const items = fileName === OTHER ? ITEMS.slice(2) : ITEMS;
-        return jsonResponse(200, { fileName, platformId: 'tiktok', items });
+        return itemsAnswer(fileName ?? '', items);
       }
+      if (path.startsWith('/api/data/items/')) return detailAnswer(path);
       return undefined;
     });
     renderPage();
