@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApifyError, createApify, isTransientApifyError, parseRetryAfter } from './apify.ts';
+import { ApifyError, createApify, isRetryableApifyError, parseRetryAfter } from './apify.ts';
 
 // A few canned answers on 127.0.0.1 for what the testkit's fake Apify does not script: odd
 // bodies and headers. The adapter against the fake is tested in @scrapper/testkit.
@@ -64,24 +64,24 @@ async function rejection(promise: Promise<unknown>): Promise<ApifyError> {
 describe('apify errors', () => {
   it('reads Retry-After given as an HTTP date', async () => {
     const error = await rejection(apify().getRun('dated'));
-    expect(error).toMatchObject({ statusCode: 429, transient: true, type: 'rate-limit-exceeded' });
-    expect(error.retryAfterSecs).toBeGreaterThanOrEqual(85);
-    expect(error.retryAfterSecs).toBeLessThanOrEqual(91);
+    expect(error).toMatchObject({ statusCode: 429, retryable: true, type: 'rate-limit-exceeded' });
+    expect(error.retryAfterMs).toBeGreaterThanOrEqual(85_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(91_000);
   });
 
   it('keeps Retry-After and the text of a non-Apify error page', async () => {
     const error = await rejection(apify().getRun('html'));
-    expect(error).toMatchObject({ statusCode: 503, transient: true, retryAfterSecs: 12 });
+    expect(error).toMatchObject({ statusCode: 503, retryable: true, retryAfterMs: 12000 });
     expect(error.message).toContain('Service Unavailable');
   });
 
   it('classes 400 and 403 as permanent, other failures by what they are', async () => {
     const badRequest = await rejection(apify().abortRun('bad-request'));
-    expect(badRequest).toMatchObject({ statusCode: 400, type: 'invalid-input', transient: false });
+    expect(badRequest).toMatchObject({ statusCode: 400, type: 'invalid-input', retryable: false });
     expect(await apify().validateToken()).toMatchObject({ ok: false, reason: 'invalid-token' });
-    expect(isTransientApifyError(new Error('a bug'))).toBe(false);
+    expect(isRetryableApifyError(new Error('a bug'))).toBe(false);
     expect(
-      isTransientApifyError(
+      isRetryableApifyError(
         Object.assign(new Error('reset'), { isAxiosError: true, code: 'ECONNRESET' }),
       ),
     ).toBe(true);

@@ -145,26 +145,26 @@ export class ApifyError extends Error {
   readonly statusCode: number | undefined;
   /** Apify's error type, e.g. `token-not-valid`, `record-not-found`, `rate-limit-exceeded`. */
   readonly type: string | undefined;
-  /** Worth retrying later: network errors, 408, 429 and 5xx. */
-  readonly transient: boolean;
+  /** Worth retrying later: network errors, 408, 429 and 5xx (the one retry word: see retry.ts). */
+  readonly retryable: boolean;
   /** From the Retry-After header, when Apify sent one. */
-  readonly retryAfterSecs: number | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     message: string,
     fields: {
       statusCode?: number;
       type?: string;
-      transient: boolean;
-      retryAfterSecs?: number;
+      retryable: boolean;
+      retryAfterMs?: number;
       cause?: unknown;
     },
   ) {
     super(message, { cause: fields.cause });
     this.statusCode = fields.statusCode;
     this.type = fields.type;
-    this.transient = fields.transient;
-    this.retryAfterSecs = fields.retryAfterSecs;
+    this.retryable = fields.retryable;
+    this.retryAfterMs = fields.retryAfterMs;
   }
 }
 
@@ -244,7 +244,7 @@ export function createApify(options: ApifyOptions): Apify {
       return dataset?.itemCount;
     } catch (error) {
       const failure = toApifyError(error);
-      if (failure.transient) return undefined;
+      if (failure.retryable) return undefined;
       throw failure;
     }
   }
@@ -270,7 +270,7 @@ export function createApify(options: ApifyOptions): Apify {
         if (failure.statusCode === 401 || failure.statusCode === 403) {
           return { ok: false, reason: 'invalid-token', message: failure.message };
         }
-        const reason = failure.transient ? 'unavailable' : 'rejected';
+        const reason = failure.retryable ? 'unavailable' : 'rejected';
         return { ok: false, reason, message: failure.message };
       }
     },
@@ -351,8 +351,12 @@ export function createApify(options: ApifyOptions): Apify {
 }
 
 /** Network errors, 408, 429 and 5xx: worth another try later. */
-export function isTransientApifyError(error: unknown): boolean {
-  return toApifyError(error).transient;
+function secondsToMs(seconds: number | undefined): number | undefined {
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+export function isRetryableApifyError(error: unknown): boolean {
+  return toApifyError(error).retryable;
 }
 
 /** Classifies anything thrown by apify-client (or already an ApifyError). */
@@ -364,18 +368,18 @@ export function toApifyError(error: unknown): ApifyError {
     return new ApifyError(error.message || `Apify answered ${status}`, {
       statusCode: status,
       type: error.type,
-      transient: status === 408 || status === 429 || status >= 500,
-      retryAfterSecs: typeof retryAfter === 'string' ? parseRetryAfter(retryAfter) : undefined,
+      retryable: status === 408 || status === 429 || status >= 500,
+      retryAfterMs: typeof retryAfter === 'string' ? secondsToMs(parseRetryAfter(retryAfter)) : undefined,
       cause: error,
     });
   }
   if (isNetworkError(error)) {
     return new ApifyError(`Apify is unreachable: ${messageOf(error)}`, {
-      transient: true,
+      retryable: true,
       cause: error,
     });
   }
-  return new ApifyError(messageOf(error), { transient: false, cause: error });
+  return new ApifyError(messageOf(error), { retryable: false, cause: error });
 }
 
 /** Retry-After is seconds or an HTTP date; undefined when neither. */
@@ -420,7 +424,7 @@ function usdOf(value: unknown): number | undefined {
 function parseStatus(status: string): ApifyRunStatus {
   const known = RUN_STATUSES.find((candidate) => candidate === status);
   if (!known)
-    throw new ApifyError(`Apify sent an unknown run status: ${status}`, { transient: false });
+    throw new ApifyError(`Apify sent an unknown run status: ${status}`, { retryable: false });
   return known;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApifyError } from './apify.ts';
 import { DirectFetchError } from './direct-fetch.ts';
 import { GeminiError } from './gemini.ts';
 import { isRetryable, retryAfterMsOf, shouldRetry } from './retry.ts';
@@ -23,6 +24,8 @@ describe('one retry vocabulary', () => {
     expect(isRetryable(new YouTubeError('forbidden', '403'))).toBe(false);
     expect(isRetryable(new GeminiError('server', '500'))).toBe(true);
     expect(isRetryable(new GeminiError('other', 'bad'))).toBe(false);
+    expect(isRetryable(new ApifyError('503', { statusCode: 503, retryable: true }))).toBe(true);
+    expect(isRetryable(new ApifyError('token', { statusCode: 401, retryable: false }))).toBe(false);
   });
 
   it('treats our own trouble (a database or storage blip) as worth another attempt', () => {
@@ -39,6 +42,7 @@ describe('one retry vocabulary', () => {
 
   it('reads how long the service asked us to wait', () => {
     expect(retryAfterMsOf({ retryable: true, retryAfterMs: 1500 })).toBe(1500);
+    expect(retryAfterMsOf(new ApifyError('429', { statusCode: 429, retryable: true, retryAfterMs: 17_000 }))).toBe(17_000);
     expect(retryAfterMsOf({ retryable: true, retryAfterMs: -1 })).toBeUndefined();
     expect(retryAfterMsOf(new Error('x'))).toBeUndefined();
   });

@@ -3,7 +3,7 @@
 import {
   ApifyError,
   createApify,
-  isTransientApifyError,
+  isRetryableApifyError,
   type Apify,
   type ApifyOptions,
   type ItemsPage,
@@ -209,9 +209,9 @@ describe('apify adapter: errors', () => {
     fake.script('me~scraper', {});
     fake.fault({ endpoint: 'actor.start', status: 429, times: 3, retryAfterSecs: 17 });
     const error = await rejection(adapter({ maxRetries: 5 }).startRun('me~scraper', {}));
-    expect(error).toMatchObject({ statusCode: 429, transient: true, retryAfterSecs: 17 });
+    expect(error).toMatchObject({ statusCode: 429, retryable: true, retryAfterMs: 17000 });
     expect(error.type).toBe('rate-limit-exceeded');
-    expect(isTransientApifyError(error)).toBe(true);
+    expect(isRetryableApifyError(error)).toBe(true);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
     expect(fake.runs()).toHaveLength(0);
   });
@@ -220,7 +220,7 @@ describe('apify adapter: errors', () => {
     fake.script('me~scraper', {});
     fake.fault({ endpoint: 'actor.start', status: 500 });
     const error = await rejection(adapter().startRun('me~scraper', {}));
-    expect(error).toMatchObject({ statusCode: 500, transient: true, retryAfterSecs: undefined });
+    expect(error).toMatchObject({ statusCode: 500, retryable: true, retryAfterMs: undefined });
     expect(fake.runs()).toHaveLength(0);
   });
 
@@ -234,7 +234,7 @@ describe('apify adapter: errors', () => {
 
     fake.fault({ endpoint: 'run.get', status: 503, times: 3, retryAfterSecs: 4 });
     const error = await rejection(apify.getRun(runId));
-    expect(error).toMatchObject({ statusCode: 503, transient: true, retryAfterSecs: 4 });
+    expect(error).toMatchObject({ statusCode: 503, retryable: true, retryAfterMs: 4000 });
     expect(fake.requests.filter((r) => r.endpoint === 'run.get')).toHaveLength(6);
   });
 
@@ -245,13 +245,13 @@ describe('apify adapter: errors', () => {
     await apify.getRun(runId);
     fake.fault({ endpoint: 'dataset.items', status: 429, times: 2, retryAfterSecs: 30 });
     const error = await rejection(apify.iterateItems(datasetId, 10).next());
-    expect(error).toMatchObject({ statusCode: 429, transient: true, retryAfterSecs: 30 });
+    expect(error).toMatchObject({ statusCode: 429, retryable: true, retryAfterMs: 30000 });
   });
 
   it('treats a cut connection as transient', async () => {
     fake.fault({ endpoint: 'run.get', resetConnection: true, times: 2 });
     const error = await rejection(adapter().getRun('whatever'));
-    expect(error).toMatchObject({ transient: true, statusCode: undefined });
+    expect(error).toMatchObject({ retryable: true, statusCode: undefined });
   });
 
   it('treats bad tokens and unknown actors or runs as permanent', async () => {
@@ -259,16 +259,16 @@ describe('apify adapter: errors', () => {
     expect(wrongToken).toMatchObject({
       statusCode: 401,
       type: 'token-not-valid',
-      transient: false,
+      retryable: false,
     });
     const unknownActor = await rejection(adapter().startRun('nobody/nothing', {}));
     expect(unknownActor).toMatchObject({
       statusCode: 404,
       type: 'record-not-found',
-      transient: false,
+      retryable: false,
     });
     const abortMissing = await rejection(adapter().abortRun('missing'));
-    expect(abortMissing).toMatchObject({ statusCode: 404, transient: false });
+    expect(abortMissing).toMatchObject({ statusCode: 404, retryable: false });
     expect(await adapter().getRun('missing')).toBeUndefined();
   });
 });

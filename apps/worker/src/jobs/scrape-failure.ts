@@ -30,7 +30,7 @@ function withStatus(error: ApifyError): string {
 /** An error Apify answered (or a network failure talking to it). `attempts`: tries so far. */
 export function apifyErrorFailure(error: ApifyError, attempts: number, actorId: string): ScrapeFailure {
   const detail = withStatus(error);
-  if (error.transient) {
+  if (error.retryable) {
     return {
       message: `Apify sedang sibuk atau bermasalah dan belum pulih setelah ${attempts} percobaan. Tunggu beberapa menit, lalu tekan Coba Lagi.`,
       detail,

@@ -20,6 +20,7 @@ import {
   type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
 import { bossTransaction } from '@scrapper/db/queue';
+import { isRetryable, retryAfterMsOf, shouldRetry } from '@scrapper/integrations/retry';
 import { setResultMapping } from '@scrapper/db/queries/result-items';
 import { PENDING_INDEX } from '@scrapper/db/result-file/ensure-index';
 import type { ScrapeTaskRow } from '@scrapper/db/schema';
@@ -254,9 +255,10 @@ async function followRun(ctx: JobContext, apify: Apify, taskId: string, runId: s
     } catch (error) {
       // Apify asked us to slow down: wait as long as it says (bounded) and keep following,
       // instead of spending one of the job's retries. Anything else goes up to the caller.
-      if (!(error instanceof ApifyError) || !error.transient || error.retryAfterSecs === undefined || ++transientInARow > 5) throw error;
-      await log(ctx, taskId, `Apify meminta jeda ${error.retryAfterSecs} detik; melanjutkan setelahnya.`);
-      await new Promise((r) => setTimeout(r, Math.min(error.retryAfterSecs ?? 0, 60) * 1000));
+      const waitMs = retryAfterMsOf(error);
+      if (!(error instanceof ApifyError) || !isRetryable(error) || waitMs === undefined || ++transientInARow > 5) throw error;
+      await log(ctx, taskId, `Apify meminta jeda ${Math.round(waitMs / 1000)} detik; melanjutkan setelahnya.`);
+      await new Promise((r) => setTimeout(r, Math.min(waitMs, 60_000)));
       continue;
     }
     if (!run) {
@@ -431,11 +433,10 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     }
   } catch (error) {
     if (error instanceof TaskGone) return;
-    // Apify says whether its trouble is transient; anything else (the database restarting,
-    // the worker stopping) is ours and worth another attempt.
-    const transient = error instanceof ApifyError ? error.transient : true;
+    // Apify says whether its trouble is worth another try; anything else (the database
+    // restarting, the worker stopping) is ours and worth another attempt.
     const reason = error instanceof Error ? error.message : String(error);
-    if (transient && !ctx.isLastAttempt) {
+    if (shouldRetry(error, ctx)) {
       await log(ctx, taskId, `Gangguan sementara (${reason}); mencoba lagi...`).catch(() => undefined);
       throw error;
     }
