@@ -13,6 +13,7 @@ import { bossTransaction } from '@scrapper/db/queue';
 import { removeExpiredPreviews } from '../housekeeping/remove-expired-previews.ts';
 import { removeTempFolders } from '../housekeeping/remove-temp-folders.ts';
 import type { JobContext, JobHandler } from './types.ts';
+import { shouldRetry } from '@scrapper/integrations/retry';
 
 /** A worker silent for this long is dead: its heartbeat row goes. */
 export const STALE_WORKER_SECONDS = 5 * 60;
@@ -70,8 +71,8 @@ export const maintenanceSweep: JobHandler<'maintenance.sweep'> = async (payload,
   try {
     await markMaintenanceCompleted(db, runId, await sweep(ctx));
   } catch (error) {
-    // Only the last attempt leaves the run failed; earlier ones are retried by pg-boss.
-    if (ctx.isLastAttempt) await markMaintenanceFailed(db, runId, error instanceof Error ? error.message : String(error));
+    // Only a failure that gets no other attempt leaves the run failed; the rest are retried.
+    if (!shouldRetry(error, ctx)) await markMaintenanceFailed(db, runId, error instanceof Error ? error.message : String(error));
     throw error;
   }
 };
