@@ -13,7 +13,6 @@ import postgres from 'postgres';
 const sql = postgres(process.env.DATABASE_URL ?? '', { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
 const app = Fastify({ logger: false });
 
-const FINAL = ['completed', 'failed', 'cancelled'];
 const JAKARTA_OFFSET_MS = 7 * 3600_000;
 const jakartaDate = (at: Date) => new Date(at.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 function jakartaDayStartBefore(now: Date, daysAgo: number): Date {
@@ -45,9 +44,11 @@ app.get('/api/files', async (request) => {
   const [files, summary] = await Promise.all([
     sql`select d.*, u.username as owner_username from downloads d inner join users u on u.id = d.owner_id
         where ${live} order by d.created_at desc nulls last, d.id desc nulls last limit ${limit} offset ${offset}`,
-    sql`select d.platform, count(*)::int as files, sum(d.size_bytes) as bytes from downloads d where ${live} group by d.platform order by d.platform asc`,
+    // The roll-up the triggers of migration 0013 keep (summarizeDownloadedFiles).
+    sql`select platform, sum(files) as files, sum(file_bytes) as bytes from download_library_totals
+        ${owner ? sql`where owner_id = ${owner}` : sql``} group by platform having sum(files) > 0 order by platform asc`,
   ]);
-  const total = summary.reduce((n, p) => n + (p.files as number), 0);
+  const total = summary.reduce((n, p) => n + Number(p.files), 0);
   return { files, pagination: pagination(offset, files.length, total), stats: { totalFiles: total, platforms: summary } };
 });
 
@@ -60,9 +61,11 @@ app.get('/api/media/history', async (request) => {
   const [rows, byPlatform] = await Promise.all([
     sql`select d.*, u.username as owner_username from downloads d inner join users u on u.id = d.owner_id
         where ${where} order by d.created_at desc nulls last, d.id desc limit ${limit} offset ${offset}`,
-    sql`select d.platform, count(*)::int as n from downloads d where ${where} group by d.platform order by count(*) desc`,
+    // historyPerPlatform without dates or a search: the roll-up of migration 0013.
+    sql`select platform, sum(history_entries) as n from download_library_totals
+        ${owner ? sql`where owner_id = ${owner}` : sql``} group by platform having sum(history_entries) > 0 order by n desc, platform asc`,
   ]);
-  const total = byPlatform.reduce((sum, p) => sum + (p.n as number), 0);
+  const total = byPlatform.reduce((sum, p) => sum + Number(p.n), 0);
   return { history: rows, pagination: pagination(offset, rows.length, total), stats: { total, byPlatform } };
 });
 
@@ -71,11 +74,12 @@ app.get('/api/scrape/history', async (request) => {
   const q = request.query as Query;
   const owner = ownerOf(q);
   const { offset, limit } = pageOf(q);
-  const where = sql`t.state in ${sql(FINAL)} and t.hidden_at is null ${owner ? sql`and t.owner_id = ${owner}` : sql``}`;
+  const where = sql`t.state in ('completed', 'failed', 'cancelled') and t.hidden_at is null ${owner ? sql`and t.owner_id = ${owner}` : sql``}`;
   const [rows, counted] = await Promise.all([
     sql`select t.*, u.username as owner_username from scrape_tasks t inner join users u on u.id = t.owner_id
         where ${where} order by coalesce(t.finished_at, t.created_at) desc, t.id desc offset ${offset} limit ${limit}`,
-    sql`select count(*)::int as total from scrape_tasks t where ${where}`,
+    // The roll-up the triggers of migration 0014 keep.
+    sql`select coalesce(sum(history_entries), 0)::int as total from scrape_library_totals ${owner ? sql`where owner_id = ${owner}` : sql``}`,
   ]);
   const total = (counted[0]?.total as number | undefined) ?? 0;
   return { history: rows, pagination: pagination(offset, rows.length, total) };
@@ -88,7 +92,8 @@ app.get('/api/data/files', async (request) => {
   const { offset, limit } = pageOf(q);
   const where = sql`t.state = 'completed' and t.result_file_name is not null ${owner ? sql`and t.owner_id = ${owner}` : sql``}`;
   const [counted, files] = await Promise.all([
-    sql`select count(*) as total from scrape_tasks t join users u on u.id = t.owner_id where ${where}`,
+    // Without a search: the roll-up of migration 0014.
+    sql`select coalesce(sum(s.result_files), 0) as total from scrape_library_totals s where true ${owner ? sql`and s.owner_id = ${owner}` : sql``}`,
     sql`select t.result_file_name as file_name, t.platform_id, t.result_item_count as item_count, t.target,
           coalesce(t.finished_at, t.created_at) as at, u.username
         from scrape_tasks t join users u on u.id = t.owner_id
