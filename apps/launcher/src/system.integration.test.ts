@@ -120,7 +120,8 @@ describe('scrape, then download', () => {
     fileName = task.result.fileName;
 
     const files = await call('GET', '/api/data/files', member);
-    expect(files.body.map((f: { fileName: string }) => f.fileName)).toEqual([fileName]);
+    expect(files.body.files.map((f: { fileName: string }) => f.fileName)).toEqual([fileName]);
+    expect(files.body.pagination).toEqual({ total: 1, hasMore: false });
     const list = await call('GET', `/api/data/items?filename=${fileName}`, member);
     expect(list.status).toBe(200);
     items = list.body.items;
@@ -180,7 +181,7 @@ describe('scrape, then download', () => {
     expect((await call('GET', `/api/data/items?filename=${fileName}`, other)).status).toBe(404);
     expect((await call('GET', `/api/media/download/7001?filename=${fileName}`, other)).status).toBe(404);
     expect((await call('GET', `/api/media/preview/7001?filename=${fileName}`, other)).status).toBe(404);
-    expect((await call('GET', '/api/data/files', other)).body).toEqual([]);
+    expect((await call('GET', '/api/data/files', other)).body).toEqual({ files: [], pagination: { total: 0, hasMore: false } });
     // An admin may open it, naming the owner.
     expect((await call('GET', `/api/data/items?filename=${fileName}&username=member`, admin)).status).toBe(200);
   });
