@@ -151,8 +151,8 @@ describe('npm start (the launcher)', () => {
   it('reuses the data on a second start: same admin password, no new one printed; LOG_FORMAT=json keeps JSON on stdout', async () => {
     const port = await findFreePort();
     const l = await launch(port, { LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    await waitFor(() => l.output().includes('Login admin: akun yang sudah ada'), l);
     expect(l.output()).not.toMatch(/generated admin password/);
-    expect(l.output()).toContain('Login admin: akun yang sudah ada');
     expect(l.output()).toMatch(/^\{.*"level":30.*\}$/m);
     try {
       const login = await json(`${l.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) });

@@ -151,15 +151,14 @@ async function main(): Promise<void> {
     watch(worker);
   }
   const address = `http://${host}:${env.port}`;
-  console.log(`\n  Scrapper is running at ${address}\n`);
-  console.log(
-    nextSteps({
-      address,
-      adminUsername: env.adminUsername,
-      login: adminLogin,
-      logFile: env.logFormat === 'pretty' ? join(logDir, LOG_FILE_NAME) : undefined,
-    }),
-  );
+  // One write: whoever waits for the banner gets the next steps with it, not a moment later.
+  const steps = nextSteps({
+    address,
+    adminUsername: env.adminUsername,
+    login: adminLogin,
+    logFile: env.logFormat === 'pretty' ? join(logDir, LOG_FILE_NAME) : undefined,
+  });
+  console.log(`\n  Scrapper is running at ${address}\n\n${steps}`);
 }
 
 main().catch((error: unknown) => {
