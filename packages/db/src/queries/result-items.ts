@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { ListItemsQuery } from '@scrapper/contracts/http/media';
+import type { ResultIndexRow } from '../result-file/index-rows.ts';
 
 // The index of result files (table result_items; see the schema) and the paged result-file
 // list. Raw postgres.js: rows go in a page at a time through unnest (one statement for a
@@ -9,24 +10,8 @@ import type { ListItemsQuery } from '@scrapper/contracts/http/media';
 /** The raw client, or a transaction's. */
 export type SqlClient = postgres.Sql | postgres.TransactionSql;
 
-/** One row of result_items as written (see ResultIndexRow in ../result-file/index-rows.ts). */
-export interface ResultItemInsert {
-  position: number;
-  rawStart: number | null;
-  rawLength: number | null;
-  itemId: string | null;
-  skipReason: string | null;
-  title: string;
-  titleKey: string;
-  author: string;
-  url: string;
-  thumbnail: string;
-  duration: number | null;
-  playCount: number | null;
-  likeCount: number | null;
-  width: number | null;
-  height: number | null;
-}
+/** One row of result_items as written: the index row the result-file indexer makes. */
+export type ResultItemInsert = ResultIndexRow;
 
 /** One page of raw items' rows in one statement (columns as arrays, unnest back into rows). */
 export async function insertResultItems(sql: SqlClient, taskId: string, rows: readonly ResultItemInsert[]): Promise<void> {
