@@ -87,7 +87,7 @@ export function PagedVirtualList<T>({
           })}
         </ul>
       </div>
-      <div className="paged-list__more">
+      <div className="list-more">
         <p className="muted" role="status">
           {summary}
         </p>

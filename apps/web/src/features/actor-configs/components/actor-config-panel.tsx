@@ -17,6 +17,7 @@ import { withActor, withoutActor } from '../utils/actor-form.ts';
 import { ActorConfigTable } from './actor-config-table.tsx';
 import { ActorFormModal } from './actor-form-modal.tsx';
 import { CodeGeneratorModal } from './code-generator-modal.tsx';
+import './actor-configs.css';
 
 type FormState = { mode: 'create' } | { mode: 'edit'; actor: ActorConfig } | null;
 type ConfirmState = { kind: 'clone' | 'delete'; actor: ActorConfig } | null;

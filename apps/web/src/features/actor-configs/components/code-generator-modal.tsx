@@ -17,7 +17,6 @@ import {
   prettyConfig,
 } from '../utils/code-files.ts';
 import { saveTextFile } from '../utils/save-text-file.ts';
-import './code-generator.css';
 
 export interface CodeGeneratorModalProps {
   actor: ActorConfig;

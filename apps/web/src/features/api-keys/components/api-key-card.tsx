@@ -155,7 +155,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
   }
 
   return (
-    <Card title={title} headingLevel={3} className="key-card">
+    <Card title={title} headingLevel={3} className="card-grid__card">
       {error ? (
         <Alert tone="danger" onDismiss={() => setError(null)}>
           {error}

@@ -7,6 +7,7 @@ import type { FormEvent } from 'react';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import type * as LoginApi from '../api/login.ts';
 import { loginErrorMessage } from '../utils/login-error-message.ts';
+import './auth.css';
 
 interface FieldErrors {
   username?: string;

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { Button } from '@scrapper/ui/button';
+import './auth.css';
 
 export interface SessionNoticeProps {
   user: SessionUser;

@@ -11,6 +11,7 @@ import { getCookies } from '../api/get-cookies.ts';
 import { saveCookies } from '../api/save-cookies.ts';
 import { addCookie, removeCookie } from '../utils/cookie-entries.ts';
 import { CookiePlatformCard } from './cookie-platform-card.tsx';
+import './cookies.css';
 
 /** Spec part 1, section 4: the success message clears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
@@ -87,7 +88,7 @@ export function CookiePanel() {
             Cookie dipakai saat scraping dan mengunduh dari platform yang memerlukan login.
             Perubahan baru tersimpan setelah menekan &lsquo;Simpan Semua Cookie&rsquo;.
           </p>
-          <div className="cookie-grid">
+          <div className="card-grid">
             {COOKIE_PLATFORMS.map((platform) => (
               <CookiePlatformCard
                 key={platform}

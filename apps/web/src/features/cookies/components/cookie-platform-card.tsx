@@ -40,7 +40,7 @@ export function CookiePlatformCard({
   }
 
   return (
-    <Card title={label} headingLevel={3} className="cookie-card">
+    <Card title={label} headingLevel={3} className="card-grid__card">
       <Textarea
         label={`Cookie ${label}`}
         rows={3}

@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { listDeletionRequests } from '../api/list-deletion-requests.ts';
 import { updateDeletionRequest } from '../api/update-deletion-request.ts';
+import './deletion-requests.css';
 
 const TONES: Record<DeletionRequestStatus, 'info' | 'neutral'> = {
   received: 'info',

@@ -40,6 +40,7 @@ import { ItemDetailModal } from './item-detail-modal.tsx';
 import { PreviewModal } from './preview-modal.tsx';
 import { UrlDownloadCard } from './url-download-card.tsx';
 import { VideoTable } from './video-table.tsx';
+import './downloader.css';
 
 const NOTHING_SELECTED = 'Tidak ada item yang dipilih untuk diunduh.';
 const ITEMS_FAILED = 'Gagal memuat item video.';

@@ -21,17 +21,17 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
   const meta = [platformLabel(file.platform), formatDateTime(file.createdAt), file.formattedSize];
   if (showUser) meta.push(file.username);
   return (
-    <div className="file-entry">
-      <div className="file-entry__body">
-        <p className="file-entry__title" title={title}>
+    <div className="list-entry">
+      <div className="list-entry__body file-entry__body">
+        <p className="list-entry__title" title={title}>
           {title}
         </p>
-        <p className="file-entry__meta muted">{meta.join(' · ')}</p>
-        <p className="file-entry__meta muted" title={file.fileName}>
+        <p className="list-entry__meta muted">{meta.join(' · ')}</p>
+        <p className="list-entry__meta muted" title={file.fileName}>
           File: {file.fileName}
         </p>
       </div>
-      <div className="file-entry__side">
+      <div className="list-entry__side">
         {file.fileExists ? null : <Badge tone="danger">File hilang</Badge>}
         <Button
           size="sm"

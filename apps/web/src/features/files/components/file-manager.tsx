@@ -20,6 +20,7 @@ import { useFiles } from '../hooks/use-files.ts';
 import { FileEntry } from './file-entry.tsx';
 import { FileFilters } from './file-filters.tsx';
 import { FileStats } from './file-stats.tsx';
+import './files.css';
 
 const DEFAULT_QUERY: FileQuery = { platform: '', search: '', sortBy: 'date', order: 'desc' };
 const SEARCH_DELAY_MS = 400;

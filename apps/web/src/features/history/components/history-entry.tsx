@@ -79,7 +79,7 @@ export function HistoryEntry({
   ].filter(Boolean);
 
   return (
-    <div className={checked ? 'history-entry history-entry--selected' : 'history-entry'}>
+    <div className={checked ? 'list-entry history-entry--selected' : 'list-entry'}>
       <Checkbox
         label={`Pilih ${title}`}
         hideLabel
@@ -87,13 +87,13 @@ export function HistoryEntry({
         onChange={(event) => onToggle(item.id, event.target.checked)}
         className="history-entry__check"
       />
-      <div className="history-entry__body">
-        <p className="history-entry__title" title={title}>
+      <div className="list-entry__body history-entry__body">
+        <p className="list-entry__title" title={title}>
           {title}
         </p>
-        <p className="history-entry__meta muted">{meta.join(' · ')}</p>
+        <p className="list-entry__meta muted">{meta.join(' · ')}</p>
         {item.filename ? (
-          <p className="history-entry__file muted" title={item.filename}>
+          <p className="list-entry__meta muted" title={item.filename}>
             File: {item.filename}
           </p>
         ) : null}
@@ -112,7 +112,7 @@ export function HistoryEntry({
           </div>
         ) : null}
         {showUser ? (
-          <p className="history-entry__user">
+          <p className="list-entry__meta">
             Pengguna: <strong>{item.user.username}</strong>
           </p>
         ) : null}
@@ -122,7 +122,7 @@ export function HistoryEntry({
           </p>
         ) : null}
         {redownload && refetching ? (
-          <p className="history-entry__meta muted" role="status">
+          <p className="list-entry__meta muted" role="status">
             {redownloadText(redownload)}
           </p>
         ) : null}
@@ -132,7 +132,7 @@ export function HistoryEntry({
           </p>
         ) : null}
       </div>
-      <div className="history-entry__side">
+      <div className="list-entry__side history-entry__side">
         {missing ? (
           <Badge tone="danger">File hilang</Badge>
         ) : (

@@ -30,6 +30,7 @@ import type { HistoryFilterValues } from '../utils/history-filters.ts';
 import { HistoryEntry } from './history-entry.tsx';
 import { HistoryFiltersPanel } from './history-filters-panel.tsx';
 import { HistoryStats } from './history-stats.tsx';
+import './history.css';
 
 const SEARCH_DELAY_MS = 400;
 const EMPTY_STATS: HistoryAnswer['stats'] = { total: 0, byPlatform: [] };

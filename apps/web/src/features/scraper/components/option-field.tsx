@@ -20,7 +20,7 @@ export function OptionField({ optionKey, option, value, error, onChange }: Optio
   const text = typeof value === 'string' ? value : '';
   if (option.type === 'boolean') {
     return (
-      <div className="ui-field option-grid__switch">
+      <div className="ui-field form-grid__switch">
         <Switch
           id={id}
           label={option.label}

@@ -14,8 +14,8 @@ export interface OptionsGridProps {
 export function OptionsGrid({ options, values, errors, onChange }: OptionsGridProps) {
   const entries = Object.entries(options);
   return (
-    <fieldset className="option-grid">
-      <legend className="option-grid__legend">Opsi Tambahan</legend>
+    <fieldset className="form-fieldset">
+      <legend>Opsi Tambahan</legend>
       {entries.length === 0 ? (
         <p className="muted option-grid__empty">Platform ini tidak memiliki opsi tambahan.</p>
       ) : (

@@ -9,6 +9,7 @@ import { LastResultCard } from './last-result-card.tsx';
 import { ProcessLogCard } from './process-log-card.tsx';
 import { ScrapeFormCard } from './scrape-form-card.tsx';
 import { TaskListCard } from './task-list-card.tsx';
+import './scraper.css';
 
 interface LastError {
   message: string;

@@ -51,7 +51,7 @@ export function TaskListCard({
         </ul>
       )}
       {history.hasMore ? (
-        <div className="task-list__more">
+        <div className="list-more">
           <p className="muted">
             Menampilkan {tasks.length} dari {tasks.length + history.remaining} tugas.
           </p>

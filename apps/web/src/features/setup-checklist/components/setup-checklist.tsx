@@ -6,6 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
+import './setup-checklist.css';
 
 interface ItemText {
   title: string;

@@ -11,7 +11,6 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { listMaintenanceRuns } from '../api/list-maintenance-runs.ts';
 import { startMaintenance } from '../api/start-maintenance.ts';
 import { removedLines, STATUS_LABELS, TRIGGER_LABELS } from '../utils/maintenance-summary.ts';
-import './maintenance-card.css';
 
 /** The schedule runs every 15 minutes: a minute's refresh shows a new run soon enough. */
 export const MAINTENANCE_REFRESH_MS = 60_000;

@@ -10,6 +10,7 @@ import { useResource } from '@/hooks/use-resource.ts';
 import { listWorkers } from '../api/list-workers.ts';
 import { formatLastBeat } from '../utils/last-beat.ts';
 import { MaintenanceCard } from './maintenance-card.tsx';
+import './workers.css';
 
 /** The list follows the workers' heartbeats (every 10 s by default) without a manual reload. */
 export const REFRESH_MS = 15_000;
