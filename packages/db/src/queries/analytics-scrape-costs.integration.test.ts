@@ -113,41 +113,57 @@ describe('scrapeCostFigures', () => {
     expect(figures.byMember[1]?.monthly.find((m) => m.month === '2026-01')).toEqual(month('2026-01', 0.123457, 2));
   });
 
-  it('reads the window through scrape_tasks_owner_idx, for a member and for everyone', async () => {
-    // Years of tasks for many members: a plan that scanned every task would show.
-    await database.sql.unsafe(`insert into users (username, password_hash, role) select 'cost-' || g, 'x', 'user' from generate_series(1, 30) g`);
-    await database.sql.unsafe(`insert into scrape_tasks (owner_id, actor_id, platform_id, scrape_type, target, input, platform_info, created_at, apify_run_id, usage_total_usd)
-      select u.id, 'a', 'tiktok', 'keyword', 't', '{}'::jsonb, '{}'::jsonb, now() - (g * 3 || ' hours')::interval, 'r', 0.01
-      from users u cross join generate_series(1, 2000) g where u.username like 'cost-%'`);
-    await database.sql.unsafe('analyze scrape_tasks');
+  it('reads the monthly roll-up, never scrape_tasks, for a member and for everyone', async () => {
     for (const owner of [aliceId, null]) {
-      const plan = await planOf(() => scrapeCostFigures(logged, owner, 6, NOW));
-      const summary = plan.map((n) => `${n['Node Type']}${n['Index Name'] ? ` on ${n['Index Name']}` : ''}${n['Relation Name'] ? ` of ${n['Relation Name']}` : ''}`).join(' > ');
-      expect(plan.some((n) => n['Index Name'] === 'scrape_tasks_owner_idx'), summary).toBe(true);
-      expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'scrape_tasks'), summary).toEqual([]);
+      sent = [];
+      await scrapeCostFigures(logged, owner, 6, NOW);
+      expect(sent.map((s) => s.query).filter((q) => /scrape_tasks/.test(q))).toEqual([]);
+      expect(sent.some((s) => /scrape_monthly_costs/.test(s.query))).toBe(true);
     }
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
+describe('scrape_monthly_costs', () => {
+  /** The roll-up as stored, and the same aggregate straight from scrape_tasks, written out independently. */
+  async function stored() {
+    return [
+      ...(await database.sql`select owner_id::text, month, runs, runs_with_cost, total_usd::text from scrape_monthly_costs
+        where runs <> 0 or runs_with_cost <> 0 or total_usd <> 0 order by 1, 2`),
+    ];
+  }
+  async function aggregated() {
+    return [
+      ...(await database.sql`select owner_id::text, to_char(created_at at time zone 'Asia/Jakarta', 'YYYY-MM') as month,
+          count(*)::int as runs, count(usage_total_usd)::int as runs_with_cost, coalesce(sum(usage_total_usd), 0)::numeric(18, 6)::text as total_usd
+        from scrape_tasks where apify_run_id is not null group by 1, 2 order by 1, 2`),
+    ];
+  }
 
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-/** The plan of the statement on scrape_tasks that `run` sent, with its own parameters. */
-async function planOf(run: () => Promise<unknown>): Promise<PlanNode[]> {
-  sent = [];
-  await run();
-  const statement = sent.find((s) => /scrape_tasks/.test(s.query));
-  if (!statement) throw new Error(`no statement on scrape_tasks among ${sent.map((s) => s.query).join('\n')}`);
-  const [row] = await database.sql.unsafe(`explain (format json) ${statement.query}`, statement.params as postgres.ParameterOrJSON<never>[]);
-  const plan = (row?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan;
-  if (!plan) throw new Error('no plan');
-  return nodes(plan);
-}
+  it('equals the aggregate through inserts, a run starting, a cost growing, a move across months, deletes and a user delete', async () => {
+    const check = async (step: string) => expect(await stored(), step).toEqual(await aggregated());
+    await check('the rows of beforeAll');
+    const dave = await insertUser(database.db, { username: 'dave', passwordHash: 'x', role: 'user' });
+    if (!dave) throw new Error('no user');
+    const [row] = await database.sql<Array<{ id: string }>>`insert into scrape_tasks (owner_id, actor_id, platform_id, scrape_type, target, input, platform_info, created_at)
+      values (${dave.id}, 'a', 'tiktok', 'keyword', 't', '{}'::jsonb, '{}'::jsonb, '2026-02-28T16:30:00Z') returning id`;
+    const id = row?.id ?? '';
+    await check('inserted without a run');
+    await database.sql`update scrape_tasks set apify_run_id = 'run-x' where id = ${id}`;
+    await check('its run started');
+    await database.sql`update scrape_tasks set usage_total_usd = 0.01 where id = ${id}`;
+    await database.sql`update scrape_tasks set usage_total_usd = 0.025, progress_percentage = 50 where id = ${id}`;
+    await check('its cost reported and grown');
+    await database.sql`update scrape_tasks set created_at = '2026-02-28T17:30:00Z' where id = ${id}`;
+    await check('moved into the next Jakarta month');
+    await database.sql`insert into scrape_tasks (owner_id, actor_id, platform_id, scrape_type, target, input, platform_info, created_at, apify_run_id, usage_total_usd)
+      select ${dave.id}, 'a', 'tiktok', 'keyword', 't' || g, '{}'::jsonb, '{}'::jsonb, '2026-01-10T00:00:00Z'::timestamptz + (g || ' hours')::interval, 'r' || g,
+        case when g % 3 = 0 then null else 0.001 * g end
+      from generate_series(1, 40) g`;
+    await check('bulk insert');
+    await database.sql`delete from scrape_tasks where owner_id = ${dave.id} and target like 't1%'`;
+    await check('deletes');
+    await database.sql`delete from users where id = ${dave.id}`;
+    await check('user deleted');
+    expect((await stored()).some((r) => r.owner_id === dave.id)).toBe(false);
+  });
+});

@@ -148,36 +148,23 @@ type MonthCostRow = {
 /**
  * Apify spending per Jakarta month (by when each task was created; a run that started on the
  * last evening of a month counts for that month), for the `monthCount` months up to `now`'s.
- * Only tasks that started a run count. For one member the owner index
- * (scrape_tasks_owner_idx: owner_id, created_at) gives the window as one range; for everyone
- * the same range is read per user (a lateral join), so no query scans every task ever made.
+ * Only tasks that started a run count. Read from the monthly roll-up the triggers keep
+ * (scrape_monthly_costs, migration 0015): twelve rows a member, whatever their number of tasks.
  */
 export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCount: number, now = new Date()): Promise<ScrapeCostFigures> {
   const sql = clientOf(db);
   const months = Array.from({ length: monthCount }, (_, i) => jakartaMonthBefore(now, monthCount - 1 - i).month);
-  const since = jakartaMonthBefore(now, monthCount - 1).start.toISOString();
-  // Same fixed offset as jakarta_day() (migration 0006): Jakarta has no daylight saving.
-  const perMonth = sql`
-    select to_char(t.created_at at time zone 'UTC' + interval '7 hours', 'YYYY-MM') as month,
-      coalesce(sum(t.usage_total_usd), 0)::text as total_usd,
-      count(*)::int as runs,
-      (count(*) - count(t.usage_total_usd))::int as without_cost
-    from scrape_tasks t`;
+  const since = months[0] ?? jakartaMonthBefore(now, 0).month;
   if (ownerId !== null) {
     const rows = await sql<MonthCostRow[]>`
-      ${perMonth}
-      where t.owner_id = ${ownerId} and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null
-      group by 1`;
+      select month, total_usd::text as total_usd, runs, runs - runs_with_cost as without_cost
+      from scrape_monthly_costs where owner_id = ${ownerId} and month >= ${since} and runs <> 0`;
     return { months, monthly: fillMonths(months, rows), byMember: [] };
   }
   const rows = await sql<Array<MonthCostRow & { user_id: string; username: string }>>`
-    select u.id as user_id, u.username, c.month, c.total_usd, c.runs, c.without_cost
-    from users u
-    cross join lateral (
-      ${perMonth}
-      where t.owner_id = u.id and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null
-      group by 1
-    ) c
+    select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
+    from scrape_monthly_costs c join users u on u.id = c.owner_id
+    where c.month >= ${since} and c.runs <> 0
     order by lower(u.username), u.id`;
   const byUser = new Map<string, { userId: string; username: string; rows: MonthCostRow[] }>();
   for (const row of rows) {

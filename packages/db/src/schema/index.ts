@@ -13,3 +13,4 @@ export * from './download-daily-stats.ts';
 export * from './platform-rate-limits.ts';
 export * from './download-library-totals.ts';
 export * from './scrape-library-totals.ts';
+export * from './scrape-monthly-costs.ts';

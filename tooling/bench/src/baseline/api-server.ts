@@ -110,15 +110,9 @@ app.get('/api/analytics/dashboard', async (request) => {
   const since7 = jakartaDayStartBefore(now, 6);
   const day7 = jakartaDate(since7);
   const day30 = jakartaDate(jakartaDayStartBefore(now, 29));
-  const since = jakartaMonthBefore(now, SCRAPE_COST_MONTHS - 1).start.toISOString();
+  const since = jakartaMonthBefore(now, SCRAPE_COST_MONTHS - 1).month;
   const rollUp = owner ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = owner ? sql`owner_id = ${owner}` : sql`true`;
-  const perMonth = sql`
-    select to_char(t.created_at at time zone 'UTC' + interval '7 hours', 'YYYY-MM') as month,
-      coalesce(sum(t.usage_total_usd), 0)::text as total_usd,
-      count(*)::int as runs,
-      (count(*) - count(t.usage_total_usd))::int as without_cost
-    from scrape_tasks t`;
   const [totals, byPlatform, daily, recent, costs] = await Promise.all([
     sql`select
           coalesce(sum(downloads) filter (where status = 'completed'), 0)::int as total,
@@ -136,14 +130,11 @@ app.get('/api/analytics/dashboard', async (request) => {
         where ${owner ? sql`d.owner_id = ${owner}` : sql`true`} and d.status = 'completed'
         order by d.created_at desc nulls last limit 10`,
     owner
-      ? sql`${perMonth} where t.owner_id = ${owner} and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null group by 1`
-      : sql`select u.id as user_id, u.username, c.month, c.total_usd, c.runs, c.without_cost
-            from users u
-            cross join lateral (
-              ${perMonth}
-              where t.owner_id = u.id and t.created_at >= ${since}::timestamptz and t.apify_run_id is not null
-              group by 1
-            ) c
+      ? sql`select month, total_usd::text as total_usd, runs, runs - runs_with_cost as without_cost
+            from scrape_monthly_costs where owner_id = ${owner} and month >= ${since} and runs <> 0`
+      : sql`select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
+            from scrape_monthly_costs c join users u on u.id = c.owner_id
+            where c.month >= ${since} and c.runs <> 0
             order by lower(u.username), u.id`,
   ]);
   return { totalDownloads: totals[0]?.total, totals: totals[0], byPlatform, daily, recent, scrapeCosts: costs };
