@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, stat as statCallback } from 'node:fs';
 import {
   mkdir,
   open,
@@ -15,7 +15,14 @@ import { ServerResponse } from 'node:http';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, forEachLimited, keysByFolder, StorageFullError, StorageKeyError, type Storage } from './storage.ts';
+import {
+  assertSafeKey,
+  forEachLimited,
+  keysByFolder,
+  StorageFullError,
+  StorageKeyError,
+  type Storage,
+} from './storage.ts';
 
 /** Bytes per read: 256 KB serves a 500 MB file in about a second on loopback. */
 const CHUNK_BYTES = 256 * 1024;
@@ -143,10 +150,22 @@ function isOutOfSpace(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
-/** Files under one root folder (DATA_DIR/storage by default). */
+/**
+ * Whether `path` is a file (following a link), never throwing. The callback form, because a
+ * page of the file manager asks this 50 times per request: fs/promises' stat costs about twice
+ * the CPU (a promise and a rejected-error object per missing file; measured with 50 files,
+ * 1.1 ms against 0.6 ms of CPU a page), the files list's largest cost after the SQL (issue 16).
+ */
+function isFile(path: string): Promise<boolean> {
+  return new Promise((done) => {
+    statCallback(path, (error, stats) => done(!error && stats.isFile()));
+  });
+}
+
 /** Up to this many files of one folder are looked at one by one; more, and the folder is listed once. */
 const STAT_EACH_MAX = 64;
 
+/** Files under one root folder (DATA_DIR/storage by default). */
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
 
@@ -213,7 +232,7 @@ export function createLocalStorage(root: string): Storage {
         if (names.size <= STAT_EACH_MAX) {
           await Promise.all(
             [...names].map(async (name) => {
-              if (await stat(join(dir, name)).then((s) => s.isFile(), () => false)) found.add(prefix + name);
+              if (await isFile(join(dir, name))) found.add(prefix + name);
             }),
           );
           return;
@@ -228,8 +247,8 @@ export function createLocalStorage(root: string): Storage {
           entries.map(async (entry) => {
             if (!names.has(entry.name)) return;
             // A symbolic link counts when it leads to a file, as stat() in size() and exists() sees it.
-            const isFile = entry.isFile() || (entry.isSymbolicLink() && (await stat(join(dir, entry.name)).then((s) => s.isFile(), () => false)));
-            if (isFile) found.add(prefix + entry.name);
+            if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(join(dir, entry.name)))))
+              found.add(prefix + entry.name);
           }),
         );
       });
