@@ -2,15 +2,15 @@
 // (src/baseline/api-server.ts) each run under `node --cpu-prof` while autocannon asks them for
 // the same small answers, then the profiles are summed up by package and by function (self
 // time), side by side. Small data (the cost per request, not per row, is what this looks at).
-// Run: node src/profile/api-profile.ts [--seconds 8] [--connections 10] [--users 1000] [--only me|analytics] [--keep 1]
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Run: node src/profile/api-profile.ts [--seconds 8] [--connections 10] [--users 1000] [--only me|analytics|files] [--keep 1]
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { findFreePort } from '@scrapper/db/embedded';
 import { startNode, stopChild, waitForHttp } from '../lib/proc.ts';
-import { startStack } from '../sections/stack.ts';
+import { ADMIN, startStack } from '../sections/stack.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -135,10 +135,23 @@ try {
   const targets = [
     { name: 'GET /api/auth/me', product: '/api/auth/me', baseline: '/api/health' },
     { name: 'GET /api/analytics/dashboard (admin)', product: '/api/analytics/dashboard', baseline: '/api/analytics/dashboard' },
+    // A first page of files (50 of the admin's own 3,000, on disk), the stats beside it.
+    { name: 'GET /api/files (admin)', product: '/api/files', baseline: '/api/files' },
   ].filter((t) => !only || t.product.includes(only));
   // Members, as many as the bench's (the admin's dashboard reads per member).
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   await sql`insert into users (username, password_hash, role) select 'other' || g, 'x', 'user' from generate_series(1, ${users}::int) g`;
+  const keys = await sql<Array<{ storage_key: string }>>`
+    insert into downloads (owner_id, platform, source_item_id, source_url, title, quality, status, progress, size_bytes, storage_key, created_at, finished_at)
+    select u.id, 'tiktok', 'item-' || g, 'https://example.test/' || g, 'Video ' || g, 'best', 'completed', 100, 1000 + g,
+      'downloads/' || u.id || '/' || g || '.mp4', now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+    from users u cross join generate_series(1, 3000) g where u.username = ${ADMIN.username}
+    returning storage_key`;
+  for (const { storage_key: key } of keys) {
+    const path = join(stack.dir, 'storage', key);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '');
+  }
   await sql.end();
   for (const t of targets) {
     for (let i = 0; i < 2; i++) {
