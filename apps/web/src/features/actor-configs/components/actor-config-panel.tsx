@@ -4,8 +4,8 @@ import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useRef, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { signalActorConfigRefresh } from '@/lib/actor-config-refresh.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
@@ -120,19 +120,11 @@ export function ActorConfigPanel() {
         </>
       }
     >
-      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat konfigurasi Apify.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading'}
+        error={status === 'error' ? 'Gagal memuat konfigurasi Apify.' : null}
+        onRetry={reload}
+      />
       {actionError ? (
         <Alert tone="danger" onDismiss={() => setActionError(null)}>
           {actionError}

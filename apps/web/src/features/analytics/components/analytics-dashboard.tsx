@@ -1,8 +1,7 @@
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
 import { Link } from 'react-router';
+import { LoadState } from '@/components/load-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAnalytics } from '../hooks/use-analytics.ts';
 import { DailyDownloadsChart } from './daily-downloads-chart.tsx';
@@ -37,19 +36,11 @@ export function AnalyticsDashboard({ isAdmin }: AnalyticsDashboardProps) {
         </Button>
       </div>
 
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          {ANALYTICS_LOAD_ERROR}
-        </Alert>
-      ) : null}
-      {status === 'loading' && data === null ? <Spinner label="Memuat..." showLabel /> : null}
+      <LoadState
+        loading={status === 'loading' && data === null}
+        error={status === 'error' ? ANALYTICS_LOAD_ERROR : null}
+        onRetry={reload}
+      />
 
       {data ? (
         <>

@@ -6,9 +6,9 @@ import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { PasswordInput } from '@scrapper/ui/password-input';
 import { TextInput } from '@scrapper/ui/text-input';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { SET_ACTIVE_FAILED, useApiKeys } from '../hooks/use-api-keys.ts';
@@ -90,8 +90,13 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
         setNewKey('');
         setNewLabel('');
         const name = keyName(added);
-        if (added.status === 'valid') showToast('success', `Kunci API berhasil ditambahkan dan valid: ${name}.`);
-        else showToast('info', `Kunci API ditambahkan, tetapi tidak valid: ${name}. ${added.validationMessage ?? ''}`.trim());
+        if (added.status === 'valid')
+          showToast('success', `Kunci API berhasil ditambahkan dan valid: ${name}.`);
+        else
+          showToast(
+            'info',
+            `Kunci API ditambahkan, tetapi tidak valid: ${name}. ${added.validationMessage ?? ''}`.trim(),
+          );
       },
       'Gagal menambahkan kunci API.',
     );
@@ -189,19 +194,11 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
         </Button>
       </form>
 
-      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat kunci API.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading'}
+        error={status === 'error' ? 'Gagal memuat kunci API.' : null}
+        onRetry={reload}
+      />
       {status === 'ready' && keys.length === 0 ? <p className="muted">{emptyText}</p> : null}
       {status === 'ready' && keys.length > 0 ? (
         <>
@@ -223,7 +220,9 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
                 />
                 <span className="key-option__body">
                   <span className="key-option__key">
-                    {apiKey.label ? <span className="key-option__label">{apiKey.label}</span> : null}
+                    {apiKey.label ? (
+                      <span className="key-option__label">{apiKey.label}</span>
+                    ) : null}
                     <code>{apiKey.key}</code>
                     {apiKey.isActive ? <Badge tone="info">Aktif</Badge> : null}
                   </span>
@@ -261,7 +260,8 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
       >
         {selected ? (
           <p className="muted">
-            Kunci: {selected.label ? `${selected.label} ` : ''}<code>{selected.key}</code>
+            Kunci: {selected.label ? `${selected.label} ` : ''}
+            <code>{selected.key}</code>
           </p>
         ) : null}
       </ConfirmDialog>

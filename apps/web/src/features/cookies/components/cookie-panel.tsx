@@ -3,8 +3,8 @@ import type { CookieSets } from '@scrapper/contracts/http/cookies';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { getCookies } from '../api/get-cookies.ts';
@@ -68,20 +68,12 @@ export function CookiePanel() {
 
   return (
     <Card title="Manajemen Cookie">
-      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        // Without the stored cookies the editor is not shown: saving would erase them.
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat cookie yang tersimpan.
-        </Alert>
-      ) : null}
+      {/* Without the stored cookies the editor is not shown: saving would erase them. */}
+      <LoadState
+        loading={status === 'loading'}
+        error={status === 'error' ? 'Gagal memuat cookie yang tersimpan.' : null}
+        onRetry={reload}
+      />
       {status === 'ready' && sets ? (
         <>
           <p className="muted form-note">

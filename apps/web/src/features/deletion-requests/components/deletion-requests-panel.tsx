@@ -6,11 +6,10 @@ import {
 } from '@scrapper/contracts/http/data-deletion';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
-import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
 import { Table, type TableColumn } from '@scrapper/ui/table';
 import { useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -47,7 +46,10 @@ export function DeletionRequestsPanel() {
     try {
       const updated = await updateDeletionRequest(request.id, next);
       setData((rows) => rows.map((row) => (row.id === updated.id ? updated : row)));
-      showToast('success', `Status permintaan ${updated.email}: ${DELETION_STATUS_LABELS[updated.status]}.`);
+      showToast(
+        'success',
+        `Status permintaan ${updated.email}: ${DELETION_STATUS_LABELS[updated.status]}.`,
+      );
     } catch (caught) {
       setError(errorMessage(caught, 'Gagal mengubah status permintaan.'));
     } finally {
@@ -110,19 +112,11 @@ export function DeletionRequestsPanel() {
           {error}
         </Alert>
       ) : null}
-      {status === 'loading' && data.length === 0 ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat permintaan hapus data.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading' && data.length === 0}
+        error={status === 'error' ? 'Gagal memuat permintaan hapus data.' : null}
+        onRetry={reload}
+      />
       {status !== 'error' && !(status === 'loading' && data.length === 0) ? (
         <Table
           label="Daftar permintaan hapus data"

@@ -1,8 +1,14 @@
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { useEffect, useState } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
 import { onActorConfigRefresh } from '@/lib/actor-config-refresh.ts';
-import { isAbortError } from '@/lib/api-error.ts';
-import { listActorConfigs } from '../api/list-actor-configs.ts';
+import { listActorConfigs } from '@/lib/api/list-actor-configs.ts';
+
+const NONE: ActorConfig[] = [];
+
+function logFailure(error: unknown) {
+  console.error('Gagal memuat konfigurasi aktor.', error);
+}
 
 /**
  * The actor configs (platform names, whether previews are on), reloaded when the admin
@@ -12,26 +18,15 @@ import { listActorConfigs } from '../api/list-actor-configs.ts';
  * items do not wait for configs that will not come.
  */
 export function useActorConfigs() {
-  const [configs, setConfigs] = useState<ActorConfig[]>([]);
+  const { data: configs, status, reload } = useResource(listActorConfigs, NONE, {
+    onError: logFailure,
+  });
   const [version, setVersion] = useState(0);
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => onActorConfigRefresh(() => setAttempt((n) => n + 1)), []);
-
+  useEffect(() => onActorConfigRefresh(reload), [reload]);
   useEffect(() => {
-    const controller = new AbortController();
-    listActorConfigs(controller.signal)
-      .then((list) => {
-        setConfigs(list);
-        setVersion((n) => n + 1);
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        console.error('Gagal memuat konfigurasi aktor.', error);
-        setVersion((n) => n + 1);
-      });
-    return () => controller.abort();
-  }, [attempt]);
+    if (status !== 'loading') setVersion((n) => n + 1);
+  }, [status]);
 
   return { configs, version };
 }

@@ -2,6 +2,7 @@ import type { Batch, Quality } from '@scrapper/contracts/http/media';
 import { MAX_URLS_PER_BATCH } from '@scrapper/contracts/rules/download-links';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { sleep } from '@/lib/poll.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { cancelBatch } from '../api/cancel-batch.ts';
@@ -13,7 +14,6 @@ import { batchNotice } from '../utils/batch-result.ts';
 import type { BatchNotice } from '../utils/batch-result.ts';
 import { BATCH_LIMIT, runBatches } from '../utils/run-batches.ts';
 import type { BatchCalls } from '../utils/run-batches.ts';
-import { sleep } from '../utils/sleep.ts';
 
 const DOWNLOAD_FAILED = 'Gagal mengunduh file. Pastikan Anda memiliki izin.';
 const ZIP_FAILED = 'Gagal mengunduh ZIP. Coba lagi.';

@@ -1,6 +1,7 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
-import { useEffect, useState } from 'react';
-import { errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { useCallback, useMemo } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { getItemDetail } from '@/lib/api/get-item-detail.ts';
 
 export const DETAIL_FAILED = 'Gagal memuat data lengkap video. Tutup lalu buka lagi untuk mencoba.';
@@ -19,24 +20,23 @@ export type ItemDetailState =
 /** The full item (with its raw record) while the detail modal is open; null when closed. */
 export function useItemDetail(request: ItemDetailRequest | null): ItemDetailState | null {
   const key = request ? JSON.stringify([request.itemId, request.fileName, request.username]) : null;
-  const [state, setState] = useState<{ key: string; detail: ItemDetailState } | null>(null);
+  const load = useCallback(
+    (signal: AbortSignal): Promise<VideoItem | null> => {
+      if (key === null) return Promise.resolve(null);
+      const [itemId, fileName, username] = JSON.parse(key) as [string, string, string | null];
+      return getItemDetail(itemId, fileName, username ?? undefined, signal);
+    },
+    [key],
+  );
+  const { data, status, error } = useResource(load, null);
 
-  useEffect(() => {
-    if (key === null) return undefined;
-    const [itemId, fileName, username] = JSON.parse(key) as [string, string, string | null];
-    const controller = new AbortController();
-    setState({ key, detail: { status: 'loading' } });
-    getItemDetail(itemId, fileName, username ?? undefined, controller.signal)
-      .then((item) => setState({ key, detail: { status: 'ready', item } }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        const reason = errorMessage(error, '');
-        const message = reason ? `Gagal memuat data lengkap video: ${reason}` : DETAIL_FAILED;
-        setState({ key, detail: { status: 'error', message } });
-      });
-    return () => controller.abort();
-  }, [key]);
-
-  if (key === null) return null;
-  return state?.key === key ? state.detail : { status: 'loading' };
+  return useMemo((): ItemDetailState | null => {
+    if (key === null) return null;
+    if (status === 'error') {
+      const reason = errorMessage(error, '');
+      const message = reason ? `Gagal memuat data lengkap video: ${reason}` : DETAIL_FAILED;
+      return { status, message };
+    }
+    return status === 'ready' && data ? { status, item: data } : { status: 'loading' };
+  }, [key, status, error, data]);
 }

@@ -1,11 +1,10 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { FileItem } from '@scrapper/contracts/http/files';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useRef, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { PagedVirtualList } from '@/components/paged-virtual-list.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { useMediaQuery } from '@/hooks/use-media-query.ts';
@@ -106,21 +105,16 @@ export function FileManager({ user }: { user: SessionUser }) {
         <div ref={headingRef} tabIndex={-1} className="file-manager__top">
           <FileFilters query={query} seenPlatforms={seen} onChange={setQuery} />
         </div>
-        {list.status === 'loading' ? <Spinner label="Memuat daftar file..." showLabel /> : null}
-        {list.status === 'error' ? (
-          <Alert
-            tone="danger"
-            action={
-              <Button size="sm" variant="ghost" onClick={list.reload}>
-                Coba lagi
-              </Button>
-            }
-          >
-            Gagal memuat daftar file
-          </Alert>
-        ) : null}
+        <LoadState
+          loading={list.status === 'loading'}
+          loadingLabel="Memuat daftar file..."
+          error={list.status === 'error' ? 'Gagal memuat daftar file' : null}
+          onRetry={list.reload}
+        />
         {list.status === 'ready' && list.items.length === 0 ? (
-          <p className="muted">{filtered ? 'Tidak ada file yang cocok dengan filter.' : 'Belum ada file'}</p>
+          <p className="muted">
+            {filtered ? 'Tidak ada file yang cocok dengan filter.' : 'Belum ada file'}
+          </p>
         ) : null}
         {list.status === 'ready' && list.items.length > 0 ? (
           <PagedVirtualList

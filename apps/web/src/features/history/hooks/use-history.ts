@@ -1,7 +1,7 @@
 import type { HistoryItem } from '@scrapper/contracts/http/media';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list.ts';
-import { isAbortError } from '@/lib/api-error.ts';
+import { usePolling } from '@/hooks/use-polling.ts';
 import { listHistory } from '../api/list-history.ts';
 import type { HistoryPage, HistoryRequest } from '../api/list-history.ts';
 import { PAGE_SIZE } from '../utils/history-filters.ts';
@@ -31,27 +31,21 @@ export function useHistory(query: HistoryRequest | null, allUsers: boolean) {
   const { items, status, replaceItems } = list;
   const key = request === null ? null : JSON.stringify(request);
 
-  useEffect(() => {
-    if (status !== 'ready' || key === null) return undefined;
+  // The fresh rows are new items: the poll then starts over with the rows' new windows. A
+  // missed refresh is tried again after the next interval by the poller itself.
+  const poll = useMemo(() => {
+    if (status !== 'ready' || key === null) return null;
     const windows = activeWindows(items, PAGE_SIZE);
-    if (windows.length === 0) return undefined;
+    if (windows.length === 0) return null;
     const { allUsers: everyone, ...filters } = JSON.parse(key) as HistoryRequest & { allUsers: boolean };
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void Promise.all(
-        windows.map((page) => listHistory({ ...filters, ...page }, everyone, controller.signal)),
-      )
-        .then((pages) => replaceItems(pages.flatMap((page) => page.history)))
-        .catch((error: unknown) => {
-          // A missed refresh is tried again after the next interval (same rows, a new list).
-          if (!isAbortError(error)) replaceItems([...items]);
-        });
-    }, HISTORY_POLL_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
+    return async (signal: AbortSignal) => {
+      const pages = await Promise.all(
+        windows.map((page) => listHistory({ ...filters, ...page }, everyone, signal)),
+      );
+      if (!signal.aborted) replaceItems(pages.flatMap((page) => page.history));
     };
   }, [items, status, key, replaceItems]);
+  usePolling(poll, HISTORY_POLL_MS, { immediate: false });
 
   return list;
 }

@@ -2,9 +2,9 @@ import type { Notification } from '@scrapper/contracts/http/notifications';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FocusEvent } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { badgeText, toggleLabel } from '../utils/unread.ts';
 import { NotificationList } from './notification-list.tsx';
@@ -185,24 +185,16 @@ export function NotificationToggle() {
         ) : null}
         {open ? (
           <>
-            {status === 'error' ? (
-              <Alert
-                tone="danger"
-                action={
-                  <Button size="sm" variant="ghost" onClick={refresh}>
-                    Coba lagi
-                  </Button>
-                }
-              >
-                {LIST_ERROR}
-              </Alert>
-            ) : null}
+            <LoadState
+              loading={!hasLoaded && status === 'loading'}
+              error={status === 'error' ? LIST_ERROR : null}
+              onRetry={refresh}
+            />
             {markError ? (
               <Alert tone="danger" onDismiss={() => setMarkError(null)}>
                 {markError}
               </Alert>
             ) : null}
-            {!hasLoaded && status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
             {hasLoaded && notifications.length === 0 ? (
               <p className="notifications__empty">{EMPTY_TEXT}</p>
             ) : null}

@@ -1,13 +1,12 @@
 import type { Notification } from '@scrapper/contracts/http/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePolling } from '@/hooks/use-polling.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { listNotifications } from '../api/list-notifications.ts';
 import type { NotificationList } from '../api/list-notifications.ts';
 import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
-import { startPolling } from '../utils/poll.ts';
-import type { Poller } from '../utils/poll.ts';
 
 /**
  * New notifications come from server events (a scrape or batch finished, cookies expired),
@@ -33,35 +32,27 @@ export function useNotifications() {
   const [loaded, setLoaded] = useState<Loaded>(INITIAL);
   // Marked read here but perhaps not yet in a list that was already on its way.
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
-  const pollerRef = useRef<Poller | null>(null);
 
   useEffect(() => {
     setLoaded(INITIAL);
     setReadHere(new Set());
-    if (!token) return undefined;
-    const controller = new AbortController();
-    pollerRef.current = startPolling({
-      intervalMs: NOTIFICATION_POLL_MS,
-      signal: controller.signal,
-      run: async (signal) => {
-        try {
-          const list = await listNotifications(signal);
-          if (signal.aborted) return;
-          setLoaded({ list, status: 'ready' });
-        } catch (error) {
-          if (signal.aborted || isAbortError(error)) return;
-          // The last good list stays on screen under the error.
-          setLoaded((current) => ({ ...current, status: 'error' }));
-        }
-      },
-    });
-    return () => {
-      controller.abort();
-      pollerRef.current = null;
-    };
   }, [token]);
 
-  const refresh = useCallback(() => pollerRef.current?.now(), []);
+  const poll = useMemo(() => {
+    if (!token) return null;
+    return async (signal: AbortSignal) => {
+      try {
+        const list = await listNotifications(signal);
+        if (signal.aborted) return;
+        setLoaded({ list, status: 'ready' });
+      } catch (error) {
+        if (signal.aborted || isAbortError(error)) return;
+        // The last good list stays on screen under the error.
+        setLoaded((current) => ({ ...current, status: 'error' }));
+      }
+    };
+  }, [token]);
+  const { now: refresh } = usePolling(poll, NOTIFICATION_POLL_MS);
 
   const markRead = useCallback(async (id: string) => {
     const updated = await markNotificationRead(id);

@@ -1,18 +1,25 @@
 import type { PlatformRateLimit } from '@scrapper/contracts/http/rate-limits';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useState, type FormEvent } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { listRateLimits, setRateLimit } from '../api/rate-limits.ts';
 import { parseLimit } from '../utils/parse-limit.ts';
 import './rate-limits.css';
 
-function RateLimitRow({ entry, onSaved }: { entry: PlatformRateLimit; onSaved: (next: PlatformRateLimit) => void }) {
-  const [text, setText] = useState(entry.requestsPerMinute === null ? '' : String(entry.requestsPerMinute));
+function RateLimitRow({
+  entry,
+  onSaved,
+}: {
+  entry: PlatformRateLimit;
+  onSaved: (next: PlatformRateLimit) => void;
+}) {
+  const [text, setText] = useState(
+    entry.requestsPerMinute === null ? '' : String(entry.requestsPerMinute),
+  );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -31,14 +38,20 @@ function RateLimitRow({ entry, onSaved }: { entry: PlatformRateLimit; onSaved: (
       onSaved(await setRateLimit(entry.platform, parsed.value));
       setSaved(true);
     } catch (err) {
-      setError(`Gagal menyimpan batas: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err)}`);
+      setError(
+        `Gagal menyimpan batas: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err)}`,
+      );
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form className="rate-limit-row" onSubmit={(e) => void submit(e)} aria-label={`Batas ${entry.platform}`}>
+    <form
+      className="rate-limit-row"
+      onSubmit={(e) => void submit(e)}
+      aria-label={`Batas ${entry.platform}`}
+    >
       <TextInput
         label={`${entry.platform} (permintaan per menit)`}
         inputMode="numeric"
@@ -70,28 +83,22 @@ export function RateLimitsPanel() {
   return (
     <Card title="Batas Permintaan per Platform">
       <p className="rate-limit-intro">
-        Batas ini berlaku untuk semua worker sekaligus (unduhan dan preview). Unduhan yang melewati batas menunggu menit
-        berikutnya. Kosongkan untuk tanpa batas.
+        Batas ini berlaku untuk semua worker sekaligus (unduhan dan preview). Unduhan yang melewati
+        batas menunggu menit berikutnya. Kosongkan untuk tanpa batas.
       </p>
-      {status === 'loading' && data.length === 0 ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat batas permintaan.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading' && data.length === 0}
+        error={status === 'error' ? 'Gagal memuat batas permintaan.' : null}
+        onRetry={reload}
+      />
       <div className="rate-limit-list">
         {data.map((entry) => (
           <RateLimitRow
             key={entry.platform}
             entry={entry}
-            onSaved={(next) => setData((rows) => rows.map((r) => (r.platform === next.platform ? next : r)))}
+            onSaved={(next) =>
+              setData((rows) => rows.map((r) => (r.platform === next.platform ? next : r)))
+            }
           />
         ))}
       </div>

@@ -1,7 +1,11 @@
 import type { ScrapeReadiness } from '@scrapper/contracts/http/scrape';
-import { useEffect, useState } from 'react';
-import { isAbortError } from '@/lib/api-error.ts';
+import { useEffect } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
 import { getScrapeReadiness } from '../api/get-scrape-readiness.ts';
+
+function logFailure(error: unknown) {
+  console.error('Gagal memeriksa API key Apify.', error);
+}
 
 /**
  * Whether the admin's Apify key is usable, asked when the dashboard opens and again when the
@@ -9,24 +13,12 @@ import { getScrapeReadiness } from '../api/get-scrape-readiness.ts';
  * and when the question fails: no notice is better than a wrong one.
  */
 export function useScrapeReadiness(): ScrapeReadiness | null {
-  const [readiness, setReadiness] = useState<ScrapeReadiness | null>(null);
+  const { data, reload } = useResource<ScrapeReadiness | null>(getScrapeReadiness, null, {
+    onError: logFailure,
+  });
   useEffect(() => {
-    let controller = new AbortController();
-    const load = () => {
-      controller.abort();
-      controller = new AbortController();
-      getScrapeReadiness(controller.signal)
-        .then(setReadiness)
-        .catch((error: unknown) => {
-          if (!isAbortError(error)) console.error('Gagal memeriksa API key Apify.', error);
-        });
-    };
-    load();
-    window.addEventListener('focus', load);
-    return () => {
-      window.removeEventListener('focus', load);
-      controller.abort();
-    };
-  }, []);
-  return readiness;
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [reload]);
+  return data;
 }

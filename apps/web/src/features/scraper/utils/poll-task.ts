@@ -1,4 +1,5 @@
 import { ApiError, isAbortError } from '@/lib/api-error.ts';
+import { sleep } from '@/lib/poll.ts';
 import { isFinalState } from './dashboard-task.ts';
 import type { TaskUpdate } from './task-logs.ts';
 
@@ -18,24 +19,6 @@ export interface PollTaskOptions {
   intervalMs?: number;
 }
 
-function wait(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve(false);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    function onAbort() {
-      clearTimeout(timer);
-      resolve(false);
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Asks for a task's status every `intervalMs` until it is completed, failed or cancelled,
  * until the server says it no longer exists (404), or until `signal` aborts (the task left
@@ -49,7 +32,11 @@ export async function pollTask({
   intervalMs = POLL_INTERVAL_MS,
 }: PollTaskOptions): Promise<PollEnd> {
   for (;;) {
-    if (!(await wait(intervalMs, signal))) return 'aborted';
+    try {
+      await sleep(intervalMs, signal);
+    } catch {
+      return 'aborted';
+    }
     try {
       const update = await fetchTask(signal);
       if (signal.aborted) return 'aborted';

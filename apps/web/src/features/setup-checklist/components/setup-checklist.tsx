@@ -87,15 +87,13 @@ function Checklist({ status }: { status: SetupStatus }) {
 }
 
 function AdminSetupChecklist() {
-  const { data, status, reload } = useResource<SetupStatus | null>(getSetupStatus, null);
+  const { data, status, reload } = useResource<SetupStatus | null>(getSetupStatus, null, {
+    refreshMs: REFRESH_MS,
+  });
   useEffect(() => {
-    const timer = setInterval(reload, REFRESH_MS);
     const onFocus = () => reload();
     window.addEventListener('focus', onFocus);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-    };
+    return () => window.removeEventListener('focus', onFocus);
   }, [reload]);
   // Quiet on failure: the dashboard below works without it.
   if (!data || (status === 'error' && !data) || data.complete) return null;

@@ -2,8 +2,7 @@ import type { ToolsResponse } from '@scrapper/contracts/http/tools';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
-import { useEffect } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listTools } from '../api/list-tools.ts';
 import { TOOLS_TAB_LABEL } from '../utils/tools-tab.ts';
@@ -31,13 +30,8 @@ async function loadTools(signal: AbortSignal): Promise<Loaded> {
  * last update check and JS runtime; ffmpeg, ffprobe), and at the top what needs an admin.
  */
 export function ToolsPanel() {
-  const list = useResource(loadTools, EMPTY);
+  const list = useResource(loadTools, EMPTY, { refreshMs: REFRESH_MS });
   const { reload } = list;
-
-  useEffect(() => {
-    const timer = setInterval(reload, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
 
   const { workers, warnings } = list.data.status;
   const reported = workers.filter((worker) => worker.tools !== null).length;
@@ -56,21 +50,12 @@ export function ToolsPanel() {
         aplikasi diperbarui otomatis setiap hari; versi yang lebih tua dari 90 hari sering gagal
         mengunduh dari TikTok, YouTube dan Instagram.
       </p>
-      {list.status === 'loading' && !list.data.hasLoaded ? (
-        <Spinner label="Memuat status alat..." showLabel />
-      ) : null}
-      {list.status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          {LOAD_ERROR}
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={list.status === 'loading' && !list.data.hasLoaded}
+        loadingLabel="Memuat status alat..."
+        error={list.status === 'error' ? LOAD_ERROR : null}
+        onRetry={reload}
+      />
       {warnings.length > 0 ? (
         <Alert tone="warning" title={`${warnings.length} peringatan`} className="tool-warnings">
           <ul className="tool-warnings__list">

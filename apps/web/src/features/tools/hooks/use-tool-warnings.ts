@@ -1,5 +1,6 @@
 import type { ToolWarning } from '@scrapper/contracts/http/tools';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { usePolling } from '@/hooks/use-polling.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { listToolWarnings } from '../api/list-tool-warnings.ts';
 
@@ -17,26 +18,16 @@ export function useToolWarnings(): ToolWarning[] {
   const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
   const [warnings, setWarnings] = useState<ToolWarning[]>([]);
 
-  useEffect(() => {
-    setWarnings([]);
-    if (!token || !isAdmin) return undefined;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function poll() {
-      try {
-        const next = await listToolWarnings(controller.signal);
-        if (!controller.signal.aborted) setWarnings(next);
-      } catch {
-        // Aborted, or the server is unreachable: try again on the next round.
-      }
-      if (!controller.signal.aborted) timer = setTimeout(() => void poll(), TOOL_WARNING_POLL_MS);
-    }
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
+  useEffect(() => setWarnings([]), [token, isAdmin]);
+  // Aborted, or the server is unreachable: the poller tries again on the next round.
+  const poll = useMemo(() => {
+    if (!token || !isAdmin) return null;
+    return async (signal: AbortSignal) => {
+      const next = await listToolWarnings(signal);
+      if (!signal.aborted) setWarnings(next);
     };
   }, [token, isAdmin]);
+  usePolling(poll, TOOL_WARNING_POLL_MS);
 
   return warnings;
 }

@@ -4,8 +4,8 @@ import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useRef, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
@@ -75,19 +75,11 @@ export function UserManagementPanel() {
         </Button>
       }
     >
-      {status === 'loading' ? <Spinner label="Memuat..." showLabel /> : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat pengguna.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading'}
+        error={status === 'error' ? 'Gagal memuat pengguna.' : null}
+        onRetry={reload}
+      />
       {status === 'ready' ? (
         <UserTable
           users={users}

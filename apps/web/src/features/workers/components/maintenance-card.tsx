@@ -3,8 +3,8 @@ import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -67,20 +67,15 @@ function LastRun({ run }: { run: MaintenanceRun }) {
 
 /** The Worker tab's housekeeping: the last maintenance run, and a button to run one now. */
 export function MaintenanceCard() {
-  const runs = useResource(listMaintenanceRuns, [] as MaintenanceRun[]);
+  const runs = useResource(listMaintenanceRuns, [] as MaintenanceRun[], {
+    refreshMs: (loaded) =>
+      isActive(loaded[0]) ? MAINTENANCE_ACTIVE_REFRESH_MS : MAINTENANCE_REFRESH_MS,
+  });
   const { reload } = runs;
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const last = runs.data[0];
   const active = isActive(last);
-
-  useEffect(() => {
-    const timer = setInterval(
-      reload,
-      active ? MAINTENANCE_ACTIVE_REFRESH_MS : MAINTENANCE_REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [reload, active]);
 
   const runNow = async () => {
     setStarting(true);
@@ -116,21 +111,12 @@ export function MaintenanceCard() {
         worker yang sudah mati.
       </p>
       {startError ? <Alert tone="danger">{startError}</Alert> : null}
-      {runs.status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat pemeliharaan terakhir.
-        </Alert>
-      ) : null}
-      {runs.status === 'loading' && !last ? (
-        <Spinner label="Memuat pemeliharaan..." showLabel />
-      ) : null}
+      <LoadState
+        loading={runs.status === 'loading' && !last}
+        loadingLabel="Memuat pemeliharaan..."
+        error={runs.status === 'error' ? 'Gagal memuat pemeliharaan terakhir.' : null}
+        onRetry={reload}
+      />
       {last ? (
         <LastRun run={last} />
       ) : runs.status === 'ready' ? (

@@ -3,9 +3,8 @@ import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
 import { Table, type TableColumn } from '@scrapper/ui/table';
-import { useEffect } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listWorkers } from '../api/list-workers.ts';
 import { formatLastBeat } from '../utils/last-beat.ts';
@@ -76,13 +75,8 @@ function columns(loadedAt: number): TableColumn<Worker>[] {
 
 /** Admin tab 'Worker': the worker processes, their queues and when each last checked in; the last maintenance run. */
 export function WorkerPanel() {
-  const list = useResource(loadWorkers, EMPTY);
+  const list = useResource(loadWorkers, EMPTY, { refreshMs: REFRESH_MS });
   const { reload } = list;
-
-  useEffect(() => {
-    const timer = setInterval(reload, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
 
   const stale = list.data.workers.filter((worker) => worker.isStale).length;
 
@@ -100,21 +94,12 @@ export function WorkerPanel() {
           Proses worker yang menjalankan job (scrape, unduhan, upload) dan mengirim heartbeat dalam
           satu jam terakhir. Daftar ini diperbarui otomatis.
         </p>
-        {list.status === 'loading' && list.data.loadedAt === 0 ? (
-          <Spinner label="Memuat worker..." showLabel />
-        ) : null}
-        {list.status === 'error' ? (
-          <Alert
-            tone="danger"
-            action={
-              <Button size="sm" variant="ghost" onClick={reload}>
-                Coba lagi
-              </Button>
-            }
-          >
-            Gagal memuat daftar worker.
-          </Alert>
-        ) : null}
+        <LoadState
+          loading={list.status === 'loading' && list.data.loadedAt === 0}
+          loadingLabel="Memuat worker..."
+          error={list.status === 'error' ? 'Gagal memuat daftar worker.' : null}
+          onRetry={reload}
+        />
         {stale > 0 ? (
           <Alert tone="warning">
             {stale} worker tidak mengirim heartbeat selama lebih dari 1 menit. Prosesnya mungkin

@@ -1,10 +1,9 @@
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
@@ -69,21 +68,12 @@ export function ClientSecretsPanel() {
         <p className="muted form-note">
           Kuota dihitung per hari Google (mulai tengah malam waktu Pasifik).
         </p>
-        {secrets.status === 'loading' && secrets.data.length === 0 ? (
-          <Spinner label="Memuat client secret..." showLabel />
-        ) : null}
-        {secrets.status === 'error' ? (
-          <Alert
-            tone="danger"
-            action={
-              <Button size="sm" variant="ghost" onClick={secrets.reload}>
-                Coba lagi
-              </Button>
-            }
-          >
-            Gagal memuat daftar client secret.
-          </Alert>
-        ) : null}
+        <LoadState
+          loading={secrets.status === 'loading' && secrets.data.length === 0}
+          loadingLabel="Memuat client secret..."
+          error={secrets.status === 'error' ? 'Gagal memuat daftar client secret.' : null}
+          onRetry={secrets.reload}
+        />
         {secrets.status === 'ready' && secrets.data.length === 0 ? (
           <p className="muted">
             Belum ada client secret. Tambahkan satu agar pengguna bisa menghubungkan akun YouTube.

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { disconnectAccount } from '../api/disconnect-account.ts';
@@ -104,21 +105,12 @@ export function YoutubeAccountsPanel() {
         </Alert>
       ) : null}
 
-      {accounts.status === 'loading' && accounts.data.length === 0 ? (
-        <Spinner label="Memuat akun YouTube..." showLabel />
-      ) : null}
-      {accounts.status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={accounts.reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          Gagal memuat akun YouTube.
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={accounts.status === 'loading' && accounts.data.length === 0}
+        loadingLabel="Memuat akun YouTube..."
+        error={accounts.status === 'error' ? 'Gagal memuat akun YouTube.' : null}
+        onRetry={accounts.reload}
+      />
       {accounts.status === 'ready' && accounts.data.length === 0 ? (
         <p className="muted">Belum ada akun YouTube yang terhubung.</p>
       ) : null}

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-error.ts';
+import { expireSessionOn } from '@/lib/expire-session.ts';
 import { openOAuthPopup, watchPopup } from '@/lib/oauth-popup.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { useToastStore } from '@/stores/use-toast-store.ts';
 import { getAuthUrl } from '../api/get-auth-url.ts';
 import { ADMIN_TEXT, connectErrorMessage } from '../utils/admin-connect.ts';
 
@@ -15,7 +14,6 @@ export function useAdminOAuthConnect(onFinished: () => void) {
   const [error, setError] = useState<string | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const finishedRef = useRef(onFinished);
-  const showToast = useToastStore((state) => state.show);
 
   useEffect(() => {
     finishedRef.current = onFinished;
@@ -33,19 +31,9 @@ export function useAdminOAuthConnect(onFinished: () => void) {
         authUrl = await getAuthUrl(clientSecretId);
       } catch (caught) {
         setWaiting(false);
-        const session = useSessionStore.getState();
-        if (
-          caught instanceof ApiError &&
-          caught.status === 401 &&
-          token !== null &&
-          session.token === token
-        ) {
-          // The toast outlives this page, which closes with the session.
-          showToast('warning', ADMIN_TEXT.sessionExpired);
-          session.logout('unauthorized');
-          return;
+        if (!expireSessionOn(caught, token, ADMIN_TEXT.sessionExpired)) {
+          setError(connectErrorMessage(caught));
         }
-        setError(connectErrorMessage(caught));
         return;
       }
       if (!authUrl) {
@@ -70,7 +58,7 @@ export function useAdminOAuthConnect(onFinished: () => void) {
         },
       });
     },
-    [showToast],
+    [],
   );
 
   return { connect, waiting, error, clearError: () => setError(null) };

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useMemo, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { deleteAccount } from '../api/delete-account.ts';
@@ -249,21 +250,13 @@ export function AccountPanel({
           showLabel
         />
       ) : null}
-      {accounts.status === 'loading' && accounts.accounts.length === 0 ? (
-        <Spinner label="Memuat akun YouTube..." />
-      ) : null}
-      {accounts.error ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={accounts.reload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          {accounts.error}
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={accounts.status === 'loading' && accounts.accounts.length === 0}
+        loadingLabel="Memuat akun YouTube..."
+        showLabel={false}
+        error={accounts.error}
+        onRetry={accounts.reload}
+      />
       {playlistState.status === 'error' && playlistState.accountId === selection.accountId ? (
         <Alert
           tone={playlistState.reauth ? 'warning' : 'danger'}

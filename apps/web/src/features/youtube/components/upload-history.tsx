@@ -1,8 +1,7 @@
 import type { Upload } from '@scrapper/contracts/http/youtube';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { Spinner } from '@scrapper/ui/spinner';
+import { LoadState } from '@/components/load-state.tsx';
 import type { HistoryStatus } from '../hooks/use-upload-history.ts';
 import { TEXT } from '../utils/messages.ts';
 import { UploadHistoryItem } from './upload-history-item.tsx';
@@ -39,21 +38,12 @@ export function UploadHistory({
           Diperbarui otomatis setiap 5 detik selama ada video yang diproses.
         </p>
       ) : null}
-      {status === 'loading' && uploads.length === 0 ? (
-        <Spinner label="Memuat riwayat upload..." showLabel />
-      ) : null}
-      {status === 'error' ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="ghost" onClick={onReload}>
-              Coba lagi
-            </Button>
-          }
-        >
-          {TEXT.historyFailed}
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={status === 'loading' && uploads.length === 0}
+        loadingLabel="Memuat riwayat upload..."
+        error={status === 'error' ? TEXT.historyFailed : null}
+        onRetry={onReload}
+      />
       {status === 'ready' && uploads.length === 0 ? (
         <p className="muted">Belum ada video yang diupload atau dijadwalkan.</p>
       ) : null}

@@ -1,8 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
-import { Spinner } from '@scrapper/ui/spinner';
 import { Link } from 'react-router';
+import { LoadState } from '@/components/load-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listClientSecretOptions } from '../api/list-client-secret-options.ts';
@@ -20,21 +19,15 @@ const NO_SECRETS: ClientSecretOption[] = [];
 export function YoutubeUploadPage({ user }: { user: SessionUser }) {
   const secrets = useResource(listClientSecretOptions, NO_SECRETS);
 
-  if (secrets.status === 'loading' && secrets.data.length === 0) {
-    return <Spinner label="Memuat konfigurasi YouTube..." showLabel />;
-  }
-  if (secrets.status === 'error') {
+  const loading = secrets.status === 'loading' && secrets.data.length === 0;
+  if (loading || secrets.status === 'error') {
     return (
-      <Alert
-        tone="danger"
-        action={
-          <Button size="sm" variant="ghost" onClick={secrets.reload}>
-            Coba lagi
-          </Button>
-        }
-      >
-        Gagal memuat daftar client secret YouTube.
-      </Alert>
+      <LoadState
+        loading={loading}
+        loadingLabel="Memuat konfigurasi YouTube..."
+        error={secrets.status === 'error' ? 'Gagal memuat daftar client secret YouTube.' : null}
+        onRetry={secrets.reload}
+      />
     );
   }
   if (secrets.data.length === 0) {

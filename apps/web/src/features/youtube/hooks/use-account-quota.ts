@@ -1,6 +1,7 @@
 import type { AccountQuota } from '@scrapper/contracts/http/youtube';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
+import { startPolling, type Poller } from '@/lib/poll.ts';
 import { getAccountQuota } from '../api/get-account-quota.ts';
 
 export type AccountQuotaState =
@@ -14,12 +15,12 @@ export const QUOTA_POLL_MS = 60_000;
 
 /**
  * The selected account's quota today. Loads when the account changes and whenever
- * `refreshKey` changes (an upload finished), and once a minute; the last answer stays on
- * screen while a new one loads.
+ * `refreshKey` changes (an upload finished), and a minute after each answer; the last answer
+ * stays on screen while a new one loads.
  */
 export function useAccountQuota(accountId: string | null, refreshKey: string) {
   const [state, setState] = useState<AccountQuotaState>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
+  const poller = useRef<Poller | null>(null);
 
   useEffect(() => {
     if (!accountId) {
@@ -27,24 +28,30 @@ export function useAccountQuota(accountId: string | null, refreshKey: string) {
       return undefined;
     }
     const controller = new AbortController();
-    setState((current) => ({
-      status: 'loading',
-      accountId,
-      quota: current.status === 'ready' && current.accountId === accountId ? current.quota : null,
-    }));
-    getAccountQuota(accountId, controller.signal)
-      .then((quota) => setState({ status: 'ready', accountId, quota }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        setState({ status: 'error', accountId });
-      });
-    const timer = setTimeout(() => setAttempt((n) => n + 1), QUOTA_POLL_MS);
+    poller.current = startPolling({
+      intervalMs: QUOTA_POLL_MS,
+      signal: controller.signal,
+      run: async (signal) => {
+        setState((current) => ({
+          status: 'loading',
+          accountId,
+          quota: current.status === 'ready' && current.accountId === accountId ? current.quota : null,
+        }));
+        try {
+          const quota = await getAccountQuota(accountId, signal);
+          if (!signal.aborted) setState({ status: 'ready', accountId, quota });
+        } catch (error) {
+          if (signal.aborted || isAbortError(error)) return;
+          setState({ status: 'error', accountId });
+        }
+      },
+    });
     return () => {
       controller.abort();
-      clearTimeout(timer);
+      poller.current = null;
     };
-  }, [accountId, refreshKey, attempt]);
+  }, [accountId, refreshKey]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const reload = useCallback(() => poller.current?.now(), []);
   return { state, reload };
 }

@@ -1,12 +1,15 @@
 import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, isAbortError } from '@/lib/api-error.ts';
+import { useCallback, useState } from 'react';
+import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { isAbortError } from '@/lib/api-error.ts';
+import { expireSessionOn } from '@/lib/expire-session.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { useToastStore } from '@/stores/use-toast-store.ts';
 import { listAccounts } from '../api/list-accounts.ts';
 import { TEXT, accountsFailed, reasonOf } from '../utils/messages.ts';
 
-export type AccountsStatus = 'loading' | 'ready' | 'error';
+export type AccountsStatus = ResourceStatus;
+
+const NONE: YouTubeAccount[] = [];
 
 /**
  * The member's YouTube accounts. Spec section 7: a 401 here logs the user out with 'Sesi Anda
@@ -14,42 +17,26 @@ export type AccountsStatus = 'loading' | 'ready' | 'error';
  * failure reads 'Error loading accounts: {message}'.
  */
 export function useAccounts() {
-  const [accounts, setAccounts] = useState<YouTubeAccount[]>([]);
-  const [status, setStatus] = useState<AccountsStatus>('loading');
   const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const showToast = useToastStore((state) => state.show);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const token = useSessionStore.getState().token;
-    setStatus('loading');
-    listAccounts(controller.signal)
-      .then((list) => {
-        setAccounts(list);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const token = useSessionStore.getState().token;
+      try {
+        const list = await listAccounts(signal);
         setError(null);
-        setStatus('ready');
-      })
-      .catch((caught: unknown) => {
-        if (isAbortError(caught)) return;
-        const session = useSessionStore.getState();
-        // Only the session this request was made with ends (see lib/api-client.ts).
-        if (
-          caught instanceof ApiError &&
-          caught.status === 401 &&
-          token !== null &&
-          session.token === token
-        ) {
-          showToast('warning', TEXT.sessionExpired);
-          session.logout('unauthorized');
-          return;
+        return list;
+      } catch (caught) {
+        if (isAbortError(caught)) throw caught;
+        if (!expireSessionOn(caught, token, TEXT.sessionExpired)) {
+          setError(accountsFailed(reasonOf(caught)));
         }
-        setError(accountsFailed(reasonOf(caught)));
-        setStatus('error');
-      });
-    return () => controller.abort();
-  }, [attempt, showToast]);
+        throw caught;
+      }
+    },
+    [],
+  );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data: accounts, status, reload } = useResource(load, NONE);
   return { accounts, status, error, reload };
 }

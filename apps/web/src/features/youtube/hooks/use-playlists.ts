@@ -1,7 +1,7 @@
 import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
 import type { Playlist } from '@scrapper/contracts/http/youtube';
-import { useCallback, useEffect, useState } from 'react';
-import { isAbortError } from '@/lib/api-error.ts';
+import { useCallback, useMemo } from 'react';
+import { useResource } from '@/hooks/use-resource.ts';
 import { isReauthRequired, listPlaylists } from '../api/list-playlists.ts';
 import { playlistsFailed, reasonOf } from '../utils/messages.ts';
 
@@ -14,35 +14,24 @@ export type PlaylistsState =
   | { status: 'error'; accountId: string; playlists: Playlist[]; message: string; reauth: boolean };
 
 const IDLE: PlaylistsState = { status: 'idle', accountId: null, playlists: [] };
+const NONE: Playlist[] = [];
 
 /** The playlists of the chosen account; the re-authentication case is handled here (spec 7). */
 export function usePlaylists(accountId: string | null) {
-  const [state, setState] = useState<PlaylistsState>(IDLE);
-  const [attempt, setAttempt] = useState(0);
+  const load = useCallback(
+    (signal: AbortSignal) => (accountId ? listPlaylists(accountId, signal) : Promise.resolve(NONE)),
+    [accountId],
+  );
+  const { data, status, error, reload } = useResource(load, NONE);
 
-  useEffect(() => {
-    if (!accountId) {
-      setState(IDLE);
-      return undefined;
+  const state = useMemo((): PlaylistsState => {
+    if (!accountId) return IDLE;
+    if (status === 'error') {
+      const reauth = isReauthRequired(error);
+      const message = reauth ? REAUTH_MESSAGE : playlistsFailed(reasonOf(error));
+      return { status, accountId, playlists: NONE, message, reauth };
     }
-    const controller = new AbortController();
-    setState({ status: 'loading', accountId, playlists: [] });
-    listPlaylists(accountId, controller.signal)
-      .then((playlists) => setState({ status: 'ready', accountId, playlists }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        const reauth = isReauthRequired(error);
-        setState({
-          status: 'error',
-          accountId,
-          playlists: [],
-          message: reauth ? REAUTH_MESSAGE : playlistsFailed(reasonOf(error)),
-          reauth,
-        });
-      });
-    return () => controller.abort();
-  }, [accountId, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+    return { status, accountId, playlists: status === 'ready' ? data : NONE };
+  }, [accountId, status, error, data]);
   return { state, reload };
 }

@@ -95,4 +95,33 @@ describe('startPolling', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(run).not.toHaveBeenCalled();
   });
+
+  it('setIntervalMs restarts a wait under way with the new interval; null stops the repeats', async () => {
+    const run = vi.fn(async () => {});
+    const controller = new AbortController();
+    const poller = startPolling({ run, intervalMs: 60_000, signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(10_000);
+    poller.setIntervalMs(2_000);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    poller.setIntervalMs(null);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
+    poller.now();
+    expect(run).toHaveBeenCalledTimes(3);
+    controller.abort();
+  });
+
+  it('immediate: false waits one interval before the first run', async () => {
+    const run = vi.fn(async () => {});
+    const controller = new AbortController();
+    startPolling({ run, intervalMs: 5_000, signal: controller.signal, immediate: false });
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    controller.abort();
+  });
 });

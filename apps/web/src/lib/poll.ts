@@ -1,0 +1,89 @@
+// A repeating load that never overlaps itself: it runs at once, then `intervalMs` after each
+// run has finished (a slow server is not asked again while it is still answering), until
+// the signal aborts. Every polling hook (notifications, tool warnings, the admin panels, the
+// upload history, running history rows) goes through it; a loop that follows one job to its
+// end (a scrape task, a batch, a re-download) waits with `sleep` between its requests.
+
+export interface PollOptions {
+  run: (signal: AbortSignal) => Promise<void>;
+  /** The wait after each run; null: run only at start and on `now()`. */
+  intervalMs: number | null;
+  signal: AbortSignal;
+  /** false: the first run waits one interval instead of starting at once. */
+  immediate?: boolean;
+}
+
+export interface Poller {
+  /** Run now (e.g. the panel was opened) and restart the wait from the end of that run. */
+  now: () => void;
+  /** A new wait; a wait under way starts over with it (a run under way is left to finish). */
+  setIntervalMs: (intervalMs: number | null) => void;
+}
+
+export function startPolling({ run, intervalMs, signal, immediate = true }: PollOptions): Poller {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let again = false;
+  let interval = intervalMs;
+
+  function schedule(): void {
+    clearTimeout(timer);
+    timer = interval === null ? undefined : setTimeout(() => void tick(), interval);
+  }
+
+  async function tick(): Promise<void> {
+    if (signal.aborted) return;
+    clearTimeout(timer);
+    timer = undefined;
+    if (running) {
+      // Asked while a run is under way: one more run right after it, not two at once.
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      await run(signal);
+    } catch {
+      // The run reports its own failures; polling goes on regardless.
+    } finally {
+      running = false;
+    }
+    if (signal.aborted) return;
+    if (again) {
+      again = false;
+      void tick();
+      return;
+    }
+    schedule();
+  }
+
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (immediate) void tick();
+  else if (!signal.aborted) schedule();
+  return {
+    now: () => void tick(),
+    setIntervalMs: (next) => {
+      interval = next;
+      if (!running && !signal.aborted) schedule();
+    },
+  };
+}
+
+/** Resolves after `ms`; rejects with an AbortError as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
