@@ -1,8 +1,6 @@
-import { ErrorResponseSchema } from '@scrapper/contracts/common';
 import type { Endpoint, EndpointResponse } from '@scrapper/contracts/http/endpoint';
-import { env } from '@/config/env.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { ApiError } from './api-error.ts';
+import { apiUrl, httpFailure, invalidResponse, networkError, parseJson } from './api-request.ts';
 
 // The multipart endpoints (YouTube upload, effect preview) take FormData, which `call` (JSON
 // through ky) does not send. They go through XMLHttpRequest instead, because fetch cannot
@@ -20,9 +18,6 @@ export interface SendFormOptions {
   /** Called as the request body goes out. */
   onUploadProgress?: (progress: UploadProgress) => void;
 }
-
-const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi.';
-const INVALID_RESPONSE_MESSAGE = 'Respons server tidak dikenali.';
 
 interface Answer {
   status: number;
@@ -48,7 +43,7 @@ function send(
     }
     const token = useSessionStore.getState().token;
     const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, new URL(env.apiOrigin + endpoint.path, window.location.origin));
+    xhr.open(endpoint.method, apiUrl(endpoint.path));
     xhr.responseType = responseType;
     xhr.setRequestHeader('Accept', responseType === 'blob' ? '*/*' : 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -73,11 +68,13 @@ function send(
         resolve(answer);
         return;
       }
-      void failure(answer.status, answer.body, token).then(reject);
+      void textOf(answer.body)
+        .catch(() => '')
+        .then((text) => reject(httpFailure(answer.status, text, token)));
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError({ kind: 'network', status: 0, message: NETWORK_MESSAGE }));
+      reject(networkError());
     });
     xhr.addEventListener('abort', () => {
       done();
@@ -93,31 +90,6 @@ async function textOf(body: unknown): Promise<string> {
   return '';
 }
 
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The ApiError of an error answer; a 401 ends the session the request was made with. */
-async function failure(status: number, body: unknown, token: string | null): Promise<ApiError> {
-  const parsed = ErrorResponseSchema.safeParse(parseJson(await textOf(body).catch(() => '')));
-  const serverMessage = parsed.success ? parsed.data.message : undefined;
-  const session = useSessionStore.getState();
-  if (status === 401 && token !== null && session.token === token) session.logout('unauthorized');
-  return new ApiError({
-    kind: 'http',
-    status,
-    message: serverMessage ?? `Permintaan gagal (HTTP ${status}).`,
-    serverMessage,
-    serverError: parsed.success ? parsed.data.error : undefined,
-    serverDetail: parsed.success ? parsed.data.detail : undefined,
-  });
-}
-
 /** POSTs FormData to an endpoint without path params and parses its JSON answer. */
 export async function sendFormData<E extends Endpoint>(
   endpoint: E,
@@ -126,13 +98,7 @@ export async function sendFormData<E extends Endpoint>(
 ): Promise<EndpointResponse<E>> {
   const answer = await send(endpoint, form, 'text', options);
   const result = endpoint.response.safeParse(parseJson(await textOf(answer.body)));
-  if (!result.success) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      status: answer.status,
-      message: INVALID_RESPONSE_MESSAGE,
-    });
-  }
+  if (!result.success) throw invalidResponse(answer.status);
   return result.data as EndpointResponse<E>;
 }
 
@@ -144,9 +110,5 @@ export async function sendFormDataForBlob(
 ): Promise<Blob> {
   const answer = await send(endpoint, form, 'blob', options);
   if (answer.body instanceof Blob) return answer.body;
-  throw new ApiError({
-    kind: 'invalid-response',
-    status: answer.status,
-    message: INVALID_RESPONSE_MESSAGE,
-  });
+  throw invalidResponse(answer.status);
 }

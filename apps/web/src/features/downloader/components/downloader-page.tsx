@@ -16,7 +16,7 @@ import { useItemDetail } from '../hooks/use-item-detail.ts';
 import { useItemPages } from '../hooks/use-item-pages.ts';
 import { usePreviewVideo } from '../hooks/use-preview-video.ts';
 import { useResultFiles } from '../hooks/use-result-files.ts';
-import { useUserNames } from '../hooks/use-user-names.ts';
+import { useUserNames } from '@/hooks/use-user-names.ts';
 import { formatFullCount } from '../utils/format-count.ts';
 import type { ItemCounts } from '../utils/item-pager.ts';
 import { DEFAULT_VIEW, isFiltered } from '../utils/item-view.ts';

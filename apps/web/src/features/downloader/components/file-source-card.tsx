@@ -8,7 +8,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import type { UserName } from '../api/list-user-names.ts';
+import type { UserName } from '@/lib/api/list-user-names.ts';
 import type { LoadStatus } from '../hooks/use-result-files.ts';
 
 export interface FileSourceCardProps {

@@ -7,8 +7,8 @@ import { Checkbox } from '@scrapper/ui/checkbox';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
 import { Select } from '@scrapper/ui/select';
-import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useMemo, useState } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
 import { PagedVirtualList } from '@/components/paged-virtual-list.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { useMediaQuery } from '@/hooks/use-media-query.ts';
@@ -18,10 +18,10 @@ import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { deleteAllHistory } from '../api/delete-all-history.ts';
 import { deleteHistoryItem } from '../api/delete-history-item.ts';
-import { fetchHistoryFile } from '../api/fetch-history-file.ts';
+import { fetchDownloadedFile } from '@/lib/api/fetch-downloaded-file.ts';
 import { useHistory } from '../hooks/use-history.ts';
 import { useRedownloads } from '../hooks/use-redownloads.ts';
-import { useUserNames } from '../hooks/use-user-names.ts';
+import { useUserNames } from '@/hooks/use-user-names.ts';
 import type { HistoryPage as HistoryAnswer } from '../api/list-history.ts';
 import { deleteMany } from '../utils/delete-many.ts';
 import { statsWithout } from '../utils/history-list.ts';
@@ -118,7 +118,12 @@ export function HistoryPage({ user }: { user: SessionUser }) {
       } else {
         const result = await deleteMany(chosen, deleteHistoryItem);
         const deleted = new Set(result.deleted);
-        setStats((before) => statsWithout(before, items.filter((item) => deleted.has(item.id))));
+        setStats((before) =>
+          statsWithout(
+            before,
+            items.filter((item) => deleted.has(item.id)),
+          ),
+        );
         history.removeItems(deleted);
         setSelected(new Set(result.failed));
         if (result.failed.length > 0) showToast('danger', 'Gagal menghapus beberapa item riwayat.');
@@ -136,7 +141,7 @@ export function HistoryPage({ user }: { user: SessionUser }) {
   async function download(item: HistoryItem) {
     setDownloadingIds((ids) => new Set(ids).add(item.id));
     try {
-      const file = await fetchHistoryFile(item.id);
+      const file = await fetchDownloadedFile(item.id);
       saveBlob(file.blob, file.fileName ?? item.filename ?? `${safeFileName(item.title)}.mp4`);
     } catch (error) {
       const missing = error instanceof ApiError && error.status === 404;
@@ -204,19 +209,12 @@ export function HistoryPage({ user }: { user: SessionUser }) {
           </Alert>
         ) : null}
 
-        {history.status === 'loading' ? <Spinner label="Memuat riwayat..." showLabel /> : null}
-        {history.status === 'error' ? (
-          <Alert
-            tone="danger"
-            action={
-              <Button size="sm" variant="ghost" onClick={history.reload}>
-                Coba lagi
-              </Button>
-            }
-          >
-            Gagal memuat riwayat unduhan.
-          </Alert>
-        ) : null}
+        <LoadState
+          loading={history.status === 'loading'}
+          loadingLabel="Memuat riwayat..."
+          error={history.status === 'error' ? 'Gagal memuat riwayat unduhan.' : null}
+          onRetry={history.reload}
+        />
         {history.status === 'ready' && items.length === 0 ? (
           <p className="muted history__empty">
             {filtered ? 'Tidak ada riwayat yang cocok dengan filter.' : 'Belum ada riwayat unduhan'}
@@ -224,38 +222,38 @@ export function HistoryPage({ user }: { user: SessionUser }) {
         ) : null}
         {history.status === 'ready' && items.length > 0 ? (
           <PagedVirtualList
-              label="Riwayat unduhan"
-              items={items}
-              idOf={(item) => item.id}
-              total={history.total}
-              hasMore={history.hasMore}
-              loadingMore={history.loadingMore}
-              moreFailed={history.moreFailed}
-              onLoadMore={history.loadMore}
-              rowHeight={
-                narrow
-                  ? isAdmin
-                    ? HISTORY_ROW_HEIGHT_NARROW_ADMIN
-                    : HISTORY_ROW_HEIGHT_NARROW
-                  : isAdmin
-                    ? HISTORY_ROW_HEIGHT_ADMIN
-                    : HISTORY_ROW_HEIGHT
-              }
-              summary={`Menampilkan ${count(items.length)} dari ${count(history.total)} unduhan.`}
-              moreFailedText="Gagal memuat riwayat unduhan."
-              renderRow={(item) => (
-                <HistoryEntry
-                  item={item}
-                  showUser={isAdmin}
-                  checked={selected.has(item.id)}
-                  downloading={downloadingIds.has(item.id)}
-                  onToggle={toggle}
-                  onDownload={(entry) => void download(entry)}
-                  onRedownload={(entry) => void redownloads.start(entry.id, entry.title)}
-                  redownload={redownloads.states.get(item.id)}
-                />
-              )}
-            />
+            label="Riwayat unduhan"
+            items={items}
+            idOf={(item) => item.id}
+            total={history.total}
+            hasMore={history.hasMore}
+            loadingMore={history.loadingMore}
+            moreFailed={history.moreFailed}
+            onLoadMore={history.loadMore}
+            rowHeight={
+              narrow
+                ? isAdmin
+                  ? HISTORY_ROW_HEIGHT_NARROW_ADMIN
+                  : HISTORY_ROW_HEIGHT_NARROW
+                : isAdmin
+                  ? HISTORY_ROW_HEIGHT_ADMIN
+                  : HISTORY_ROW_HEIGHT
+            }
+            summary={`Menampilkan ${count(items.length)} dari ${count(history.total)} unduhan.`}
+            moreFailedText="Gagal memuat riwayat unduhan."
+            renderRow={(item) => (
+              <HistoryEntry
+                item={item}
+                showUser={isAdmin}
+                checked={selected.has(item.id)}
+                downloading={downloadingIds.has(item.id)}
+                onToggle={toggle}
+                onDownload={(entry) => void download(entry)}
+                onRedownload={(entry) => void redownloads.start(entry.id, entry.title)}
+                redownload={redownloads.states.get(item.id)}
+              />
+            )}
+          />
         ) : null}
       </Card>
 

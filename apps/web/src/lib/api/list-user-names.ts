@@ -6,7 +6,7 @@ export interface UserName {
   username: string;
 }
 
-/** Admin only (GET /api/users): the users of the history's user filter. */
+/** Admin only (GET /api/users): every user as id and username, for the user filters. */
 export function listUserNames(signal?: AbortSignal): Promise<UserName[]> {
   return call(fileEndpoints.users, { signal });
 }
