@@ -1,8 +1,12 @@
 import { Select } from '@scrapper/ui/select';
 import { Switch } from '@scrapper/ui/switch';
 import { TextInput } from '@scrapper/ui/text-input';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import { INPUT_TYPE_OPTIONS, fieldId } from '../utils/actor-form.ts';
 import type { ActorTabProps } from '../utils/actor-form.ts';
+
+/** Keys, ids and domains: no capital first letter, no spelling marks. */
+const CODE = { autoCapitalize: 'none', spellCheck: false } as const;
 
 export interface ActorBasicTabProps extends ActorTabProps {
   /** Editing: the platformId names the actor and cannot change. */
@@ -12,82 +16,48 @@ export interface ActorBasicTabProps extends ActorTabProps {
 /** 'Dasar': identity, input keys and input type. */
 export function ActorBasicTab({ values, errors, update, locked }: ActorBasicTabProps) {
   const isInputType = (value: string) => INPUT_TYPE_OPTIONS.find((o) => o.value === value)?.value;
+  const field = fieldBinder(values, errors, update, (name) => ({ id: fieldId(name) }));
   return (
     <div className="form-grid">
       <TextInput
-        id={fieldId('platformId')}
         label="Platform ID"
         required
         disabled={locked}
-        autoCapitalize="none"
-        spellCheck={false}
+        {...CODE}
         hint={locked ? undefined : 'Huruf kecil, angka, - atau _; contoh: twitter.'}
-        value={values.platformId}
-        error={errors.platformId}
-        onChange={(event) => update('platformId', event.target.value)}
+        {...field('platformId')}
       />
+      <TextInput label="Display Name" required {...field('displayName')} />
       <TextInput
-        id={fieldId('displayName')}
-        label="Display Name"
-        required
-        value={values.displayName}
-        error={errors.displayName}
-        onChange={(event) => update('displayName', event.target.value)}
-      />
-      <TextInput
-        id={fieldId('actorId')}
         label="Actor ID"
         required
-        autoCapitalize="none"
-        spellCheck={false}
+        {...CODE}
         hint="Contoh: apidojo/tweet-scraper"
-        value={values.actorId}
-        error={errors.actorId}
-        onChange={(event) => update('actorId', event.target.value)}
+        {...field('actorId')}
       />
+      <TextInput label="Input Key" {...CODE} hint="Bawaan: searchQueries" {...field('inputKey')} />
       <TextInput
-        id={fieldId('inputKey')}
-        label="Input Key"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="Bawaan: searchQueries"
-        value={values.inputKey}
-        onChange={(event) => update('inputKey', event.target.value)}
-      />
-      <TextInput
-        id={fieldId('inputKeyUrl')}
         label="Input Key untuk URL"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...CODE}
         hint="Kosongkan untuk memakai Input Key."
-        value={values.inputKeyUrl}
-        onChange={(event) => update('inputKeyUrl', event.target.value)}
+        {...field('inputKeyUrl')}
       />
       <TextInput
-        id={fieldId('inputKeyKeyword')}
         label="Input Key untuk keyword"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...CODE}
         hint="Kosongkan untuk memakai Input Key."
-        value={values.inputKeyKeyword}
-        onChange={(event) => update('inputKeyKeyword', event.target.value)}
+        {...field('inputKeyKeyword')}
       />
       <TextInput
-        id={fieldId('targetLabel')}
         label="Target Label"
         hint="Keterangan target di dashboard."
-        value={values.targetLabel}
-        onChange={(event) => update('targetLabel', event.target.value)}
+        {...field('targetLabel')}
       />
       <TextInput
-        id={fieldId('domains')}
         label="Domain URL"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...CODE}
         hint="Situs yang boleh dipakai sebagai target URL, pisahkan dengan koma (contoh: tiktok.com, vm.tiktok.com). Kosongkan untuk semua situs."
-        value={values.domains}
-        error={errors.domains}
-        onChange={(event) => update('domains', event.target.value)}
+        {...field('domains')}
       />
       <Select
         id={fieldId('inputType')}

@@ -1,11 +1,11 @@
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { Modal } from '@scrapper/ui/modal';
 import { Tabs } from '@scrapper/ui/tabs';
 import type { TabItem } from '@scrapper/ui/tabs';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { SaveCancelButtons } from '@/components/save-cancel-buttons.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import {
   DUPLICATE_PLATFORM_ID,
@@ -141,16 +141,7 @@ export function ActorFormModal({ actor, existingIds, onClose, onSave }: ActorFor
       title={mode === 'edit' ? 'Edit Aktor' : 'Tambah Aktor Baru'}
       onClose={onClose}
       dismissible={!saving}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={saving}>
-            Simpan
-          </Button>
-        </>
-      }
+      footer={<SaveCancelButtons formId={formId} saving={saving} onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={handleSubmit} className="actor-form">
         {alert ? <Alert tone="danger">{alert}</Alert> : null}

@@ -1,11 +1,12 @@
 import type { ChangePasswordBody } from '@scrapper/contracts/http/auth';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { Modal } from '@scrapper/ui/modal';
 import { PasswordInput } from '@scrapper/ui/password-input';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { SaveCancelButtons } from '@/components/save-cancel-buttons.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { changePassword } from '../api/change-password.ts';
@@ -40,6 +41,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   function update(field: ChangePasswordField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
   }
+  const field = fieldBinder(values, errors, update, (name) => ({ ref: refs[name] }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,49 +74,31 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       title={CHANGE_PASSWORD_TITLE}
       onClose={onClose}
       dismissible={!saving}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={saving}>
-            Simpan
-          </Button>
-        </>
-      }
+      footer={<SaveCancelButtons formId={formId} saving={saving} onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={handleSubmit}>
         {saveError ? <Alert tone="danger">{saveError}</Alert> : null}
         <PasswordInput
-          ref={refs.currentPassword}
           label="Password saat ini"
           name="current-password"
           autoComplete="current-password"
           required
-          value={values.currentPassword}
-          error={errors.currentPassword}
-          onChange={(event) => update('currentPassword', event.target.value)}
+          {...field('currentPassword')}
         />
         <PasswordInput
-          ref={refs.newPassword}
           label="Password baru"
           name="new-password"
           autoComplete="new-password"
           required
           hint="Minimal 8 karakter. Sesi di perangkat lain akan diakhiri."
-          value={values.newPassword}
-          error={errors.newPassword}
-          onChange={(event) => update('newPassword', event.target.value)}
+          {...field('newPassword')}
         />
         <PasswordInput
-          ref={refs.confirmPassword}
           label="Ulangi password baru"
           name="confirm-password"
           autoComplete="new-password"
           required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
+          {...field('confirmPassword')}
         />
       </form>
     </Modal>

@@ -1,13 +1,14 @@
 import type { User } from '@scrapper/contracts/http/users';
 import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { Modal } from '@scrapper/ui/modal';
 import { PasswordInput } from '@scrapper/ui/password-input';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { SaveCancelButtons } from '@/components/save-cancel-buttons.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import { createUser } from '../api/create-user.ts';
 import { updateUser } from '../api/update-user.ts';
 import {
@@ -48,6 +49,8 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
   function update<K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
   }
+  const refs = { username: usernameRef, password: passwordRef };
+  const field = fieldBinder(values, errors, update, (name) => ({ ref: refs[name] }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,21 +85,11 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
       title={mode === 'edit' ? 'Edit Pengguna' : 'Tambah Pengguna Baru'}
       onClose={onClose}
       dismissible={!saving}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={saving}>
-            Simpan
-          </Button>
-        </>
-      }
+      footer={<SaveCancelButtons formId={formId} saving={saving} onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={handleSubmit}>
         {saveError ? <Alert tone="danger">{saveError}</Alert> : null}
         <TextInput
-          ref={usernameRef}
           label="Username"
           name="username"
           autoComplete="off"
@@ -109,12 +102,9 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
               ? '3-32 karakter: huruf, angka, titik, garis bawah, tanda hubung.'
               : undefined
           }
-          value={values.username}
-          error={errors.username}
-          onChange={(event) => update('username', event.target.value)}
+          {...field('username')}
         />
         <PasswordInput
-          ref={passwordRef}
           label="Password"
           name="password"
           // new-password keeps the browser from filling in the admin's own saved password.
@@ -122,9 +112,7 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
           required={mode === 'create'}
           placeholder={mode === 'edit' ? 'Kosongkan jika tidak ingin mengubah' : undefined}
           hint="Minimal 8 karakter."
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => update('password', event.target.value)}
+          {...field('password')}
         />
         <Select
           label="Role"

@@ -14,6 +14,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-error.ts';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import { createClientSecret } from '../api/create-client-secret.ts';
 import { updateClientSecret } from '../api/update-client-secret.ts';
 import {
@@ -47,6 +48,20 @@ const FIELD_ORDER: FieldName[] = [
 
 const numberFormat = new Intl.NumberFormat('id-ID');
 
+/** A daily quota's number input: its label and the range the server takes. */
+function quotaInput(kind: keyof typeof YOUTUBE_QUOTA_RANGES) {
+  const { min, max } = YOUTUBE_QUOTA_RANGES[kind];
+  return {
+    label: QUOTA_LABELS[kind],
+    required: true,
+    type: 'number',
+    inputMode: 'numeric',
+    min,
+    max,
+    step: 1,
+  } as const;
+}
+
 /** 'Tambah Client Secret' / 'Edit Client Secret'. Remounted per secret, so it starts fresh. */
 export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecretFormProps) {
   const mode = secret ? 'edit' : 'create';
@@ -77,6 +92,7 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
       return next;
     });
   }
+  const field = fieldBinder(values, errors, update, (name) => ({ ref: refFor(name) }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,84 +132,49 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
           </Alert>
         ) : null}
         <div className="form-grid">
+          <TextInput label="Nama" required autoComplete="off" {...field('name')} />
           <TextInput
-            ref={refFor('name')}
-            label="Nama"
-            required
-            autoComplete="off"
-            value={values.name}
-            error={errors.name}
-            onChange={(event) => update('name', event.target.value)}
-          />
-          <TextInput
-            ref={refFor('clientId')}
             label="Client ID"
             required
             autoComplete="off"
             spellCheck={false}
-            value={values.clientId}
-            error={errors.clientId}
-            onChange={(event) => update('clientId', event.target.value)}
+            {...field('clientId')}
           />
           <PasswordInput
-            ref={refFor('clientSecret')}
             label="Client Secret"
             required={mode === 'create'}
             autoComplete="new-password"
             spellCheck={false}
             revealLabel="Tampilkan client secret"
-            value={values.clientSecret}
             hint={
               secret
                 ? `Tersimpan: ${secret.clientSecret}. Kosongkan untuk tetap memakai secret yang tersimpan.`
                 : undefined
             }
-            error={errors.clientSecret}
-            onChange={(event) => update('clientSecret', event.target.value)}
+            {...field('clientSecret')}
           />
         </div>
         <TextInput
-          ref={refFor('redirectUri')}
           label="Redirect URI"
           required
           type="url"
           spellCheck={false}
-          value={values.redirectUri}
           hint="Harus sama dengan Authorized redirect URI di Google Cloud Console. Bawaan: callback OAuth server ini."
-          error={errors.redirectUri}
-          onChange={(event) => update('redirectUri', event.target.value)}
+          {...field('redirectUri')}
         />
         <div className="form-grid">
           <TextInput label="Platform" value="youtube" readOnly hint="Hanya YouTube." />
         </div>
         <div className="yt-admin-quota">
           <TextInput
-            ref={refFor('quotaDailyUploads')}
-            label={QUOTA_LABELS.dailyUploads}
-            required
-            type="number"
-            inputMode="numeric"
-            min={YOUTUBE_QUOTA_RANGES.dailyUploads.min}
-            max={YOUTUBE_QUOTA_RANGES.dailyUploads.max}
-            step={1}
-            value={values.quotaDailyUploads}
+            {...quotaInput('dailyUploads')}
             hint={`Upload per hari untuk proyek Google ini; setiap upload memakai 1. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUploads)}.`}
-            error={errors.quotaDailyUploads}
-            onChange={(event) => update('quotaDailyUploads', event.target.value)}
+            {...field('quotaDailyUploads')}
           />
           <TextInput
-            ref={refFor('quotaDailyUnits')}
-            label={QUOTA_LABELS.dailyUnits}
-            required
-            type="number"
-            inputMode="numeric"
-            min={YOUTUBE_QUOTA_RANGES.dailyUnits.min}
-            max={YOUTUBE_QUOTA_RANGES.dailyUnits.max}
-            step={1}
-            value={values.quotaDailyUnits}
+            {...quotaInput('dailyUnits')}
             hint={`Untuk panggilan selain upload: thumbnail dan playlist ${YOUTUBE_UNIT_COSTS['thumbnails.set']} unit, daftar playlist ${YOUTUBE_UNIT_COSTS['playlists.list']} unit. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUnits)}.`}
-            error={errors.quotaDailyUnits}
-            onChange={(event) => update('quotaDailyUnits', event.target.value)}
+            {...field('quotaDailyUnits')}
           />
         </div>
         <Checkbox

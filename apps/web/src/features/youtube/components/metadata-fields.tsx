@@ -3,6 +3,7 @@ import { UPLOAD_LIMITS, YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/yout
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import type { UploadErrors, UploadField, UploadFormValues } from '../utils/upload-form.ts';
 import { AiGenerate } from './ai-generate.tsx';
 
@@ -40,44 +41,25 @@ export function MetadataFields({
   itemTitle,
   onGenerated,
 }: MetadataFieldsProps) {
+  const field = fieldBinder(form, errors, onChange, (name) => ({ ref: fieldRef(name) }));
   return (
     <fieldset className="form-fieldset yt-metadata">
       <legend>Detail video</legend>
       <TextInput
-        ref={fieldRef('title')}
         label="Judul"
         required
-        value={form.title}
-        error={errors.title}
         hint={`${form.title.trim().length}/${UPLOAD_LIMITS.titleMaxLength} karakter`}
-        onChange={(event) => onChange('title', event.target.value)}
+        {...field('title')}
       />
       <AiGenerate originalTitle={form.title.trim() || itemTitle || ''} onGenerated={onGenerated} />
-      <Textarea
-        ref={fieldRef('description')}
-        label="Deskripsi"
-        rows={5}
-        value={form.description}
-        error={errors.description}
-        onChange={(event) => onChange('description', event.target.value)}
-      />
+      <Textarea label="Deskripsi" rows={5} {...field('description')} />
       <TextInput
-        ref={fieldRef('tags')}
         label="Tag"
         hint="Pisahkan dengan koma, misalnya: youtube, viral, trending"
-        value={form.tags}
-        error={errors.tags}
-        onChange={(event) => onChange('tags', event.target.value)}
+        {...field('tags')}
       />
       <div className="yt-two-columns">
-        <Select
-          ref={fieldRef('categoryId')}
-          label="Kategori"
-          options={CATEGORY_OPTIONS}
-          value={form.categoryId}
-          error={errors.categoryId}
-          onChange={(event) => onChange('categoryId', event.target.value)}
-        />
+        <Select label="Kategori" options={CATEGORY_OPTIONS} {...field('categoryId')} />
         <Select
           ref={fieldRef('privacyStatus')}
           label="Privasi"
