@@ -138,11 +138,13 @@ export function usePagedList<Q, T, A>({
         const page = readPage(answer);
         setState((before) => {
           const known = new Set(before.items.map(id));
+          const fresh = page.items.filter((item) => !known.has(id(item)));
           return {
             key: before.key,
-            items: [...before.items, ...page.items.filter((item) => !known.has(id(item)))],
+            items: [...before.items, ...fresh],
             total: page.pagination.total,
-            hasMore: page.pagination.hasMore,
+            // A page that adds nothing new cannot lead anywhere: stop rather than ask forever.
+            hasMore: page.pagination.hasMore && fresh.length > 0,
             answer,
           };
         });
