@@ -6,17 +6,22 @@ import { useVirtualWindow } from '@/hooks/use-virtual-window.ts';
 /** Rows from the end of the loaded ones at which the next page is asked for. */
 const LOAD_AHEAD_ROWS = 20;
 
-export interface PagedVirtualListProps<T> {
-  /** The list's accessible name. */
-  label: string;
+/** The rows loaded so far and the paging state (a `usePagedList` result is one). */
+export interface PagedRows<T> {
   items: readonly T[];
-  idOf: (item: T) => string;
   /** Every matching row on the server: screen readers hear "5 of 6,001", not "5 of 100". */
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
   moreFailed: boolean;
-  onLoadMore: () => void;
+  loadMore: () => void;
+}
+
+export interface PagedVirtualListProps<T> {
+  /** The list's accessible name. */
+  label: string;
+  pages: PagedRows<T>;
+  idOf: (item: T) => string;
   /** One fixed height per layout (the window's arithmetic is exact with it); includes the gap. */
   rowHeight: number;
   renderRow: (item: T, index: number) => ReactNode;
@@ -33,18 +38,14 @@ export interface PagedVirtualListProps<T> {
  */
 export function PagedVirtualList<T>({
   label,
-  items,
+  pages,
   idOf,
-  total,
-  hasMore,
-  loadingMore,
-  moreFailed,
-  onLoadMore,
   rowHeight,
   renderRow,
   summary,
   moreFailedText,
 }: PagedVirtualListProps<T>) {
+  const { items, total, hasMore, loadingMore, moreFailed, loadMore: onLoadMore } = pages;
   const { ref, onScroll, range } = useVirtualWindow({ rowCount: items.length, rowHeight, overscan: 6 });
   // Only once the member scrolls the list: a short first page that fits the box is not followed
   // by a burst of further pages nobody asked for ('Muat Lebih Banyak' is there for that).

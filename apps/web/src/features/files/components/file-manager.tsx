@@ -119,13 +119,8 @@ export function FileManager({ user }: { user: SessionUser }) {
         {list.status === 'ready' && list.items.length > 0 ? (
           <PagedVirtualList
             label="File yang diunduh"
-            items={list.items}
+            pages={list}
             idOf={(file) => file.id}
-            total={list.total}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            moreFailed={list.moreFailed}
-            onLoadMore={list.loadMore}
             rowHeight={narrow ? FILE_ROW_HEIGHT_NARROW : FILE_ROW_HEIGHT}
             summary={`Menampilkan ${count(list.items.length)} dari ${count(list.total)} file.`}
             moreFailedText="Gagal memuat daftar file"

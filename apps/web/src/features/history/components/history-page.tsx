@@ -223,13 +223,8 @@ export function HistoryPage({ user }: { user: SessionUser }) {
         {history.status === 'ready' && items.length > 0 ? (
           <PagedVirtualList
             label="Riwayat unduhan"
-            items={items}
+            pages={history}
             idOf={(item) => item.id}
-            total={history.total}
-            hasMore={history.hasMore}
-            loadingMore={history.loadingMore}
-            moreFailed={history.moreFailed}
-            onLoadMore={history.loadMore}
             rowHeight={
               narrow
                 ? isAdmin
