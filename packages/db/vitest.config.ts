@@ -1,5 +1,5 @@
 import { createVitestConfig } from '@scrapper/vitest-config';
 
 export default createVitestConfig({
-  test: { globalSetup: ['./src/testing/global-setup.ts'] },
+  test: { globalSetup: ['./test/global-setup.ts'] },
 });

@@ -16,7 +16,7 @@ import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertResultItems, setResultMapping } from '@scrapper/db/queries/result-items';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { resultMappingHash } from '@scrapper/db/result-file/mapping-hash';
-import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
+import { createIndexedResultFileWriter } from '@scrapper/db/testing/result-file-writer';
 import { startBenchApi } from './start-api.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200_000);
@@ -62,7 +62,7 @@ const fileName = 'tiktok_20261122-101010_0badcafe.json';
 const key = `results/${api.userId}/${fileName}`;
 mkdirSync(join(api.dir, 'storage', 'results', api.userId), { recursive: true });
 const out = createWriteStream(join(api.dir, 'storage', key));
-const writer = createResultFileWriter(config);
+const writer = createIndexedResultFileWriter(config);
 out.write(writer.head());
 let oldAnswerBytes = 0;
 for (let from = 0; from < ITEMS; from += PAGE) {

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgBoss } from 'pg-boss';
-import type { Job, SendOptions } from 'pg-boss';
+import type { SendOptions } from 'pg-boss';
 import type postgres from 'postgres';
 import { jobCatalog, queueNames, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
 
 export type Boss = PgBoss;
-export type { Job };
 
 export interface CreateBossOptions {
   /** Pool size for pg-boss's own connections. */

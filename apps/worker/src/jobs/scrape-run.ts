@@ -30,7 +30,6 @@ import { createResultFileWriter } from '@scrapper/db/result-file/result-file-wri
 import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
-export { NO_ACTIVE_KEY } from './scrape-failure.ts';
 const PAGE_SIZE = 1000;
 /** Apify may answer 404 for a moment right after a start; this many misses mean it is gone. */
 const MAX_RUN_MISSES = 10;
@@ -311,7 +310,7 @@ async function writeResult(
   const { fileName, path, createdAt } = file;
   // The actor's rules are read once for the whole dataset, not once per item; the writer also
   // tallies why each dropped item was dropped.
-  const writer = createResultFileWriter(config, { rows: false });
+  const writer = createResultFileWriter(config);
 
   async function* body(): AsyncGenerator<string> {
     yield writer.head();

@@ -3,7 +3,7 @@ import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/ac
 import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { seedUpgrades, type StoredActorConfig } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
 import { createDatabase, type Database } from '../client.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { findActorConfig, listActorConfigs, replaceActorConfigs, seedActorConfigsIfEmpty, upgradeSeededActorConfigs } from './actor-configs.ts';
 
 let testDb: TestDatabase;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, type Db } from '../client.ts';
 import * as schema from '../schema/index.ts';
 import { scrapeTasks } from '../schema/scrape-tasks.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { jakartaMonthBefore, scrapeCostFigures } from './analytics.ts';
 import { insertUser } from './users.ts';
 

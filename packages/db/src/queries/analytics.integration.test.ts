@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import { createDatabase, type Database } from '../client.ts';
 import { migrateDatabase, migrationsFolder } from '../migrate.ts';
 import { downloads, type DownloadStatus } from '../schema/downloads.ts';
-import { createTestDatabase, TEST_ADMIN_URL_ENV, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, TEST_ADMIN_URL_ENV, type TestDatabase } from '../../test/index.ts';
 import { dashboardFigures, jakartaDate, jakartaDayStartBefore, scrapeCostFigures } from './analytics.ts';
 import {
   cancelBatchDownloads,

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Db } from '../client.ts';
 import * as schema from '../schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { listNotifications } from './notifications.ts';
 import { listYouTubeUploads } from './youtube.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { currentMinuteUsage, pruneRateUsage, setPlatformRateLimit, takePlatformRequest } from './platform-rate-limits.ts';
 
 let testDb: TestDatabase;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { listResultFilesPage } from './result-items.ts';
 import { cancelScrapeTask, completeScrapeTask, failScrapeTask, hideScrapeTask, insertScrapeTask, listScrapeHistory } from './scrape-tasks.ts';
 import { deleteUser, insertUser } from './users.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client.ts';
 import { toolUpdateChecks, workerHeartbeats } from '../schema/worker-heartbeats.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { listLatestToolUpdateChecks, listWorkerToolReports } from './tool-status.ts';
 
 let testDb: TestDatabase;

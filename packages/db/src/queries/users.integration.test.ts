@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { countAdmins, findUserByUsername, insertUser, updateUser } from './users.ts';
 
 let testDb: TestDatabase;

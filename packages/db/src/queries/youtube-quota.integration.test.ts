@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 import { createDatabase, type Database } from '../client.ts';
 import { oauthClientSecrets } from '../schema/youtube.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { chargeQuotaUnits, findQuotaUsage, listClientSecretsWithUsage } from './youtube.ts';
 import { exhaustQuotaToday, reserveUnits, reserveUpload } from './youtube-jobs.ts';
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
 import { resultMappingHash } from './mapping-hash.ts';
-import { createResultFileWriter } from './result-file-writer.ts';
+import { createIndexedResultFileWriter } from '../../test/result-file-writer.ts';
 import { ResultFileShapeError, scanResultItems } from './scan-items.ts';
 
 const config = ActorConfigSchema.parse({
@@ -16,7 +16,7 @@ const config = ActorConfigSchema.parse({
 const raw = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, text, webVideoUrl: `https://www.tiktok.com/@a/video/${id}`, videoMeta: { duration: 12 }, authorMeta: { name: 'a' }, ...extra });
 
 function writeFile(pages: unknown[][]) {
-  const writer = createResultFileWriter(config);
+  const writer = createIndexedResultFileWriter(config);
   let text = writer.head();
   const rows = [];
   for (const page of pages) {

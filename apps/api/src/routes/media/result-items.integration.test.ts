@@ -9,7 +9,7 @@ import { insertResultItems, setResultMapping } from '@scrapper/db/queries/result
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads } from '@scrapper/db/schema';
 import { resultMappingHash } from '@scrapper/db/result-file/mapping-hash';
-import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
+import { createIndexedResultFileWriter } from '@scrapper/db/testing/result-file-writer';
 import { mapItem } from '@scrapper/contracts/rules/map-items';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
@@ -69,7 +69,7 @@ async function seedResultFile(owner: { id: string; username: string }, raws: unk
     await h.storage.write(path, JSON.stringify({ items, metadata }));
     await completeScrapeTask(h.database.db, task.id, { fileName, path, itemCount: items.length });
   } else {
-    const writer = createResultFileWriter(config);
+    const writer = createIndexedResultFileWriter(config);
     const { text, rows } = writer.page(raws);
     await h.storage.write(path, writer.head() + text + writer.tail(metadata));
     await insertResultItems(h.database.sql, task.id, rows);

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../embedded.ts';
-import { migrateDatabase } from '../migrate.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/embedded.ts';
+import { migrateDatabase } from '../src/migrate.ts';
 import { randomBytes } from 'node:crypto';
 import { TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV } from './index.ts';
 
