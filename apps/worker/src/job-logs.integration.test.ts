@@ -2,17 +2,15 @@
 // or failed job with queue, job id and duration, and every line of a job carries the request
 // id the job was enqueued under (the API enqueues inside its request's scope, as here).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue, runWithRequestId, startBoss, type Boss } from '@scrapper/db/queue';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { loadEnv } from './env.ts';
-import { startWorker, type RunningWorker } from './worker.ts';
+import { startWorkerHarness, type WorkerHarness } from '../test/harness.ts';
+import { until } from '../test/waits.ts';
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let producer: Boss;
-let worker: RunningWorker;
 const lines: string[] = [];
 const capture = { info: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) };
 
@@ -25,34 +23,23 @@ const entries = () =>
     }
   });
 
-async function waitFor<T>(fn: () => T | undefined, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  producer = await startBoss(testDb.url, { supervise: false, max: 2 });
-  worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', WORKER_QUEUES: 'maintenance.sweep' }), database, capture);
+  h = await startWorkerHarness({ name: 'job-logs', storage: 'local', poolMax: 4 });
+  database = h.database;
+  producer = await startBoss(h.testDb.url, { supervise: false, max: 2 });
+  await h.startWorker({ WORKER_QUEUES: 'maintenance.sweep' }, capture);
 });
 afterAll(async () => {
-  await worker.stop();
-  await producer.stop({ graceful: false, close: true });
-  await database.close();
-  await testDb.drop();
+  await h?.stopWorkers();
+  await producer?.stop({ graceful: false, close: true });
+  await h?.close();
 });
 
 it('logs a finished job as one JSON line with queue, job id, duration and the request id it was enqueued under', async () => {
   const run = await insertMaintenanceRun(database.db, null);
   const requestId = 'uji-permintaan-42';
   const jobId = await runWithRequestId(requestId, () => enqueue(producer, 'maintenance.sweep', { runId: run.id }));
-  const finished = await waitFor(() => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'), 'the finished line');
+  const finished = await until('the finished line', () => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'));
   expect(finished).toMatchObject({ level: 30, name: 'worker', queue: 'maintenance.sweep', jobId, requestId });
   expect(typeof finished.durationMs).toBe('number');
   // What `npm start`'s console prints of it.
@@ -66,6 +53,6 @@ it('logs a finished job as one JSON line with queue, job id, duration and the re
 it('leaves the request id out for a job no request enqueued', async () => {
   const run = await insertMaintenanceRun(database.db, null);
   const jobId = await enqueue(producer, 'maintenance.sweep', { runId: run.id });
-  const finished = await waitFor(() => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'), 'the finished line');
+  const finished = await until('the finished line', () => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'));
   expect(finished.requestId).toBeUndefined();
 });

@@ -1,64 +1,32 @@
 // Queue selection (WORKER_QUEUES) and what a graceful stop does to a job that outlives the grace,
 // on real PostgreSQL and pg-boss.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { findMaintenanceRun, insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { workerHeartbeats } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
-import { loadEnv } from './env.ts';
-import { startWorker, type RunningWorker } from './worker.ts';
+import { holdMaintenanceRun } from '../test/fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from '../test/harness.ts';
+import { until } from '../test/waits.ts';
+import type { RunningWorker } from './worker.ts';
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
-const quiet = { info: () => {}, error: () => {} };
-const started: RunningWorker[] = [];
 
-async function worker(extra: Record<string, string> = {}): Promise<RunningWorker> {
-  const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', ...extra }), database, quiet);
-  started.push(w);
-  return w;
-}
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function worker(extra: Record<string, string> = {}): Promise<RunningWorker> {
+  return h.startWorker(extra);
 }
 
 /** Holds the run's row lock, so the sweep blocks on its first statement: a job that is truly active. */
-async function holdRun(runId: string) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const tx = database.sql.begin(async (sql) => {
-    await sql`select id from maintenance_runs where id = ${runId} for update`;
-    locked();
-    await released;
-  });
-  await isLocked;
-  return {
-    release: async () => {
-      release();
-      await tx;
-    },
-  };
-}
+const holdRun = (runId: string) => holdMaintenanceRun(database, runId);
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
+  h = await startWorkerHarness({ name: 'worker-shutdown', storage: 'local' });
+  database = h.database;
 });
 afterAll(async () => {
-  for (const w of started) await w.stop();
-  await database.close();
-  await testDb.drop();
+  await h?.close();
 });
 
 describe('WORKER_QUEUES', () => {
@@ -76,10 +44,10 @@ describe('WORKER_QUEUES', () => {
     });
     const run = await insertMaintenanceRun(database.db, null);
     await enqueue(w.boss, 'maintenance.sweep', { runId: run.id });
-    await waitFor(
+    await until(
+      'the sweep',
       async () =>
         (await findMaintenanceRun(database.db, run.id))?.status === 'completed' ? true : undefined,
-      'the sweep',
     );
     // pg-boss polls every 2 s: two more rounds and still nobody took the download.
     await new Promise((r) => setTimeout(r, 4000));
@@ -96,12 +64,12 @@ describe('graceful stop', () => {
     // No retries at all: pg-boss alone would leave this job `failed` when the shutdown cuts it off.
     const jobId = await enqueue(w.boss, 'maintenance.sweep', { runId: run.id }, { retryLimit: 0 });
     if (!jobId) throw new Error('not enqueued');
-    await waitFor(
+    await until(
+      'the job to start',
       async () =>
         (await w.boss.getJobById('maintenance.sweep', jobId))?.state === 'active'
           ? true
           : undefined,
-      'the job to start',
     );
 
     await w.stop();
@@ -113,10 +81,10 @@ describe('graceful stop', () => {
     const next = await worker({ WORKER_QUEUES: 'maintenance.sweep' });
 
     await hold.release();
-    const job = await waitFor(async () => {
+    const job = await until('the job to finish', async () => {
       const j = await next.boss.getJobById('maintenance.sweep', jobId);
       return j?.state === 'completed' || j?.state === 'failed' ? j : undefined;
-    }, 'the job to finish');
+    });
     expect(job.state).toBe('completed');
     expect(job.retryLimit).toBe(1); // the one extra attempt the hand-back gave it
     expect((await findMaintenanceRun(database.db, run.id))?.status).toBe('completed');

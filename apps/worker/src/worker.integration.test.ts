@@ -1,44 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { findMaintenanceRun, insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
 import { listLiveWorkers, upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { loginAttempts, maintenanceRuns, workerHeartbeats } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
+import { holdMaintenanceRun } from '../test/fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from '../test/harness.ts';
+import { until, waitForJob } from '../test/waits.ts';
 import { loadEnv } from './env.ts';
-import { startWorker, type RunningWorker } from './worker.ts';
+import type { RunningWorker } from './worker.ts';
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let worker: RunningWorker;
-const quiet = { info: () => {}, error: () => {} };
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  worker = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', HEARTBEAT_INTERVAL_SECONDS: '1' }), database, quiet);
+  h = await startWorkerHarness({ name: 'worker', storage: 'local', poolMax: 4 });
+  database = h.database;
+  worker = await h.startWorker({ HEARTBEAT_INTERVAL_SECONDS: '1' });
   // The start run sweeps too: let it finish before the tests plant their leftovers.
-  await waitFor(async () => {
+  await until('the start run', async () => {
     const [start] = await database.db.select().from(maintenanceRuns).where(eq(maintenanceRuns.trigger, 'start'));
     return start?.status === 'completed' ? start : undefined;
-  }, 'the start run');
+  }, 20_000);
 });
 afterAll(async () => {
-  await worker.stop(); // idempotent
-  await database.close();
-  await testDb.drop();
+  await h?.close();
 });
 
 describe('worker process', () => {
@@ -46,10 +35,10 @@ describe('worker process', () => {
     const [row] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.id, worker.id));
     expect(row?.queues).toContain('maintenance.sweep');
     const first = row?.lastSeenAt.getTime() ?? 0;
-    const later = await waitFor(async () => {
+    const later = await until('a newer heartbeat', async () => {
       const [r] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.id, worker.id));
       return r && r.lastSeenAt.getTime() > first ? r : undefined;
-    }, 'a newer heartbeat');
+    });
     expect(later.lastSeenAt.getTime()).toBeGreaterThan(first);
   });
 
@@ -63,10 +52,10 @@ describe('worker process', () => {
 
     const run = await insertMaintenanceRun(database.db, null);
     await enqueue(worker.boss, 'maintenance.sweep', { runId: run.id });
-    const done = await waitFor(async () => {
+    const done = await until('the run to finish', async () => {
       const r = await findMaintenanceRun(database.db, run.id);
       return r?.status === 'completed' || r?.status === 'failed' ? r : undefined;
-    }, 'the run to finish');
+    });
 
     expect(done.status).toBe('completed');
     expect(done.workerId).toBe(worker.id);
@@ -88,10 +77,10 @@ describe('worker process', () => {
   it('does nothing the second time the same run is delivered', async () => {
     const run = await insertMaintenanceRun(database.db, null);
     await enqueue(worker.boss, 'maintenance.sweep', { runId: run.id });
-    const first = await waitFor(async () => {
+    const first = await until('the first delivery', async () => {
       const r = await findMaintenanceRun(database.db, run.id);
       return r?.status === 'completed' ? r : undefined;
-    }, 'the first delivery');
+    });
     await enqueue(worker.boss, 'maintenance.sweep', { runId: run.id });
     await new Promise((r) => setTimeout(r, 2500));
     const after = await findMaintenanceRun(database.db, run.id);
@@ -99,8 +88,7 @@ describe('worker process', () => {
   });
 
   it('removes its heartbeat row when it stops', async () => {
-    const env = loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false' });
-    const second = await startWorker(env, database, quiet);
+    const second = await h.startWorker();
     expect((await listLiveWorkers(database.db, new Date(0))).some((w) => w.id === second.id)).toBe(true);
     await second.stop();
     expect((await listLiveWorkers(database.db, new Date(0))).some((w) => w.id === second.id)).toBe(false);
@@ -110,29 +98,14 @@ describe('worker process', () => {
 describe('graceful stop with a job in flight', () => {
   // The test holds the run's row lock, so the sweep blocks on its first statement: a job
   // that is genuinely active when the worker is told to stop.
-  async function holdRun(runId: string) {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const tx = database.sql.begin(async (sql) => {
-      await sql`select id from maintenance_runs where id = ${runId} for update`;
-      locked();
-      await released;
-    });
-    await isLocked;
-    return { release: async () => { release(); await tx; } };
-  }
+  const holdRun = (runId: string) => holdMaintenanceRun(database, runId);
 
   async function waitForState(boss: RunningWorker['boss'], jobId: string, states: string[]) {
-    return waitFor(async () => {
-      const job = await boss.getJobById('maintenance.sweep', jobId);
-      return job && states.includes(job.state) ? job.state : undefined;
-    }, `job ${jobId} in ${states.join('/')}`);
+    return (await waitForJob(boss, 'maintenance.sweep', jobId, states, 20_000)).state;
   }
 
   it('lets an active job finish before it stops', async () => {
-    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', SHUTDOWN_TIMEOUT_SECONDS: '20' }), database, quiet);
+    const w = await h.startWorker({ SHUTDOWN_TIMEOUT_SECONDS: '20' });
     await worker.stop(); // only `w` may take this job
     const run = await insertMaintenanceRun(database.db, null);
     const hold = await holdRun(run.id);
@@ -149,21 +122,21 @@ describe('graceful stop with a job in flight', () => {
   });
 
   it('hands a job that outlives the shutdown budget back to the queue for another worker', async () => {
-    const w = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false', SHUTDOWN_TIMEOUT_SECONDS: '1' }), database, quiet);
+    const w = await h.startWorker({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
     const run = await insertMaintenanceRun(database.db, null);
     const hold = await holdRun(run.id);
     const jobId = await enqueue(w.boss, 'maintenance.sweep', { runId: run.id });
     if (!jobId) throw new Error('not enqueued');
     await waitForState(w.boss, jobId, ['active']);
     await w.stop();
-    const next = await startWorker(loadEnv({ DATABASE_URL: testDb.url, YTDLP_AUTO_UPDATE: 'false' }), database, quiet);
+    const next = await h.startWorker();
     try {
       expect(await waitForState(next.boss, jobId, ['retry', 'created', 'active'])).not.toBe('failed');
       await hold.release();
-      const done = await waitFor(async () => {
+      const done = await until('the run to complete', async () => {
         const r = await findMaintenanceRun(database.db, run.id);
         return r?.status === 'completed' ? r : undefined;
-      }, 'the run to complete', 40_000);
+      }, 40_000);
       expect(done.status).toBe('completed');
     } finally {
       await hold.release();

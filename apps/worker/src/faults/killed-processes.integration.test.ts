@@ -4,31 +4,23 @@
 // is left in storage or in the job folder; the history row ends right. With no retry left, the
 // row fails with the same readable error. Each scenario prints `fault <name>: sent= failed=
 // recovered= lost=` in jobs.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { insertUser } from '@scrapper/db/queries/users';
 import { youtubeUploads } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
-import { childProcesses, connectFakeChannel, downloadFinished, queueUpload, until } from './fault-fixtures.ts';
+import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { childProcesses, connectFakeChannel, queueUpload } from '../../test/fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished, until } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let media: MediaServer;
 let google: FakeGoogle;
@@ -82,44 +74,24 @@ function partFilesIn(dir: string): boolean {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  // The slow URL trickles the 40 s clip at about 640 KiB/s: seconds, not milliseconds, to
-  // find yt-dlp mid-download.
-  media = await startMediaServer({ slowThrottle: { chunkBytes: 32 * 1024, intervalMs: 50 } });
-  google = await startFakeGoogle({ channels: [{ id: 'UCkilled'.padEnd(24, 'x'), title: 'Kanal' }] });
-  dataDir = mkdtempSync(join(tmpdir(), 'faults-killed-'));
-  testStorage = await startTestStorage({ dataDir });
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
-  accountId = await connectFakeChannel(database, box, google, ownerId);
-  worker = await startWorker(
-    loadEnv({
-      DATABASE_URL: testDb.url,
-      // Hermetic: no update check of the managed yt-dlp against the real release channel.
-      YTDLP_AUTO_UPDATE: 'false',
-      DATA_DIR: dataDir,
-      SECRETS_KEY: secretsKey,
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-      GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
-      GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
-      GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
-      WORKER_QUEUES: 'video.download,youtube.upload',
-      ...testStorage.env,
-    }),
-    database,
-    quiet,
-  );
+  h = await startWorkerHarness({
+    name: 'faults-killed',
+    poolMax: 4,
+    // The slow URL trickles the 40 s clip at about 640 KiB/s: seconds, not milliseconds, to
+    // find yt-dlp mid-download.
+    media: { slowThrottle: { chunkBytes: 32 * 1024, intervalMs: 50 } },
+    google: { channels: [{ id: 'UCkilled'.padEnd(24, 'x'), title: 'Kanal' }] },
+    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'video.download,youtube.upload' },
+  });
+  ({ database, media, google, dataDir, testStorage } = h);
+  ownerId = await h.insertUser('member');
+  accountId = await connectFakeChannel(database, h.box, google, ownerId);
+  worker = await h.startWorker();
   for (const queue of ['video.download', 'youtube.upload']) await worker.boss.updateQueue(queue, { retryDelay: 1, retryBackoff: true });
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await database?.close();
-  await testDb?.drop();
-  await Promise.all([media?.close(), google?.close()]);
-  await testStorage?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('yt-dlp killed mid-download', () => {

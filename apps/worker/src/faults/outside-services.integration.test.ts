@@ -7,41 +7,30 @@
 // recovered the failed ones whose job still completed, lost the jobs that ended neither completed
 // nor failed with a message, plus any duplicate run or video.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { insertApiKey } from '@scrapper/db/queries/api-keys';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { findScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
-import { insertUser } from '@scrapper/db/queries/users';
 import { youtubeUploads } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
-import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
-import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
-import { connectFakeChannel, queueUpload, until } from './fault-fixtures.ts';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import { connectFakeChannel, queueUpload } from '../../test/fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { until } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
 const ACTOR = 'clockworks/tiktok-scraper';
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let apify: FakeApify;
 let google: FakeGoogle;
-let dataDir: string;
-let testStorage: TestStorage;
 let storage: ProcessStorage;
 let worker: RunningWorker;
 let ownerId: string;
@@ -85,52 +74,33 @@ async function newUpload(i: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  dataDir = mkdtempSync(join(tmpdir(), 'faults-outside-'));
-  testStorage = await startTestStorage({ dataDir });
-  apify = await startFakeApify({ waitForFinishCapMs: 50 });
-  google = await startFakeGoogle({ channels: [{ id: 'UCfaults'.padEnd(24, 'x'), title: 'Kanal Badai' }] });
-  const made = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=1',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(dataDir, 'clip.mp4')]);
-  if (made.status !== 0) throw new Error(made.stderr.toString());
-  clip = readFileSync(join(dataDir, 'clip.mp4'));
-
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
-  await replaceActorConfigs(database.db, [config]);
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(apify.token), lastEight: apify.token.slice(-8), label: null });
-  accountId = await connectFakeChannel(database, box, google, ownerId);
-
-  const env = loadEnv({
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    APIFY_BASE_URL: apify.baseUrl,
-    APIFY_POLL_SECONDS: '0',
-    GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
-    GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
-    GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-    WORKER_QUEUES: 'scrape.run,youtube.upload',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '4',
-    WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '2',
-    ...testStorage.env,
+  h = await startWorkerHarness({
+    name: 'faults-outside',
+    poolMax: 4,
+    apify: { waitForFinishCapMs: 50 },
+    google: { channels: [{ id: 'UCfaults'.padEnd(24, 'x'), title: 'Kanal Badai' }] },
+    env: {
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_QUEUES: 'scrape.run,youtube.upload',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '4',
+      WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '2',
+    },
   });
-  storage = createStorage(env.storage);
-  worker = await startWorker(env, database, quiet);
+  ({ database, apify, google, storage } = h);
+  const made = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=1',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(h.dataDir, 'clip.mp4')]);
+  if (made.status !== 0) throw new Error(made.stderr.toString());
+  clip = readFileSync(join(h.dataDir, 'clip.mp4'));
+
+  ownerId = await h.insertUser('member');
+  await replaceActorConfigs(database.db, [config]);
+  await h.insertApifyKey();
+  accountId = await connectFakeChannel(database, h.box, google, ownerId);
+  worker = await h.startWorker();
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await database?.close();
-  await testDb?.drop();
-  await Promise.all([apify?.close(), google?.close()]);
-  storage?.close();
-  await testStorage?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('fake Apify storms', () => {

@@ -4,44 +4,37 @@
 // does. With no retry left the history row fails with the readable Indonesian message and
 // nothing is stored; with retries, the job keeps trying and completes once room is back.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { insertUser } from '@scrapper/db/queries/users';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { STORAGE_FULL_MESSAGE } from '@scrapper/integrations/storage/storage';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
-import { downloadFinished, until } from './fault-fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished, until } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let media: MediaServer;
 let ownerId: string;
 let counter = 0;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  media = await startMediaServer();
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
+  // Each driver below brings its own data folder and store; the harness gives the database,
+  // the media server and the env.
+  h = await startWorkerHarness({ name: 'faults-full', storage: 'none', media: {}, poolMax: 4 });
+  ({ database, media } = h);
+  ownerId = await h.insertUser('member');
 }, 120_000);
 
 afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-  await media?.close();
+  await h?.close();
 });
 
 interface Subject {
@@ -107,20 +100,12 @@ async function s3OutOfSpace(): Promise<Subject> {
 }
 
 async function startDownloadWorker(dataDir: string, storage: TestStorage): Promise<RunningWorker> {
-  const worker = await startWorker(
-    loadEnv({
-      DATABASE_URL: testDb.url,
-      // Hermetic: no update check of the managed yt-dlp against the real release channel.
-      YTDLP_AUTO_UPDATE: 'false',
-      DATA_DIR: dataDir,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-      WORKER_QUEUES: 'video.download',
-      ...storage.env,
-    }),
-    database,
-    quiet,
-  );
+  const worker = await h.startWorker({
+    DATA_DIR: dataDir,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    WORKER_QUEUES: 'video.download',
+    ...storage.env,
+  });
   await worker.boss.updateQueue('video.download', { retryDelay: 1, retryBackoff: true });
   return worker;
 }

@@ -1,14 +1,13 @@
 // Scheduled housekeeping on real parts: embedded PostgreSQL, pg-boss, the storage driver of
 // TEST_STORAGE_DRIVER (local, or s3 against s3rver) and a real temp folder on disk.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MaintenanceResult } from '@scrapper/contracts/http/system';
 import { queueNames } from '@scrapper/contracts/jobs';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
 import { insertClientSecret, insertOAuthState } from '@scrapper/db/queries/youtube';
 import { insertUser } from '@scrapper/db/queries/users';
@@ -16,80 +15,60 @@ import { upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
 import { loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
 import type { MaintenanceRunRow } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createStorage } from '@scrapper/integrations/storage/create-storage';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { until } from '../../test/waits.ts';
+import type { Env } from '../env.ts';
+import type { RunningWorker } from '../worker.ts';
 import { SWEEP_CRON } from './start-housekeeping.ts';
 
-const quiet = { info: () => {}, error: () => {} };
 const HOUR = 3600_000;
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
-let dataDir: string;
-let testStorage: TestStorage;
-let storage: ReturnType<typeof createStorage>;
+let storage: ProcessStorage;
 let env: Env;
 let worker: RunningWorker;
 /** The test's own pg-boss: it holds jobs active as another worker would. */
 let boss: Boss;
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function runsBy(trigger: 'admin' | 'schedule' | 'start'): Promise<MaintenanceRunRow[]> {
   return database.db.select().from(maintenanceRuns).where(eq(maintenanceRuns.trigger, trigger));
 }
 
 async function finished(trigger: 'schedule' | 'start'): Promise<MaintenanceRunRow> {
-  return waitFor(async () => {
+  return until(`a ${trigger} run to finish`, async () => {
     const runs = await runsBy(trigger);
     const run = runs.find((r) => r.status === 'completed' || r.status === 'failed');
     return run;
-  }, `a ${trigger} run to finish`);
+  });
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  dataDir = await mkdtemp(join(tmpdir(), 'scrapper-housekeeping-'));
-  testStorage = await startTestStorage({ dataDir });
-  env = loadEnv({
-    DATABASE_URL: testDb.url,
-    DATA_DIR: dataDir,
-    YTDLP_AUTO_UPDATE: 'false',
-    // This worker sweeps only: the download, preview and upload jobs below stay where the test
-    // puts them (queued, or active in the test's own pg-boss).
-    WORKER_QUEUES: 'maintenance.sweep',
-    JOB_RETENTION_DAYS: '3',
-    ...testStorage.env,
+  h = await startWorkerHarness({
+    name: 'scrapper-housekeeping',
+    poolMax: 4,
+    env: {
+      // This worker sweeps only: the download, preview and upload jobs below stay where the test
+      // puts them (queued, or active in the test's own pg-boss).
+      WORKER_QUEUES: 'maintenance.sweep',
+      JOB_RETENTION_DAYS: '3',
+    },
   });
-  storage = createStorage(env.storage);
-  boss = await startBoss(testDb.url, { supervise: false, max: 2 });
+  ({ database, storage } = h);
+  env = h.env();
+  boss = await startBoss(h.testDb.url, { supervise: false, max: 2 });
 }, 60_000);
 
 afterAll(async () => {
-  await worker?.stop();
+  await h?.stopWorkers();
   await boss?.stop({ graceful: false, close: true });
-  storage?.close();
-  await database?.close();
-  await testStorage?.close();
-  await testDb?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('at worker start', () => {
   it('schedules the sweep every 15 minutes and records one start run for two workers starting together', async () => {
-    const [first, second] = await Promise.all([startWorker(env, database, quiet), startWorker(env, database, quiet)]);
+    const [first, second] = await Promise.all([h.startWorker(), h.startWorker()]);
     worker = first;
     await second.stop();
 
@@ -105,7 +84,7 @@ describe('at worker start', () => {
   });
 
   it('keeps finished jobs for JOB_RETENTION_DAYS, and a producer starting pg-boss later does not undo it', async () => {
-    const api = await startBoss(testDb.url, { supervise: false, max: 1 });
+    const api = await startBoss(h.testDb.url, { supervise: false, max: 1 });
     await api.stop({ graceful: false, close: true });
     for (const name of queueNames) {
       expect((await boss.getQueue(name))?.deleteAfterSeconds, name).toBe(3 * 86_400);

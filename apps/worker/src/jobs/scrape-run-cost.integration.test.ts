@@ -2,60 +2,30 @@
 // the run and the final value at the end, whatever the end. Real PostgreSQL and pg-boss, the
 // real apify-client against the testkit's fake Apify, the seed actor configs, and items shaped
 // like each seeded actor's real output.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
 import { ResultFileSchema } from '@scrapper/contracts/http/scrape';
 import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
-import { insertApiKey } from '@scrapper/db/queries/api-keys';
 import { cancelScrapeTask, findScrapeTask, insertScrapeTask, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
-import { insertUser } from '@scrapper/db/queries/users';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { ACTOR_IDS, ACTOR_OUTPUT_PLATFORMS, actorOutputScenario, type ActorOutputPlatform } from '@scrapper/testkit/fake-apify/actor-output';
-import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
-import { until } from '../faults/fault-fixtures.ts';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { waitForResultIndex, waitForTask } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let fake: FakeApify;
-let dataDir: string;
-let env: Env;
-let testStorage: TestStorage;
 let storage: ProcessStorage;
 let ownerId: string;
 let worker: RunningWorker | undefined;
 
-function envSource(): Record<string, string> {
-  return {
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    APIFY_BASE_URL: fake.baseUrl,
-    APIFY_POLL_SECONDS: '0',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    ...testStorage.env,
-  };
-}
-
 async function startedWorker(): Promise<RunningWorker> {
-  worker ??= await startWorker(loadEnv(envSource()), database, quiet);
+  worker ??= await h.startWorker();
   return worker;
 }
 
@@ -80,16 +50,6 @@ async function scrape(platform: ActorOutputPlatform, target: string): Promise<st
   return task.id;
 }
 
-async function waitForTask(taskId: string, states: string[], ms = 30_000): Promise<ScrapeTaskWithOwner> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const task = await findScrapeTask(database.db, taskId);
-    if (task && states.includes(task.state)) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task?.state}, not ${states.join('/')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The costs the task row showed while the run went, until it reached one of `states`. */
 async function costsUntil(taskId: string, states: string[]): Promise<{ task: ScrapeTaskWithOwner; seen: (number | null)[] }> {
   const seen: (number | null)[] = [];
@@ -104,30 +64,17 @@ async function costsUntil(taskId: string, states: string[]): Promise<{ task: Scr
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
-  fake = await startFakeApify({ waitForFinishCapMs: 50 });
-  dataDir = mkdtempSync(join(tmpdir(), 'scrape-cost-'));
-  testStorage = await startTestStorage({ dataDir });
-  env = loadEnv(envSource());
-  storage = createStorage(env.storage);
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
+  h = await startWorkerHarness({ name: 'scrape-cost', apify: { waitForFinishCapMs: 50 }, env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0' } });
+  ({ database, storage, apify: fake } = h);
+  ownerId = await h.insertUser('member');
   await replaceActorConfigs(database.db, seedActorConfigs.map((seed) => ActorConfigSchema.parse(seed)));
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
+  await h.insertApifyKey();
 });
 
 afterEach(() => fake.reset());
 
 afterAll(async () => {
-  await worker?.stop();
-  await database.close();
-  await testDb.drop();
-  await fake.close();
-  storage.close();
-  await testStorage.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('scrape.run: the run cost', () => {
@@ -150,7 +97,7 @@ describe('scrape.run: the run cost', () => {
   it('keeps the final cost of a run that failed', async () => {
     fake.script(ACTOR_IDS.youtube, { polls: 2, outcome: 'FAILED', usageTotalUsd: 0.021 });
     const taskId = await scrape('youtube', 'nasi goreng');
-    const task = await waitForTask(taskId, ['failed', 'completed']);
+    const task = await waitForTask(database, taskId, ['failed', 'completed']);
     expect(task.state).toBe('failed');
     expect(task.usageTotalUsd).toBe(0.021);
   });
@@ -176,7 +123,7 @@ describe('scrape.run: the run cost', () => {
   it('leaves the cost unknown (null) when Apify reports none', async () => {
     fake.script(ACTOR_IDS.facebook, actorOutputScenario('facebook', { polls: 1, usageTotalUsd: Number.NaN }));
     const taskId = await scrape('facebook', 'https://www.facebook.com/detikcom');
-    const task = await waitForTask(taskId, ['completed', 'failed']);
+    const task = await waitForTask(database, taskId, ['completed', 'failed']);
     expect(task.state).toBe('completed');
     expect(task.usageTotalUsd).toBeNull();
   });
@@ -197,17 +144,15 @@ describe('scrape.run: the seeded actors as they are', () => {
       tasks.set(platform, await scrape(platform, platform === 'facebook' ? 'https://www.facebook.com/detikcom' : `target ${platform}`));
     }
     for (const [index, platform] of ACTOR_OUTPUT_PLATFORMS.entries()) {
-      const task = await waitForTask(tasks.get(platform) ?? '', ['completed', 'failed']);
+      const task = await waitForTask(database, tasks.get(platform) ?? '', ['completed', 'failed']);
       expect(task.error, platform).toBeNull();
       expect(task.usageTotalUsd, platform).toBe(0.001 * (index + 1));
       // The file holds the raw items (every one found); the index rows hold the mapped ones.
       const file = ResultFileSchema.parse(JSON.parse(await storage.readText(task.resultPath ?? '')));
       expect(file.items, platform).toHaveLength(task.counts?.found ?? -1);
       // The rows come from the result.index job queued with the completion.
-      const rows = await until(`${platform} indexed`, async () => {
-        const [state] = await database.sql<Array<{ result_mapping: string | null }>>`select result_mapping from scrape_tasks where id = ${task.id}`;
-        return state?.result_mapping && state.result_mapping !== 'pending' ? database.sql<Array<{ url: string }>>`select url from result_items where task_id = ${task.id} and item_id is not null order by position` : undefined;
-      }, 30_000);
+      await waitForResultIndex(database, task.id);
+      const rows = await database.sql<Array<{ url: string }>>`select url from result_items where task_id = ${task.id} and item_id is not null order by position`;
       expect(rows.map((r) => r.url), platform).toEqual(expected[platform]);
     }
   });

@@ -3,17 +3,11 @@
 // first and sent with the start, and a retry finds the marked run instead of starting another.
 // Real PostgreSQL and pg-boss, a real worker process SIGKILLed at that exact moment, the real
 // apify-client against the fake Apify.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { insertApiKey, setActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
@@ -22,35 +16,23 @@ import {
   findScrapeTask,
   insertScrapeTask,
   recordScrapeTaskStartIntent,
-  type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
-import { insertUser } from '@scrapper/db/queries/users';
 import { scrapeTaskLogs } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createApify } from '@scrapper/integrations/apify';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { until, waitForTask } from '../../test/waits.ts';
 import { newStartMarker } from './scrape-run.ts';
 
 const ACTOR = 'clockworks/tiktok-scraper';
-const workerMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
+let box: SecretBox;
 let fake: FakeApify;
-let dataDir: string;
-let testStorage: TestStorage;
 let supervisor: PgBoss;
 let ownerId: string;
 let keyId: string;
-let doomed: ChildProcess | undefined;
-const workers: RunningWorker[] = [];
 let counter = 0;
 
 const tiktokItem = (i: number) => ({
@@ -70,26 +52,6 @@ const config = ActorConfigSchema.parse({
   mapping: { id: 'id', url: 'webVideoUrl', title: 'text', duration: 'videoMeta.duration', duration_format: 'seconds', author: 'authorMeta.name' },
   options: { resultsPerPage: { label: 'Jumlah', type: 'number', default: 20 } },
 });
-
-function envSource(): Record<string, string> {
-  return {
-    DATABASE_URL: testDb.url,
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    APIFY_BASE_URL: fake.baseUrl,
-    APIFY_POLL_SECONDS: '0',
-    WORKER_QUEUES: 'scrape.run',
-    HEARTBEAT_INTERVAL_SECONDS: '1',
-    ...testStorage.env,
-  };
-}
-
-async function startTestWorker(): Promise<RunningWorker> {
-  const w = await startWorker(loadEnv(envSource()), database, quiet);
-  workers.push(w);
-  return w;
-}
 
 async function createTask(): Promise<string> {
   counter++;
@@ -120,26 +82,6 @@ async function diedMidStart(taskId: string, options: { reachedApify: boolean; to
   return run.runId;
 }
 
-async function waitForTask(taskId: string, states: string[], ms = 60_000): Promise<ScrapeTaskWithOwner> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const task = await findScrapeTask(database.db, taskId);
-    if (task && states.includes(task.state)) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task?.state}, not ${states.join('/')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function logsOf(taskId: string): Promise<string[]> {
   const rows = await database.db.select().from(scrapeTaskLogs).where(eq(scrapeTaskLogs.taskId, taskId)).orderBy(scrapeTaskLogs.id);
   return rows.map((r) => r.message);
@@ -148,37 +90,25 @@ async function logsOf(taskId: string): Promise<string[]> {
 const starts = () => fake.requests.filter((r) => r.endpoint === 'actor.start');
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
-  fake = await startFakeApify({ waitForFinishCapMs: 50 });
-  dataDir = mkdtempSync(join(tmpdir(), 'scrape-once-'));
-  testStorage = await startTestStorage({ dataDir });
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
+  h = await startWorkerHarness({
+    name: 'scrape-once',
+    apify: { waitForFinishCapMs: 50 },
+    env: { WORKER_QUEUES: 'scrape.run', HEARTBEAT_INTERVAL_SECONDS: '1' },
+  });
+  ({ database, box, apify: fake } = h);
+  ownerId = await h.insertUser('member');
   await replaceActorConfigs(database.db, [config]);
-  const key = await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
-  keyId = key.id;
-  // pg-boss looks for stale heartbeats once a minute by default; this one looks every second,
-  // so a dead worker's job is retried in seconds. It only changes how soon.
-  supervisor = new PgBoss({ connectionString: testDb.url, schema: 'pgboss', max: 2, supervise: true, superviseIntervalSeconds: 1, monitorIntervalSeconds: 1, schedule: false });
-  supervisor.on('error', () => {});
-  await supervisor.start();
+  keyId = await h.insertApifyKey();
+  supervisor = await h.startSupervisor();
 }, 120_000);
 
 afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await h.stopWorkers();
   fake.reset();
 });
 
 afterAll(async () => {
-  if (doomed?.pid && doomed.exitCode === null && doomed.signalCode === null) process.kill(-doomed.pid, 'SIGKILL');
-  await supervisor.stop({ graceful: false, close: true });
-  await database.close();
-  await testDb.drop();
-  await fake.close();
-  await testStorage.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('scrape.run: a worker killed right after Apify accepted the run', () => {
@@ -187,16 +117,9 @@ describe('scrape.run: a worker killed right after Apify accepted the run', () =>
     const held = fake.hold('actor.start');
 
     // Worker A: a real process in a group of its own, killed as when a machine dies.
-    let output = '';
-    doomed = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', workerMain], {
-      env: { ...process.env, ...envSource() },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    doomed.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    doomed.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    const doomedExit = new Promise<NodeJS.Signals | null>((done) => doomed?.once('exit', (_code, signal) => done(signal)));
-    await until(`worker A to create its queue:\n${output}`, async () => ((await supervisor.getQueue('scrape.run')) ? true : undefined));
+    const { child: doomed, output } = h.spawnWorkerProcess();
+    const doomedExit = new Promise<NodeJS.Signals | null>((done) => doomed.once('exit', (_code, signal) => done(signal)));
+    await until(`worker A to create its queue:\n${output()}`, async () => ((await supervisor.getQueue('scrape.run')) ? true : undefined));
     const taskId = await createTask();
     // The catalog's heartbeat (30 s) and retry delay, shortened for this job only.
     await enqueue(supervisor, 'scrape.run', { taskId }, { singletonKey: taskId, heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false });
@@ -205,7 +128,7 @@ describe('scrape.run: a worker killed right after Apify accepted the run', () =>
     const start = await Promise.race([
       held.arrived,
       doomedExit.then(() => {
-        throw new Error(`worker A exited:\n${output}`);
+        throw new Error(`worker A exited:\n${output()}`);
       }),
     ]);
     const intent = await findScrapeTask(database.db, taskId);
@@ -243,8 +166,8 @@ describe('scrape.run: a worker killed right after Apify accepted the run', () =>
     expect(fake.runs(ACTOR)).toHaveLength(1);
 
     // Worker B takes the job over once A's heartbeat is stale.
-    await startTestWorker();
-    const task = await waitForTask(taskId, ['completed', 'failed'], 90_000);
+    await h.startWorker();
+    const task = await waitForTask(database, taskId, ['completed', 'failed'], 90_000);
     expect(task.error).toBeNull();
     expect(task.state).toBe('completed');
     expect(task.resultItemCount).toBe(12);
@@ -262,9 +185,9 @@ describe('scrape.run: a retry after a start whose run id was never saved', () =>
     const taskId = await createTask();
     await diedMidStart(taskId, { reachedApify: false });
     const marker = (await findScrapeTask(database.db, taskId))?.apifyStartMarker ?? '';
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
-    const task = await waitForTask(taskId, ['completed', 'failed']);
+    const task = await waitForTask(database, taskId, ['completed', 'failed'], 60_000);
 
     expect(task.state).toBe('completed');
     expect(task.resultItemCount).toBe(3);
@@ -282,9 +205,9 @@ describe('scrape.run: a retry after a start whose run id was never saved', () =>
     const runA = await diedMidStart(a, { reachedApify: true });
     const runB = await diedMidStart(b, { reachedApify: true });
     await diedMidStart(c, { reachedApify: false });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     await Promise.all([a, b, c].map((taskId) => enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId })));
-    const [doneA, doneB, doneC] = await Promise.all([a, b, c].map((taskId) => waitForTask(taskId, ['completed', 'failed'])));
+    const [doneA, doneB, doneC] = await Promise.all([a, b, c].map((taskId) => waitForTask(database, taskId, ['completed', 'failed'], 60_000)));
 
     expect([doneA?.state, doneB?.state, doneC?.state]).toEqual(['completed', 'completed', 'completed']);
     expect(doneA?.apifyRunId).toBe(runA);
@@ -304,9 +227,9 @@ describe('scrape.run: a retry after a start whose run id was never saved', () =>
     // The admin switches to the second account's key before the retry.
     await setActiveApiKey(database.db, 'apify', second.id);
     try {
-      const w = await startTestWorker();
+      const w = await h.startWorker();
       await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
-      const task = await waitForTask(taskId, ['completed', 'failed']);
+      const task = await waitForTask(database, taskId, ['completed', 'failed'], 60_000);
       expect(task.state).toBe('completed');
       expect(task.apifyRunId).toBe(paid);
       expect(fake.runs(ACTOR)).toHaveLength(1);
@@ -323,7 +246,7 @@ describe('scrape.run: a retry after a start whose run id was never saved', () =>
     const orphan = await diedMidStart(taskId, { reachedApify: true });
     // The member cancels while no worker knows the run's id.
     expect(await cancelScrapeTask(database.db, taskId)).toBeTruthy();
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
     // The line is written once every marked run is aborted and its cost recorded.
     await until('the log line', async () => ((await logsOf(taskId)).includes('Tugas dibatalkan; run Apify yang sempat dimulai dihentikan.') ? true : undefined), 20_000);

@@ -1,45 +1,31 @@
 // The scrape job on real PostgreSQL and pg-boss, with the real apify-client talking HTTP to
 // the fake Apify of the testkit.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
 import { supersededSeedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
 import { ResultFileSchema } from '@scrapper/contracts/http/scrape';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { insertApiKey } from '@scrapper/db/queries/api-keys';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
-import { cancelScrapeTask, findScrapeTask, insertScrapeTask, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
-import { insertUser } from '@scrapper/db/queries/users';
+import { cancelScrapeTask, findScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { apiKeys, notifications, scrapeTaskLogs } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
-import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { eq } from 'drizzle-orm';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { waitForResultIndex, waitForTask } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
 const ACTOR = 'clockworks/tiktok-scraper';
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
+let box: SecretBox;
 let fake: FakeApify;
-let dataDir: string;
-let env: Env;
 /** Local or S3 (TEST_STORAGE_DRIVER), as the workers write it. */
-let testStorage: TestStorage;
 let storage: ProcessStorage;
 let ownerId: string;
-const workers: RunningWorker[] = [];
 
 const tiktokItem = (i: number) => ({
   id: `7${String(i).padStart(18, '0')}`,
@@ -71,30 +57,6 @@ const config = ActorConfigSchema.parse({
   options: { resultsPerPage: { label: 'Jumlah', type: 'number', default: 20 } },
 });
 
-async function startTestWorker(overrides: Record<string, string> = {}): Promise<RunningWorker> {
-  const w = await startWorker(
-    loadEnv({ ...envSource(), ...overrides }),
-    database,
-    quiet,
-  );
-  workers.push(w);
-  return w;
-}
-
-function envSource(): Record<string, string> {
-  return {
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    APIFY_BASE_URL: fake.baseUrl,
-    APIFY_POLL_SECONDS: '0',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    ...testStorage.env,
-  };
-}
-
 async function createTask(target = 'kucing lucu', input: Record<string, unknown> = {}): Promise<string> {
   const task = await insertScrapeTask(database.db, {
     ownerId,
@@ -117,28 +79,12 @@ async function run(taskId: string, w: RunningWorker) {
   await enqueue(w.boss, 'scrape.run', { taskId }, { singletonKey: taskId });
 }
 
-async function waitForTask(taskId: string, states: string[], ms = 30_000): Promise<ScrapeTaskWithOwner> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const task = await findScrapeTask(database.db, taskId);
-    if (task && states.includes(task.state)) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task?.state}, not ${states.join('/')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
  * The task's result_items rows, in file order, once the result.index job queued with the
  * completion has made them (the run itself only writes the file).
  */
 async function rowsOf(taskId: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const [task] = await database.sql<Array<{ result_mapping: string | null }>>`select result_mapping from scrape_tasks where id = ${taskId}`;
-    if (task?.result_mapping && task.result_mapping !== 'pending') break;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} was never indexed`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForResultIndex(database, taskId);
   return database.sql<Array<{ position: number; raw_start: string | null; raw_length: number | null; item_id: string | null; skip_reason: string | null; title: string; title_key: string; author: string; url: string; duration: number | null; play_count: string | null; like_count: string | null }>>`
     select position, raw_start, raw_length, item_id, skip_reason, title, title_key, author, url, duration, play_count, like_count
     from result_items where task_id = ${taskId} order by position`;
@@ -156,32 +102,20 @@ async function logsOf(taskId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
-  fake = await startFakeApify({ waitForFinishCapMs: 50 });
-  dataDir = mkdtempSync(join(tmpdir(), 'scrape-job-'));
-  testStorage = await startTestStorage({ dataDir });
-  env = loadEnv(envSource());
-  storage = createStorage(env.storage);
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
+  h = await startWorkerHarness({ name: 'scrape-job', apify: { waitForFinishCapMs: 50 }, env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0' } });
+  ({ database, box, storage, apify: fake } = h);
+  ownerId = await h.insertUser('member');
   await replaceActorConfigs(database.db, [config]);
-  await insertApiKey(database.db, { type: 'apify', sealedKey: box.seal(fake.token), lastEight: fake.token.slice(-8), label: null });
+  await h.insertApifyKey();
 });
 
 afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await h.stopWorkers();
   fake.reset();
 });
 
 afterAll(async () => {
-  await database.close();
-  await testDb.drop();
-  await fake.close();
-  storage.close();
-  await testStorage.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('scrape.run', () => {
@@ -192,10 +126,10 @@ describe('scrape.run', () => {
       logLines: ['Mencari video...', 'Halaman 1 selesai', 'Halaman 2 selesai'],
     });
     await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify(['sessionid=abc'])) }]);
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask();
     await run(taskId, w);
-    const task = await waitForTask(taskId, ['completed', 'failed']);
+    const task = await waitForTask(database, taskId, ['completed', 'failed']);
 
     expect(task.error).toBeNull();
     expect(task.state).toBe('completed');
@@ -245,10 +179,10 @@ describe('scrape.run', () => {
   it('counts what it dropped and why: duplicates and items without a URL', async () => {
     const noUrl = { id: 'tanpa-url', text: 'tanpa link', authorMeta: {} };
     fake.script(ACTOR, { polls: 1, items: [tiktokItem(1), tiktokItem(2), tiktokItem(1), noUrl, 'bukan objek'] });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask('hitung');
     await run(taskId, w);
-    const task = await waitForTask(taskId, ['completed', 'failed']);
+    const task = await waitForTask(database, taskId, ['completed', 'failed']);
     expect(task.state).toBe('completed');
     expect(task.counts).toEqual({ found: 5, saved: 2, skipped: { duplicate: 1, noUrl: 1, invalid: 1 } });
     expect(task.warning).toBeNull();
@@ -285,7 +219,7 @@ describe('scrape.run', () => {
           isVideo: false,
         }));
       fake.script(facebook.actorId, { polls: 1, items: [...posts('detikcom'), ...posts('kompascom')] });
-      const w = await startTestWorker();
+      const w = await h.startWorker();
       const task0 = await insertScrapeTask(database.db, {
         ownerId,
         actorId: facebook.actorId,
@@ -296,7 +230,7 @@ describe('scrape.run', () => {
         platformInfo: { platformId: 'facebook', displayName: 'Facebook', scrapeType: 'url' },
       });
       await run(task0.id, w);
-      const task = await waitForTask(task0.id, ['completed', 'failed']);
+      const task = await waitForTask(database, task0.id, ['completed', 'failed']);
       expect(task.state).toBe('completed');
       expect(task.counts).toEqual({ found: 40, saved: 0, skipped: { notVideo: 40 } });
       expect(task.resultItemCount).toBe(0);
@@ -315,10 +249,10 @@ describe('scrape.run', () => {
   for (const outcome of ['FAILED', 'ABORTED', 'TIMED-OUT'] as const) {
     it(`fails the task in one Indonesian sentence, Apify's words as the detail, when the run ends ${outcome}`, async () => {
       fake.script(ACTOR, { polls: 1, outcome, statusMessage: `Pesan dari aktor: ${outcome}` });
-      const w = await startTestWorker();
+      const w = await h.startWorker();
       const taskId = await createTask();
       await run(taskId, w);
-      const task = await waitForTask(taskId, ['completed', 'failed']);
+      const task = await waitForTask(database, taskId, ['completed', 'failed']);
       expect(task.state).toBe('failed');
       expect(task.error).toMatch(/Coba Lagi/);
       expect(task.error).not.toContain('Pesan dari aktor');
@@ -334,10 +268,10 @@ describe('scrape.run', () => {
     const [key] = await database.db.select().from(apiKeys);
     await database.db.update(apiKeys).set({ sealedKey: box.seal('apify_api_ditolak') });
     try {
-      const w = await startTestWorker();
+      const w = await h.startWorker();
       const taskId = await createTask('kunci salah');
       await run(taskId, w);
-      const task = await waitForTask(taskId, ['failed', 'completed']);
+      const task = await waitForTask(database, taskId, ['failed', 'completed']);
       expect(task.state).toBe('failed');
       expect(task.error).toBe(
         'Apify menolak API key yang aktif. Minta admin memeriksa atau mengganti key di Admin > API Key, lalu tekan Coba Lagi.',
@@ -351,10 +285,10 @@ describe('scrape.run', () => {
   it('fails with a clear message when no Apify key is active, without calling Apify', async () => {
     await database.db.update(apiKeys).set({ isActive: false });
     try {
-      const w = await startTestWorker();
+      const w = await h.startWorker();
       const taskId = await createTask();
       await run(taskId, w);
-      const task = await waitForTask(taskId, ['failed', 'completed']);
+      const task = await waitForTask(database, taskId, ['failed', 'completed']);
       expect(task.error).toMatch(/belum ada API key Apify yang aktif/);
       expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(0);
     } finally {
@@ -364,10 +298,10 @@ describe('scrape.run', () => {
 
   it('aborts the Apify run when the task is cancelled', async () => {
     fake.script(ACTOR, { polls: 10_000, items: { count: 5, item: tiktokItem } });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask();
     await run(taskId, w);
-    await waitForTask(taskId, ['running']);
+    await waitForTask(database, taskId, ['running']);
     await cancelScrapeTask(database.db, taskId);
     const deadline = Date.now() + 15_000;
     while (!fake.requests.some((r) => r.endpoint === 'run.abort') && Date.now() < deadline) {
@@ -384,10 +318,10 @@ describe('scrape.run', () => {
     // Three 429s outlast the client's own retries; the 500s hit the dataset pages.
     fake.fault({ endpoint: 'run.get', times: 3, status: 429, retryAfterSecs: 0 });
     fake.fault({ endpoint: 'dataset.items', times: 2, status: 500 });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask();
     await run(taskId, w);
-    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    const task = await waitForTask(database, taskId, ['completed', 'failed'], 60_000);
     expect(task.error).toBeNull();
     expect(task.state).toBe('completed');
     expect(task.resultItemCount).toBe(12);
@@ -398,11 +332,11 @@ describe('scrape.run', () => {
     fake.script(ACTOR, { polls: 2, items: { count: 4, item: tiktokItem } });
     // More 429s than the client's own retries: the job waits out Retry-After itself.
     fake.fault({ endpoint: 'run.get', times: 4, status: 429, retryAfterSecs: 1 });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask();
     const started = Date.now();
     await run(taskId, w);
-    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    const task = await waitForTask(database, taskId, ['completed', 'failed'], 60_000);
     expect(task.error).toBeNull();
     expect(task.state).toBe('completed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -412,16 +346,15 @@ describe('scrape.run', () => {
 
   it('is resumed by another worker when its worker goes away mid-run, following the same run', async () => {
     fake.script(ACTOR, { durationMs: 6_000, items: { count: 8, item: tiktokItem } });
-    const first = await startTestWorker({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const first = await h.startWorker({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
     const taskId = await createTask();
     await run(taskId, first);
-    const running = await waitForTask(taskId, ['running']);
+    const running = await waitForTask(database, taskId, ['running']);
     expect(running.apifyRunId).toBeTruthy();
     // The first worker goes away mid-run; its job is handed back to the queue.
     await first.stop();
-    workers.splice(workers.indexOf(first), 1);
-    await startTestWorker();
-    const task = await waitForTask(taskId, ['completed', 'failed'], 60_000);
+    await h.startWorker();
+    const task = await waitForTask(database, taskId, ['completed', 'failed'], 60_000);
     expect(task.state).toBe('completed');
     expect(task.apifyRunId).toBe(running.apifyRunId);
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
@@ -429,7 +362,7 @@ describe('scrape.run', () => {
 
   it('commits the final state with the notification: while the notification cannot be written the task stays unfinished, and the retry completes it once', async () => {
     fake.script(ACTOR, { polls: 1, items: { count: 5, item: tiktokItem } });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const taskId = await createTask();
     // A real fault in the database: inserting this task's notification raises.
     await database.sql.unsafe(`
@@ -455,7 +388,7 @@ describe('scrape.run', () => {
       await database.sql.unsafe('drop trigger if exists test_refuse_notification on notifications; drop function if exists test_refuse_notification();');
     }
     // The fault is gone: a retry (same job, same run) completes the task, with one notification.
-    const task = await waitForTask(taskId, ['completed', 'failed']);
+    const task = await waitForTask(database, taskId, ['completed', 'failed']);
     expect(task.state).toBe('completed');
     expect(task.resultItemCount).toBe(5);
     expect(await taskNotifications(taskId)).toEqual([expect.objectContaining({ kind: 'scrape.completed', message: 'Scraping TikTok "kucing lucu" selesai: 5 ditemukan, 5 disimpan.' })]);
@@ -497,7 +430,7 @@ describe('scrape.run', () => {
         { id: '1850000000000000003', url: 'https://x.com/sari/status/1850000000000000003', text: 'Video kedua', author: { userName: 'sari' }, viewCount: '2.5K', likeCount: 7, isVideo: true },
       ],
     });
-    const w = await startTestWorker();
+    const w = await h.startWorker();
     const task = await insertScrapeTask(database.db, {
       ownerId,
       actorId: 'apidojo/tweet-scraper',
@@ -508,7 +441,7 @@ describe('scrape.run', () => {
       platformInfo: { platformId: 'twitter', displayName: 'X (Twitter)', scrapeType: 'keyword' },
     });
     await run(task.id, w);
-    const done = await waitForTask(task.id, ['completed', 'failed']);
+    const done = await waitForTask(database, task.id, ['completed', 'failed']);
     expect(done.error).toBeNull();
     expect(fake.requests.find((r) => r.endpoint === 'actor.start')?.body).toEqual({ searchTerms: ['kucing'], maxItems: 10 });
     const file = ResultFileSchema.parse(JSON.parse(await storage.readText(done.resultPath ?? '')));

@@ -2,35 +2,29 @@
 // only the fallback, and only while its signature has not expired. Real yt-dlp and ffmpeg on the
 // testkit's media server, real PostgreSQL and pg-boss.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { findDownload, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { insertUser } from '@scrapper/db/queries/users';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { notifications } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 import { NEEDS_COOKIES_MESSAGE } from './video-download.ts';
 
-const secretsKey = randomBytes(32).toString('base64');
-const quiet = { info: () => {}, error: () => {} };
 const ffmpeg = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let media: MediaServer;
 let dataDir: string;
-let testStorage: TestStorage;
 let storage: ProcessStorage;
 let ownerId: string;
 let worker: RunningWorker;
@@ -61,14 +55,8 @@ async function download(postUrl: string, videoUrl: string): Promise<string> {
   return row.id;
 }
 
-async function finished(id: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const row = await findDownload(database.db, id);
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`download ${id} still ${row?.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+function finished(id: string, ms = 60_000) {
+  return downloadFinished(database, id, ms);
 }
 
 async function durationOf(key: string | null): Promise<number> {
@@ -83,40 +71,25 @@ function requested(url: string): boolean {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
-  media = await startMediaServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'instagram-download-'));
-  testStorage = await startTestStorage({ dataDir });
-  const env = loadEnv({
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
-    ...testStorage.env,
+  h = await startWorkerHarness({
+    name: 'instagram-download',
+    media: {},
+    env: {
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    },
   });
-  storage = createStorage(env.storage);
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
-  await insertUser(database.db, { username: 'admin', passwordHash: 'x', role: 'admin' });
-  worker = await startWorker(env, database, quiet);
+  ({ database, media, dataDir, storage } = h);
+  ownerId = await h.insertUser('member');
+  await h.insertUser('admin', 'admin');
+  worker = await h.startWorker();
 }, 120_000);
 
 afterEach(() => media.clearRequests());
 
 afterAll(async () => {
-  await worker.stop();
-  await database.close();
-  await testDb.drop();
-  await media.close();
-  storage.close();
-  await testStorage.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('video.download: Instagram', () => {

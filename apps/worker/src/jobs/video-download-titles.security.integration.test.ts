@@ -2,25 +2,20 @@
 // job with the real yt-dlp: the page's title (an option, a path) and the file's name (`../`,
 // leading dash, 300 multi-byte characters) become neither an option nor a path. The stored key
 // is made of our ids, the job folder is gone afterwards, and no marker file appears.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { downloadFinished } from '../faults/fault-fixtures.ts';
-import { insertUser } from '@scrapper/db/queries/users';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { Env } from '../env.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let dataDir: string;
 let env: Env;
@@ -31,36 +26,26 @@ let ownerId: string;
 let marker: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  dataDir = mkdtempSync(join(tmpdir(), 'download-titles-'));
-  marker = join(dataDir, 'PWNED');
-  testStorage = await startTestStorage({ dataDir });
-  media = await startMediaServer();
-  env = loadEnv({
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    // The media server is on loopback.
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
-    ...testStorage.env,
+  h = await startWorkerHarness({
+    name: 'download-titles',
+    media: {},
+    poolMax: 4,
+    env: {
+      // The media server is on loopback.
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    },
   });
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
-  worker = await startWorker(env, database, quiet);
+  ({ database, dataDir, testStorage, media } = h);
+  marker = join(dataDir, 'PWNED');
+  env = h.env();
+  ownerId = await h.insertUser('member');
+  worker = await h.startWorker();
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await database?.close();
-  await testDb?.drop();
-  await media?.close();
-  await testStorage?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 function finished(id: string, ms = 60_000) {

@@ -1,13 +1,12 @@
 // Downloads and previews with the real yt-dlp and ffmpeg, fetching media that the testkit's
 // media server generates, on real PostgreSQL and pg-boss.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
 import { setPlatformRateLimit } from '@scrapper/db/queries/platform-rate-limits';
@@ -20,25 +19,23 @@ import {
   insertOrJoinDownload,
   type NewDownload,
 } from '@scrapper/db/queries/downloads';
-import { insertUser } from '@scrapper/db/queries/users';
 import { downloads, notifications } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { eq } from 'drizzle-orm';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { Env } from '../env.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
 const ffmpeg = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
+let box: SecretBox;
 let media: MediaServer;
 let dataDir: string;
 let env: Env;
@@ -49,21 +46,6 @@ let ownerId: string;
 let adminId: string;
 let worker: RunningWorker;
 let counter = 0;
-
-function envSource(extra: Record<string, string> = {}) {
-  return {
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
-    ...testStorage.env,
-    ...extra,
-  };
-}
 
 async function queue(url: string, values: Partial<NewDownload> = {}, w: RunningWorker = worker): Promise<string> {
   counter++;
@@ -85,14 +67,8 @@ async function queue(url: string, values: Partial<NewDownload> = {}, w: RunningW
   return row.id;
 }
 
-async function finished(id: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const row = await findDownload(database.db, id);
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`download ${id} still ${row?.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+function finished(id: string, ms = 60_000) {
+  return downloadFinished(database, id, ms);
 }
 
 /** A stored file copied out of storage (whichever driver) to a local path ffprobe can read. */
@@ -103,31 +79,26 @@ async function pathOf(key: string | null): Promise<string> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 6 });
-  media = await startMediaServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'download-job-'));
-  testStorage = await startTestStorage({ dataDir });
-  env = loadEnv(envSource());
-  storage = createStorage(env.storage);
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
-  const admin = await insertUser(database.db, { username: 'admin', passwordHash: 'x', role: 'admin' });
-  adminId = admin?.id ?? '';
-  worker = await startWorker(env, database, quiet);
+  h = await startWorkerHarness({
+    name: 'download-job',
+    media: {},
+    env: {
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    },
+  });
+  ({ database, box, media, dataDir, testStorage, storage } = h);
+  env = h.env();
+  ownerId = await h.insertUser('member');
+  adminId = await h.insertUser('admin', 'admin');
+  worker = await h.startWorker();
 }, 120_000);
 
 afterEach(() => media.clearRequests());
 
 afterAll(async () => {
-  await worker.stop();
-  await database.close();
-  await testDb.drop();
-  await media.close();
-  storage.close();
-  await testStorage.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('video.download', () => {
@@ -336,14 +307,14 @@ describe('video.download', () => {
 
   it('refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_FETCH is set', async () => {
     await worker.stop();
-    const strict = await startWorker(loadEnv(envSource({ ALLOW_PRIVATE_NETWORK_FETCH: 'false' })), database, quiet);
+    const strict = await h.startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'false' });
     try {
       const row = await finished(await queue(media.urls.clip3s, {}, strict));
       expect(row.status).toBe('failed');
       expect(media.requests).toHaveLength(0);
     } finally {
       await strict.stop();
-      worker = await startWorker(env, database, quiet);
+      worker = await h.startWorker();
     }
   });
 });

@@ -3,28 +3,19 @@
 // allowed here (the production default): the worker runs its own guard proxy, yt-dlp refuses the
 // page URL, and the direct-URL fallback refuses the media URL. A canary on loopback must hear
 // nothing, and nothing may be stored.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { downloadFinished } from '../faults/fault-fixtures.ts';
-import { insertUser } from '@scrapper/db/queries/users';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const quiet = { info: () => {}, error: () => {} };
-
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
-let dataDir: string;
 let testStorage: TestStorage;
 let worker: RunningWorker;
 let ownerId: string;
@@ -39,34 +30,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => canary.listen(0, '::', resolve));
   P = (canary.address() as AddressInfo).port;
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 4 });
-  dataDir = mkdtempSync(join(tmpdir(), 'download-ssrf-'));
-  testStorage = await startTestStorage({ dataDir });
-  const env = loadEnv({
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
-    ...testStorage.env,
+  h = await startWorkerHarness({
+    name: 'download-ssrf',
+    poolMax: 4,
+    env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', WORKER_CONCURRENCY_SCRAPE_RUN: '0' },
   });
-  expect(env.allowPrivateNetworkFetch).toBe(false);
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
-  worker = await startWorker(env, database, quiet);
+  ({ database, testStorage } = h);
+  expect(h.env().allowPrivateNetworkFetch).toBe(false);
+  ownerId = await h.insertUser('member');
+  worker = await h.startWorker();
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await database?.close();
-  await testDb?.drop();
-  await testStorage?.close();
+  await h?.close();
   canary?.closeAllConnections();
   await new Promise((resolve) => canary?.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function finished(id: string, ms = 60_000) {

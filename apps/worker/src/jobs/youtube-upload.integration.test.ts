@@ -1,7 +1,7 @@
 // youtube.upload through the real googleapis client against the fake Google, with real
 // ffmpeg and yt-dlp on media the testkit generates, on real PostgreSQL and pg-boss.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
 import { SERVER_FILE_GONE_MESSAGE } from './youtube-upload.ts';
 import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-quota';
-import { createDatabase, type Database } from '@scrapper/db/client';
+import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import type { SendOptions } from 'pg-boss';
-import { insertUser } from '@scrapper/db/queries/users';
 import {
   downloads,
   notifications,
@@ -23,28 +22,22 @@ import {
   youtubeUploads,
   type YouTubeUploadRow,
 } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
-import { createSecretBox } from '@scrapper/integrations/secret-box';
-import { createStorage, type ProcessStorage } from '@scrapper/integrations/storage/create-storage';
-import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startTestStorage, type TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
-import { loadEnv, type Env } from '../env.ts';
-import { startWorker, type RunningWorker } from '../worker.ts';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import type { RunningWorker } from '../worker.ts';
 
-const secretsKey = randomBytes(32).toString('base64');
-const box = createSecretBox(secretsKey);
-const quiet = { info: () => {}, error: () => {} };
 const CLIENT_ID = 'client-123.apps.googleusercontent.com';
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
+let box: SecretBox;
 let google: FakeGoogle;
 let media: MediaServer;
 let dataDir: string;
-let env: Env;
 /** Local or S3 (TEST_STORAGE_DRIVER), as the worker reads it. */
-let testStorage: TestStorage;
 let storage: ProcessStorage;
 let worker: RunningWorker;
 let ownerId: string;
@@ -167,11 +160,21 @@ function frameStats(path: string): { r: number; g: number; b: number; chroma: nu
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 8 });
-  google = await startFakeGoogle();
-  media = await startMediaServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'youtube-job-'));
+  h = await startWorkerHarness({
+    name: 'youtube-job',
+    google: {},
+    media: {},
+    poolMax: 8,
+    env: {
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+      WORKER_CONCURRENCY_VIDEO_DOWNLOAD: '0',
+      WORKER_CONCURRENCY_VIDEO_PREVIEW: '0',
+      WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '3',
+    },
+  });
+  ({ database, box, google, media, dataDir, storage } = h);
   const work = mkdtempSync(join(tmpdir(), 'youtube-src-'));
   // A colourful 3 s clip with sound, and a PNG thumbnail.
   ffmpegOrThrow(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
@@ -181,28 +184,7 @@ beforeAll(async () => {
   thumbnail = readFileSync(join(work, 'thumb.png'));
   rmSync(work, { recursive: true, force: true });
 
-  testStorage = await startTestStorage({ dataDir });
-  env = loadEnv({
-    ...testStorage.env,
-    DATABASE_URL: testDb.url,
-    // Hermetic: no update check of the managed yt-dlp against the real release channel.
-    YTDLP_AUTO_UPDATE: 'false',
-    DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
-    WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
-    WORKER_CONCURRENCY_SCRAPE_RUN: '0',
-    WORKER_CONCURRENCY_VIDEO_DOWNLOAD: '0',
-    WORKER_CONCURRENCY_VIDEO_PREVIEW: '0',
-    WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '3',
-    GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
-    GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
-    GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
-  });
-  storage = createStorage(env.storage);
-  const owner = await insertUser(database.db, { username: 'penerbit', passwordHash: 'x', role: 'user' });
-  if (!owner) throw new Error('no owner');
-  ownerId = owner.id;
+  ownerId = await h.insertUser('penerbit');
   const [client] = await database.db
     .insert(oauthClientSecrets)
     .values({
@@ -214,7 +196,7 @@ beforeAll(async () => {
     })
     .returning();
   clientSecretId = client?.id ?? '';
-  worker = await startWorker(env, database, quiet);
+  worker = await h.startWorker();
 }, 120_000);
 
 beforeEach(async () => {
@@ -224,14 +206,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await database?.close();
-  await testDb?.drop();
-  await google?.close();
-  await media?.close();
-  storage?.close();
-  await testStorage?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('youtube.upload', () => {

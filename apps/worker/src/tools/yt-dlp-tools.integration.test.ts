@@ -4,36 +4,33 @@
 // record of every check, one update at a time across workers and machines, the daily schedule and
 // the catch-up, pinned and auto-update off, offline, failures told to the admins once a day, and
 // a download failing with yt-dlp's "update yt-dlp" errors.
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerToolReportSchema } from '@scrapper/contracts/http/tools';
 import { createDatabase, type Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { findDownload, findPreview, insertOrFindPreview, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
-import { insertUser } from '@scrapper/db/queries/users';
+import { findPreview, insertOrFindPreview, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { notifications, toolUpdateChecks, workerHeartbeats } from '@scrapper/db/schema';
-import { createTestDatabase, type TestDatabase } from '@scrapper/db/testing';
 import { managedYtDlpPath } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
 import { updateManagedYtDlp } from '@scrapper/integrations/yt-dlp-manager/update-managed';
-import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startYtDlpReleaseServer, type YtDlpReleaseServer } from '@scrapper/testkit/ytdlp-release-server/start-ytdlp-release-server';
 import { YTDLP_OUTDATED_MESSAGE } from '../jobs/video-download.ts';
-import { loadEnv, type Env } from '../env.ts';
+import { quiet, startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { Env } from '../env.ts';
 import { startWorker, type RunningWorker } from '../worker.ts';
 import { createYtDlpTools, type YtDlpTools, type YtDlpToolsOptions } from './yt-dlp-tools.ts';
 
-const quiet = { info: () => {}, error: () => {} };
-const secretsKey = randomBytes(32).toString('base64');
 const NODE_RUNTIME = `node:${process.execPath}`;
 
-let testDb: TestDatabase;
+let h: WorkerHarness;
 let database: Database;
 let media: MediaServer;
 let releases: YtDlpReleaseServer;
@@ -43,30 +40,26 @@ let counter = 0;
 const extraPools: Database[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = createDatabase(testDb.url, { max: 8 });
-  [media, releases] = await Promise.all([startMediaServer(), startYtDlpReleaseServer()]);
-  root = mkdtempSync(join(tmpdir(), 'yt-dlp-tools-'));
-  const owner = await insertUser(database.db, { username: 'member', passwordHash: 'x', role: 'user' });
-  ownerId = owner?.id ?? '';
-  await insertUser(database.db, { username: 'admin', passwordHash: 'x', role: 'admin' });
-  await insertUser(database.db, { username: 'admin2', passwordHash: 'x', role: 'admin' });
+  h = await startWorkerHarness({ name: 'yt-dlp-tools', storage: 'none', media: {}, poolMax: 8 });
+  ({ database, media } = h);
+  releases = await startYtDlpReleaseServer();
+  root = h.dataDir;
+  ownerId = await h.insertUser('member');
+  await h.insertUser('admin', 'admin');
+  await h.insertUser('admin2', 'admin');
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(extraPools.map((pool) => pool.close()));
-  await database?.close();
-  await testDb?.drop();
-  await media?.close();
   await releases?.close();
-  rmSync(root, { recursive: true, force: true });
+  await h?.close();
 });
 
+/** A worker's env with a data folder of its own, updating itself from the test's release server. */
 function envFor(dataDir: string, extra: Record<string, string> = {}): Env {
-  return loadEnv({
-    DATABASE_URL: testDb.url,
+  return h.env({
     DATA_DIR: dataDir,
-    SECRETS_KEY: secretsKey,
+    YTDLP_AUTO_UPDATE: 'true',
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     YTDLP_RELEASE_URL: releases.baseUrl,
     ...extra,
@@ -80,7 +73,7 @@ function freshDataDir(): string {
 
 /** A worker's tools as a worker builds them, on a pool of its own (another process). */
 async function toolsFor(env: Env, overrides: Partial<YtDlpToolsOptions> = {}): Promise<{ tools: YtDlpTools; workerId: string }> {
-  const pool = createDatabase(testDb.url, { max: 3 });
+  const pool = createDatabase(h.testDb.url, { max: 3 });
   extraPools.push(pool);
   const workerId = crypto.randomUUID();
   const hostname = overrides.hostname ?? `mesin-${counter}`;
@@ -161,11 +154,8 @@ async function queueDownload(worker: RunningWorker, url: string): Promise<string
   return row.id;
 }
 
-async function downloadEnded(id: string) {
-  return until(`download ${id}`, async () => {
-    const row = await findDownload(database.db, id);
-    return row && (row.status === 'completed' || row.status === 'failed') ? row : undefined;
-  });
+function downloadEnded(id: string) {
+  return downloadFinished(database, id, 60_000);
 }
 
 describe('a worker with the release channel', () => {

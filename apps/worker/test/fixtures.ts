@@ -1,10 +1,10 @@
-// Shared by the fault tests: a YouTube channel connected to the fake Google without the browser
-// dance, uploads queued as the API queues them, and the children of this process read from
-// /proc (the worker runs in the test process, so yt-dlp and ffmpeg are our children).
+// Rows and states worker tests set up the way the API or an operator would: a YouTube channel
+// connected to the fake Google without the browser dance, uploads queued as the API queues them,
+// a maintenance run held busy, and the children of this process read from /proc (the worker runs
+// in the test process, so yt-dlp and ffmpeg are our children).
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '@scrapper/db/client';
-import { findDownload } from '@scrapper/db/queries/downloads';
 import { enqueue, type Boss } from '@scrapper/db/queue';
 import { oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
@@ -76,20 +76,25 @@ export function childProcesses(parts: string[], program?: string): Array<{ pid: 
   return found;
 }
 
-export async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 90_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-/** A download row once it is completed or failed. */
-export function downloadFinished(database: Database, id: string, ms?: number) {
-  return until(`download ${id} to finish`, async () => {
-    const row = await findDownload(database.db, id);
-    return row && (row.status === 'completed' || row.status === 'failed') ? row : undefined;
-  }, ms);
+/**
+ * Holds a maintenance run's row lock, so a sweep of it blocks on its first statement: a job that
+ * is truly active until `release`.
+ */
+export async function holdMaintenanceRun(database: Database, runId: string): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const tx = database.sql.begin(async (sql) => {
+    await sql`select id from maintenance_runs where id = ${runId} for update`;
+    locked();
+    await released;
+  });
+  await isLocked;
+  return {
+    release: async () => {
+      release();
+      await tx;
+    },
+  };
 }
