@@ -27,6 +27,7 @@ import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
 import { setupRoutes } from './routes/setup/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
+import { meCookieRoutes } from './routes/me-cookies/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   toolRoutes(app, routeDeps);
   actorConfigRoutes(app, routeDeps);
   cookieRoutes(app, routeDeps);
+  meCookieRoutes(app, routeDeps);
   rateLimitRoutes(app, routeDeps);
   apiKeyRoutes(app, routeDeps);
   scrapeRoutes(app, routeDeps);

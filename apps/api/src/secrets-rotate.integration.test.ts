@@ -1,5 +1,5 @@
 // `pnpm secrets:rotate` on a database holding every kind of sealed secret (API keys, OAuth client
-// secrets, OAuth tokens, cookies), run as the operator runs it (plain `node`, a child process),
+// secrets, OAuth tokens, cookies, members' own cookies), run as the operator runs it (plain `node`, a child process),
 // while the real API process serves with SECRETS_KEY=B and SECRETS_KEY_PREVIOUS=A.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +34,7 @@ async function sealedValues(): Promise<Record<string, string>> {
   for (const r of await sql`select id::text as id, sealed_client_secret as v from oauth_client_secrets`) out[`oauth_client_secrets ${r.id}`] = r.v;
   for (const r of await sql`select id::text as id, sealed_tokens as v from youtube_accounts`) out[`youtube_accounts ${r.id}`] = r.v;
   for (const r of await sql`select platform as id, sealed_cookies as v from cookie_sets`) out[`cookie_sets ${r.id}`] = r.v;
+  for (const r of await sql`select owner_id::text || ' ' || platform as id, sealed_cookies as v from member_cookies`) out[`member_cookies ${r.id}`] = r.v;
   return out;
 }
 
@@ -132,6 +133,9 @@ beforeAll(async () => {
   await sql`insert into cookie_sets (platform, sealed_cookies) values
     ('tiktok', ${boxA.seal(JSON.stringify(['sessionid=abc; tt_csrf=1']))}),
     ('youtube', ${boxA.seal(JSON.stringify(['SID=xyz']))})`;
+  // A member's own cookies (browser extension): a composite key (owner, platform).
+  await sql`insert into member_cookies (owner_id, platform, sealed_cookies, cookie_count) values
+    (${String(admin?.id)}, 'tiktok', ${boxA.seal('.tiktok.com\tTRUE\t/\tTRUE\t0\tsessionid\tmilik-admin')}, 1)`;
 }, 120_000);
 
 afterAll(async () => {
@@ -212,6 +216,7 @@ describe('secret rotation', () => {
     expect(run.out).toContain('OAuth client secrets: 1 found, 1 re-encrypted, 0 already under the new key');
     expect(run.out).toContain('OAuth tokens (YouTube channels): 1 found, 1 re-encrypted, 0 already under the new key');
     expect(run.out).toContain('cookie sets: 2 found, 2 re-encrypted, 0 already under the new key');
+    expect(run.out).toContain("members' own cookies (browser extension): 1 found, 1 re-encrypted, 0 already under the new key");
     // B alone opens every value, to the same plain text; A opens none.
     expect(await plainValues(onlyB)).toEqual(plain);
     for (const sealed of Object.values(await sealedValues())) expect(() => boxA.open(sealed)).toThrow();
@@ -221,6 +226,7 @@ describe('secret rotation', () => {
     expect(again.code).toBe(0);
     expect(again.out).toContain('API keys (Apify, Gemini): 3 found, 0 re-encrypted, 3 already under the new key');
     expect(again.out).toContain('cookie sets: 2 found, 0 re-encrypted, 2 already under the new key');
+    expect(again.out).toContain("members' own cookies (browser extension): 1 found, 0 re-encrypted, 1 already under the new key");
     expect(await sealedValues()).toEqual(after);
   });
 

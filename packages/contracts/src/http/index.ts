@@ -7,6 +7,7 @@ import { dataDeletionEndpoints } from './data-deletion.ts';
 import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
+import { meCookieEndpoints } from './me-cookies.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { setupEndpoints } from './setup.ts';
@@ -26,6 +27,7 @@ export const endpoints = {
   scrape: scrapeEndpoints,
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
+  meCookies: meCookieEndpoints,
   apifyKeys: apifyKeyEndpoints,
   media: mediaEndpoints,
   files: fileEndpoints,

@@ -4,11 +4,13 @@
 import type { Database } from '../client.ts';
 
 /** Where secrets are sealed. A new sealed column must be added here, or a rotation leaves it behind. */
+/** `keys` is the row's primary key (one column, or several for a composite key). */
 export const SEALED_COLUMNS = [
-  { kind: 'apiKeys', table: 'api_keys', key: 'id', column: 'sealed_key' },
-  { kind: 'oauthClientSecrets', table: 'oauth_client_secrets', key: 'id', column: 'sealed_client_secret' },
-  { kind: 'oauthTokens', table: 'youtube_accounts', key: 'id', column: 'sealed_tokens' },
-  { kind: 'cookies', table: 'cookie_sets', key: 'platform', column: 'sealed_cookies' },
+  { kind: 'apiKeys', table: 'api_keys', keys: ['id'], column: 'sealed_key' },
+  { kind: 'oauthClientSecrets', table: 'oauth_client_secrets', keys: ['id'], column: 'sealed_client_secret' },
+  { kind: 'oauthTokens', table: 'youtube_accounts', keys: ['id'], column: 'sealed_tokens' },
+  { kind: 'cookies', table: 'cookie_sets', keys: ['platform'], column: 'sealed_cookies' },
+  { kind: 'memberCookies', table: 'member_cookies', keys: ['owner_id', 'platform'], column: 'sealed_cookies' },
 ] as const;
 
 export type SealedKind = (typeof SEALED_COLUMNS)[number]['kind'];
@@ -61,21 +63,24 @@ export async function rotateSealedSecrets(database: Database, reseal: Reseal, op
   try {
     return await database.transaction(async ({ sql }) => {
       const report: RotationReport = { counts: {} as Record<SealedKind, RotationCount>, unreadable: [], dryRun };
-      for (const { kind, table, key, column } of SEALED_COLUMNS) {
+      for (const { kind, table, keys, column } of SEALED_COLUMNS) {
         const count: RotationCount = { total: 0, resealed: 0, alreadyCurrent: 0 };
         report.counts[kind] = count;
-        const rows = await sql<Array<{ id: string; sealed: string }>>`
-          select ${sql(key)}::text as id, ${sql(column)} as sealed from ${sql(table)} order by ${sql(key)} for no key update`;
+        // The key columns as text, in order: `k0`, `k1`...
+        const keyList = keys.map((k, i) => sql`${sql(k)}::text as ${sql(`k${i}`)}`).reduce((a, b) => sql`${a}, ${b}`);
+        const rows = await sql<Array<Record<string, string>>>`
+          select ${keyList}, ${sql(column)} as sealed from ${sql(table)} order by ${sql(keys as unknown as string[])} for no key update`;
         for (const row of rows) {
           count.total++;
-          const result = reseal(row.sealed);
+          const result = reseal(row.sealed ?? '');
           if (result.state === 'current') {
             count.alreadyCurrent++;
           } else if (result.state === 'unreadable') {
-            report.unreadable.push(`${table} ${row.id}: ${result.reason}`);
+            report.unreadable.push(`${table} ${keys.map((_, i) => row[`k${i}`]).join(' ')}: ${result.reason}`);
           } else {
             count.resealed++;
-            if (!dryRun) await sql`update ${sql(table)} set ${sql(column)} = ${result.sealed} where ${sql(key)}::text = ${row.id}`;
+            const where = keys.map((k, i) => sql`${sql(k)}::text = ${row[`k${i}`] ?? ''}`).reduce((a, b) => sql`${a} and ${b}`);
+            if (!dryRun) await sql`update ${sql(table)} set ${sql(column)} = ${result.sealed} where ${where}`;
           }
         }
       }

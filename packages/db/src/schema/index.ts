@@ -14,3 +14,4 @@ export * from './platform-rate-limits.ts';
 export * from './download-library-totals.ts';
 export * from './scrape-library-totals.ts';
 export * from './scrape-monthly-costs.ts';
+export * from './member-cookies.ts';
