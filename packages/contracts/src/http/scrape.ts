@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
+import { SCRAPE_KINDS } from '../rules/scrape-targets.ts';
 import { ActorOptionSchema, InputTypeSchema } from './actor-configs.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -22,7 +23,7 @@ export const TaskStateSchema = z.enum(['waiting', 'active', 'running', 'complete
 export type TaskState = z.infer<typeof TaskStateSchema>;
 export const FINAL_TASK_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
 
-export const ScrapeTypeSchema = z.enum(['url', 'keyword']);
+export const ScrapeTypeSchema = z.enum(SCRAPE_KINDS);
 
 export const PlatformInfoSchema = z.object({
   platformId: z.string().trim().min(1).max(32),

@@ -1,10 +1,10 @@
 import type { ActorConfig, ActorOption } from '../http/actor-configs.ts';
+import { targetKey, type ScrapeKind } from './scrape-targets.ts';
 
 // Turns what the dashboard sent (the target under its input key, plus option values) into
 // the input an Apify actor receives. The server decides what reaches the actor: keys that
 // are neither the target's nor a configured option are dropped.
 
-export type ScrapeKind = 'url' | 'keyword';
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 const DMY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -21,11 +21,6 @@ export function toIsoDate(value: unknown): string | null {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return null;
   return `${y}-${m}-${d}`;
-}
-
-/** The key the target goes under for this kind of scrape. */
-export function targetKey(config: ActorConfig, kind: ScrapeKind): string {
-  return config.inputKeys[kind] || config.inputKey;
 }
 
 /**

@@ -1,14 +1,20 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { StartScrapeBody } from '@scrapper/contracts/http/scrape';
+import {
+  EMPTY_TARGET_SHORT,
+  INVALID_PLATFORM,
+  invalidKeywordMessage,
+  invalidUrlMessage,
+  isTargetUrl,
+  targetKey,
+  urlRequiredMessage,
+} from '@scrapper/contracts/rules/scrape-targets';
 import { isOnDomains, outsideDomainsMessage } from '@scrapper/contracts/rules/target-domains';
 import type { Database } from '@scrapper/db/client';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import { badRequest } from '../../lib/errors.ts';
-
-const INVALID_PLATFORM = 'Platform scraper tidak valid.';
-const URL_PATTERN = /^(https?:\/\/|www\.)\S+\.\S+/i;
 
 function firstText(value: unknown): string {
   if (typeof value === 'string') return value.trim();
@@ -36,17 +42,17 @@ export async function startScrape(
   const config = await findActorConfig(database.db, body.platformInfo.platformId);
   if (!config || !config.isActive || config.actorId !== body.actorId) throw badRequest(INVALID_PLATFORM);
 
-  const key = config.inputKeys[body.platformInfo.scrapeType] || config.inputKey;
+  const key = targetKey(config, body.platformInfo.scrapeType);
   const target = firstText(body.input[key]);
-  if (!target) throw badRequest('Target tidak boleh kosong.');
-  if (body.platformInfo.scrapeType === 'url' && !URL_PATTERN.test(target)) {
-    throw badRequest(`Input untuk ${config.displayName} harus berupa URL yang valid.`);
+  if (!target) throw badRequest(EMPTY_TARGET_SHORT);
+  if (body.platformInfo.scrapeType === 'url' && !isTargetUrl(target)) {
+    throw badRequest(invalidUrlMessage(config.displayName));
   }
   if (config.inputType === 'url' && body.platformInfo.scrapeType !== 'url') {
-    throw badRequest(`Input untuk ${config.displayName} harus berupa URL.`);
+    throw badRequest(urlRequiredMessage(config.displayName));
   }
   if (config.inputType === 'keyword' && body.platformInfo.scrapeType !== 'keyword') {
-    throw badRequest(`Input untuk ${config.displayName} harus berupa keyword yang valid.`);
+    throw badRequest(invalidKeywordMessage(config.displayName));
   }
   if (body.platformInfo.scrapeType === 'url') {
     // Before anything is paid for: a youtube.com link on the TikTok form would run TikTok's actor for nothing.

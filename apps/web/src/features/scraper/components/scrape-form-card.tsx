@@ -1,4 +1,5 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
+import { INVALID_PLATFORM } from '@scrapper/contracts/rules/scrape-targets';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Select } from '@scrapper/ui/select';
@@ -16,13 +17,7 @@ import { optionDefaults, toOptionInput } from '../utils/scrape-options.ts';
 import type { OptionValue, OptionValues } from '../utils/scrape-options.ts';
 import { buildStartBody } from '../utils/start-body.ts';
 import { START_UNEXPECTED, startErrorMessage, summarizeStarts } from '../utils/start-messages.ts';
-import {
-  INVALID_PLATFORM,
-  addUrls,
-  checkTargets,
-  mergeTargets,
-  splitTargets,
-} from '../utils/targets.ts';
+import { addUrls, checkTargets, mergeTargets, splitTargets } from '../utils/targets.ts';
 import { AddedUrlList } from './added-url-list.tsx';
 import { OptionsGrid } from './options-grid.tsx';
 

@@ -1,10 +1,22 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
+import {
+  EMPTY_KEYWORD,
+  EMPTY_TARGET,
+  EMPTY_TARGET_SHORT,
+  INVALID_ANY,
+  INVALID_PLATFORM,
+  invalidKeywordMessage,
+  invalidUrlMessage,
+  isKeywordTarget,
+  isTargetUrl,
+  startsLikeUrl,
+  urlRequiredMessage,
+  type ScrapeKind,
+} from '@scrapper/contracts/rules/scrape-targets';
 import { isOnDomains, outsideDomainsMessage } from '@scrapper/contracts/rules/target-domains';
 
-// Spec part 1, section 5 (scrape target). The server checks the same things again; these
-// rules answer first, with the spec's wording, and decide url or keyword per target.
-
-export type ScrapeKind = 'url' | 'keyword';
+// Spec part 1, section 5 (scrape target). The server checks the same things again with the
+// same rules (contracts' scrape-targets); these answer first and decide url or keyword per target.
 
 export interface ScrapeTarget {
   value: string;
@@ -12,20 +24,6 @@ export interface ScrapeTarget {
 }
 
 export type TargetCheck = { ok: true; targets: ScrapeTarget[] } | { ok: false; message: string };
-
-/** The server's own test (apps/api start-scrape): a scheme or www., then a dotted host. */
-const URL_PATTERN = /^(https?:\/\/|www\.)\S+\.\S+/i;
-/** Text that starts like a URL; if it does not then pass URL_PATTERN it is a broken URL. */
-const URL_START = /^(https?:|www\.)/i;
-/** A keyword needs at least one letter or digit (in any script). */
-const HAS_WORD = /[\p{L}\p{N}]/u;
-
-export const INVALID_PLATFORM = 'Platform scraper tidak valid.';
-export const EMPTY_TARGET =
-  'Target tidak boleh kosong. Masukkan URL atau pilih platform terlebih dahulu.';
-export const EMPTY_TARGET_SHORT = 'Target tidak boleh kosong.';
-export const EMPTY_KEYWORD = 'Keyword tidak boleh kosong.';
-export const INVALID_ANY = 'Input tidak valid. Masukkan URL atau keyword.';
 
 /** Multi-line input: one target per line, trimmed, empty lines dropped, each once. */
 export function splitTargets(text: string): string[] {
@@ -44,10 +42,6 @@ export function addUrls(list: string[], urls: string[]): string[] {
 
 function dedupe(values: string[]): string[] {
   return [...new Set(values.filter((value) => value.length > 0))];
-}
-
-function isUrl(value: string): boolean {
-  return URL_PATTERN.test(value);
 }
 
 /** `www.` targets get `https://`, as the actors expect absolute URLs. */
@@ -70,20 +64,18 @@ function checkShape(platform: PlatformConfig, value: string): ScrapeTarget | str
   const name = platform.displayName;
   switch (platform.inputType) {
     case 'url':
-      if (!URL_START.test(value)) return `Input untuk ${name} harus berupa URL.`;
-      if (!isUrl(value)) return `Input untuk ${name} harus berupa URL yang valid.`;
+      if (!startsLikeUrl(value)) return urlRequiredMessage(name);
+      if (!isTargetUrl(value)) return invalidUrlMessage(name);
       return asUrlTarget(value);
     case 'keyword':
-      if (URL_START.test(value) || !HAS_WORD.test(value)) {
-        return `Input untuk ${name} harus berupa keyword yang valid.`;
-      }
+      if (!isKeywordTarget(value)) return invalidKeywordMessage(name);
       return { value, kind: 'keyword' };
     case 'string':
       // Free text: a URL goes as a URL, anything else as a keyword.
-      return isUrl(value) ? asUrlTarget(value) : { value, kind: 'keyword' };
+      return isTargetUrl(value) ? asUrlTarget(value) : { value, kind: 'keyword' };
     case 'any':
-      if (isUrl(value)) return asUrlTarget(value);
-      if (URL_START.test(value) || !HAS_WORD.test(value)) return INVALID_ANY;
+      if (isTargetUrl(value)) return asUrlTarget(value);
+      if (!isKeywordTarget(value)) return INVALID_ANY;
       return { value, kind: 'keyword' };
   }
 }
