@@ -11,12 +11,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  isVideoEffect,
-  renderVideo,
-  VIDEO_EFFECTS,
-  type VideoEffect,
-} from '../src/video-effects.ts';
+import { isVideoEffect, VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
+import { renderVideo, type VideoEffect } from '../src/video-effects.ts';
 
 const FFMPEG = process.env['FFMPEG_PATH'] ?? 'ffmpeg';
 const FFPROBE = process.env['FFPROBE_PATH'] ?? 'ffprobe';

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
 import { FfmpegError } from './ffmpeg.ts';
 import {
   effectFilterChain,
   probeMedia,
   renderEffectPreview,
   renderVideo,
-  VIDEO_EFFECTS,
   type AudioRemix,
   type VideoEffect,
 } from './video-effects.ts';

@@ -4,24 +4,12 @@
 // read with the demuxer the probe used and only the file protocol.
 import { rm } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
+import { isVideoEffect, type VideoEffectName } from '@scrapper/contracts/rules/video-effects';
 import { createFfmpeg, FfmpegError, type Ffmpeg, type MediaProbe } from './ffmpeg.ts';
 import { runProgram, type ProgramOutcome } from './run-program.ts';
 
-export const VIDEO_EFFECTS = [
-  'none',
-  'blur',
-  'sepia',
-  'brightness',
-  'contrast',
-  'grayscale',
-  'vintage',
-  'glow',
-] as const;
-export type VideoEffect = (typeof VIDEO_EFFECTS)[number];
-
-export function isVideoEffect(value: unknown): value is VideoEffect {
-  return VIDEO_EFFECTS.some((effect) => effect === value);
-}
+/** The effects this module draws: the contracts' list (rules/video-effects). */
+export type VideoEffect = VideoEffectName;
 
 export interface AudioRemix {
   /** Absolute path of the remix audio (e.g. from audio-lookup's downloadAudio). */

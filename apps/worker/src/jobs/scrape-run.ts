@@ -4,6 +4,7 @@ import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput } from '@scrapper/contracts/rules/build-actor-input';
 import type { MappingCounts } from '@scrapper/contracts/rules/map-items';
 import { countsWarning, describeCounts } from '@scrapper/contracts/rules/scrape-counts';
+import { isFinalTaskState } from '@scrapper/contracts/rules/task-states';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey, findApiKey } from '@scrapper/db/queries/api-keys';
 import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
@@ -162,7 +163,7 @@ async function ensureRun(ctx: JobContext, apify: Apify, apiKeyId: string, task: 
     const intent = await recordScrapeTaskStartIntent(ctx.database.db, task.id, newStartMarker(apiKeyId), marker);
     if (!intent) {
       const now = await findScrapeTask(ctx.database.db, task.id);
-      if (!now || ['completed', 'failed', 'cancelled'].includes(now.state)) throw new TaskGone();
+      if (!now || isFinalTaskState(now.state)) throw new TaskGone();
       // Another delivery recorded its own intent meanwhile: the retry looks for its run.
       throw new Error('tugas ini sedang dimulai oleh percobaan lain');
     }

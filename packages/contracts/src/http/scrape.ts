@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { SCRAPE_KINDS } from '../rules/scrape-targets.ts';
+import { TASK_STATES } from '../rules/task-states.ts';
 import { ActorOptionSchema, InputTypeSchema } from './actor-configs.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -19,9 +20,8 @@ export const PlatformConfigSchema = z.object({
 });
 export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;
 
-export const TaskStateSchema = z.enum(['waiting', 'active', 'running', 'completed', 'failed', 'cancelled']);
+export const TaskStateSchema = z.enum(TASK_STATES);
 export type TaskState = z.infer<typeof TaskStateSchema>;
-export const FINAL_TASK_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
 
 export const ScrapeTypeSchema = z.enum(SCRAPE_KINDS);
 

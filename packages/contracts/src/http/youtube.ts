@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { VIDEO_EFFECTS } from '../rules/video-effects.ts';
 import { YOUTUBE_QUOTA_RANGES } from '../rules/youtube-quota.ts';
 import { ApiKeySchema, AddApiKeyBodySchema } from './keys.ts';
 import { BLOB } from './media.ts';
@@ -9,7 +10,6 @@ import { defineEndpoint } from './endpoint.ts';
 // Values (spec part 2 section 9)
 // ---------------------------------------------------------------------------------------
 
-export const VIDEO_EFFECTS = ['none', 'blur', 'sepia', 'brightness', 'contrast', 'grayscale', 'vintage', 'glow'] as const;
 export const VideoEffectSchema = z.enum(VIDEO_EFFECTS, { message: 'Efek video tidak dikenal.' });
 export type VideoEffectName = z.infer<typeof VideoEffectSchema>;
 

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TaskState } from '@scrapper/contracts/http/scrape';
+import { FINAL_TASK_STATES } from '@scrapper/contracts/rules/task-states';
 import type { Db } from '../client.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
 import { scrapeLibraryTotals } from '../schema/scrape-library-totals.ts';
 import { users } from '../schema/users.ts';
 
-const FINAL: TaskState[] = ['completed', 'failed', 'cancelled'];
+const FINAL = [...FINAL_TASK_STATES];
 /** The unfinished states, named (not "not final") so scrape_tasks_state_idx can find them among a million finished tasks. */
 const UNFINISHED: TaskState[] = ['waiting', 'active', 'running'];
 

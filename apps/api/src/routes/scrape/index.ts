@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { paginationOf } from '@scrapper/contracts/common';
-import { FINAL_TASK_STATES, ResultFileSchema, TASK_LOG_TAIL } from '@scrapper/contracts/http/scrape';
+import { ResultFileSchema, TASK_LOG_TAIL } from '@scrapper/contracts/http/scrape';
+import { isFinalTaskState } from '@scrapper/contracts/rules/task-states';
 import {
   cancelScrapeTask,
   findScrapeTaskByResultFile,
@@ -50,7 +51,7 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
   defineRoute(app, endpoints.scrape.cancel, async ({ params, request }) => {
     const user = requireUser(request);
     const task = await findOwnTask(db, user, params.id);
-    if (FINAL_TASK_STATES.includes(task.state)) throw conflict('Tugas sudah selesai dan tidak dapat dibatalkan.');
+    if (isFinalTaskState(task.state)) throw conflict('Tugas sudah selesai dan tidak dapat dibatalkan.');
     // The worker following the Apify run sees the state and aborts the run.
     const cancelled = await cancelScrapeTask(db, task.id);
     if (!cancelled) throw conflict('Tugas sudah selesai dan tidak dapat dibatalkan.');
@@ -72,7 +73,7 @@ export function scrapeRoutes(app: FastifyInstance, { database, boss, storage }: 
 
   defineRoute(app, endpoints.scrape.deleteHistory, async ({ params, request }) => {
     const task = await findOwnTask(db, requireUser(request), params.id);
-    if (!FINAL_TASK_STATES.includes(task.state)) throw conflict('Tugas masih berjalan; batalkan dulu.');
+    if (!isFinalTaskState(task.state)) throw conflict('Tugas masih berjalan; batalkan dulu.');
     await hideScrapeTask(db, task.id);
     return { id: task.id };
   });

@@ -6,6 +6,7 @@ import type {
   TaskLog,
   TaskState,
 } from '@scrapper/contracts/http/scrape';
+import { isFinalTaskState } from '@scrapper/contracts/rules/task-states';
 import { mergeLogs, type LogUpdate } from './task-logs.ts';
 
 // The dashboard's task list mixes three sources: tasks started here, the server's active
@@ -44,10 +45,8 @@ export interface DashboardTask {
   usageTotalUsd: number | null;
 }
 
-const FINAL: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
-
 export function isFinalState(state: TaskState): boolean {
-  return FINAL.includes(state);
+  return isFinalTaskState(state);
 }
 
 /** Waiting, active and running tasks are polled; the same ones can be cancelled. */

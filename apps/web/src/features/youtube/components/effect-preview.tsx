@@ -1,4 +1,5 @@
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { isVideoEffect } from '@scrapper/contracts/rules/video-effects';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Select } from '@scrapper/ui/select';
@@ -9,7 +10,6 @@ import {
   PREVIEW_HINTS,
   VIDEO_EFFECT_LABELS,
   VIDEO_EFFECT_OPTIONS,
-  isVideoEffect,
   previewAvailability,
 } from '../utils/video-effects.ts';
 

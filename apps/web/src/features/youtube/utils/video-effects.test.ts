@@ -1,4 +1,5 @@
-import { UPLOAD_LIMITS, VIDEO_EFFECTS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_EFFECT_OPTIONS, previewAvailability } from './video-effects.ts';
 

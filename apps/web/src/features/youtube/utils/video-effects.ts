@@ -1,5 +1,6 @@
-import { UPLOAD_LIMITS, VIDEO_EFFECTS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
 
 export const VIDEO_EFFECT_LABELS: Record<VideoEffectName, string> = {
   none: 'Tanpa efek',
@@ -16,10 +17,6 @@ export const VIDEO_EFFECT_OPTIONS = VIDEO_EFFECTS.map((effect) => ({
   value: effect,
   label: VIDEO_EFFECT_LABELS[effect],
 }));
-
-export function isVideoEffect(value: string): value is VideoEffectName {
-  return (VIDEO_EFFECTS as readonly string[]).includes(value);
-}
 
 export type PreviewAvailability = 'ready' | 'no-file' | 'no-effect' | 'too-large';
 
