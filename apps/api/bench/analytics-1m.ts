@@ -4,8 +4,9 @@
 // from the downloads table. Also timed: single-row download completions (what the roll-up
 // triggers add to every finished download) and the bulk seeding insert.
 // Run: pnpm --filter @scrapper/api bench:analytics
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { createDatabase } from '@scrapper/db/client';
-import { jakartaDate, jakartaDayStartBefore } from '@scrapper/db/queries/analytics';
+import { jakartaDayStartBefore } from '@scrapper/db/queries/analytics';
 import { startBenchApi } from './start-api.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { jobCatalog, readJobRequestId, type JobPayload, type QueueName } from '@scrapper/contracts/jobs';
+import { JAKARTA_TIME_ZONE } from '@scrapper/contracts/rules/jakarta-time';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS } from '@scrapper/contracts/rules/log-redaction';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, runWithRequestId, startBoss, type Boss } from '@scrapper/db/queue';
@@ -216,7 +217,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
   if (queues.includes('tools.ytdlp-update')) {
     // Every worker that serves the queue writes the same schedule (an upsert): 03:17 in Jakarta.
     await boss
-      .schedule('tools.ytdlp-update', YTDLP_UPDATE_CRON, {}, { tz: 'Asia/Jakarta' })
+      .schedule('tools.ytdlp-update', YTDLP_UPDATE_CRON, {}, { tz: JAKARTA_TIME_ZONE })
       .catch((error: unknown) => log.error(`[worker] could not schedule the daily yt-dlp check: ${String(error)}`));
   }
   await startHousekeeping({ env, database, boss, log });

@@ -14,7 +14,6 @@ import {
   markDownloadRunning,
   updateDownloadProgress,
 } from '@scrapper/db/queries/downloads';
-import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
@@ -24,6 +23,7 @@ import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
 import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { isPlaceholderTitle } from '@scrapper/contracts/rules/readable-file-name';
 import type { DownloadFacts } from '@scrapper/db/queries/downloads';
 import type { DownloadRow } from '@scrapper/db/schema';

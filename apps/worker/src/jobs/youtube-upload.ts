@@ -5,9 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { jakartaDate, jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
-import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { findDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import {
@@ -526,19 +526,15 @@ function extraSkippedForQuota(what: ExtraName, units: number): string {
   return `Video terupload, tetapi ${done}: kuota unit harian YouTube API client ini tidak cukup (butuh ${units} unit; ${quotaResetText(nextQuotaDayStart())}). ${how} lewat YouTube Studio bila perlu.`;
 }
 
-function formatWib(at: Date, style: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', ...style }).format(at);
-}
-
 async function waitForNextQuotaDay(ctx: JobContext, uploadId: string): Promise<void> {
   const at = nextQuotaDayStart();
   // A few minutes past the reset, so clocks that differ a little do not matter.
   const startAfter = new Date(at.getTime() + 5 * 60_000);
-  const when = formatWib(startAfter, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = jakartaDateTime(startAfter);
   await updateUploadProgress(ctx.database.db, uploadId, {
     status: 'scheduled',
     progress: 0,
-    stage: `Kuota unggahan harian YouTube API (videos.insert) untuk client ini habis; upload menunggu reset kuota (${when} WIB).`,
+    stage: `Kuota unggahan harian YouTube API (videos.insert) untuk client ini habis; upload menunggu reset kuota (${when} ${WIB}).`,
     notBefore: startAfter,
   });
   await ctx.enqueue('youtube.upload', { uploadId }, { startAfter });

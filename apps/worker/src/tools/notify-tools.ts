@@ -1,8 +1,8 @@
 // What the admins hear about the worker's tools, once a day per machine (or per platform) at
 // most: the dedupe key carries the date in Jakarta, so a batch of failing downloads or a worker
 // restarting all day does not fill their notifications.
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '@scrapper/db/client';
-import { jakartaDate } from '@scrapper/db/queries/analytics';
 import { notifyAdmins } from '@scrapper/db/queries/notifications';
 
 const TOOLS_TAB = 'Lihat tab Alat & Layanan.';

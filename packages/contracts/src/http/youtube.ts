@@ -314,23 +314,6 @@ export const UploadFieldsSchema = z
   });
 export type UploadFields = z.infer<typeof UploadFieldsSchema>;
 
-/**
- * The publish time of a scheduled upload: the wall-clock date and time in Asia/Jakarta
- * (UTC+7 all year, no daylight saving). Returns null for an impossible date.
- */
-export function jakartaScheduleToDate(date: string, time: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!m || !t) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const [h, mi] = [Number(t[1]), Number(t[2])];
-  const utc = Date.UTC(y, mo - 1, d, h - 7, mi);
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  if (h > 23 || mi > 59) return null;
-  return new Date(utc);
-}
-
 export const UploadSchema = z.object({
   id: UuidSchema,
   title: z.string(),

@@ -7,6 +7,8 @@
 // Both reset at midnight Pacific time (15:00 WIB in the northern winter, 14:00 in summer).
 // Before 2025-12-04 an upload cost about 1,600 of the 10,000 units; pages saying so are old.
 
+import { jakartaClock, WIB } from './jakarta-time.ts';
+
 /** What a new OAuth client gets (Google's defaults for a project). */
 export const YOUTUBE_QUOTA_DEFAULTS = { dailyUploads: 100, dailyUnits: 10_000 } as const;
 
@@ -68,14 +70,7 @@ export function quotaRemaining(limit: number, used: number): number {
   return Math.max(0, limit - used);
 }
 
-const wibClock = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** When the quota resets, as members read it: "direset pukul 15.00 WIB" (14.00 in summer). */
 export function quotaResetText(resetsAt: Date): string {
-  return `direset pukul ${wibClock.format(resetsAt)} WIB`;
+  return `direset pukul ${jakartaClock(resetsAt)} ${WIB}`;
 }

@@ -10,7 +10,8 @@ import { createDatabase, type Database } from '../client.ts';
 import { migrateDatabase, migrationsFolder } from '../migrate.ts';
 import { downloads, type DownloadStatus } from '../schema/downloads.ts';
 import { createTestDatabase, TEST_ADMIN_URL_ENV, type TestDatabase } from '../../test/index.ts';
-import { dashboardFigures, jakartaDate, jakartaDayStartBefore, scrapeCostFigures } from './analytics.ts';
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
+import { dashboardFigures, jakartaDayStartBefore, scrapeCostFigures } from './analytics.ts';
 import {
   cancelBatchDownloads,
   completeDownload,

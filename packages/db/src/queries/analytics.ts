@@ -1,4 +1,5 @@
 import type postgres from 'postgres';
+import { addDays, jakartaDate, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '../client.ts';
 
 /**
@@ -14,20 +15,12 @@ function clientOf(db: Db): postgres.Sql {
 }
 
 /**
- * Jakarta is UTC+7 all year: a Jakarta day starts at 17:00 UTC the day before. The roll-ups'
- * `jakarta_day()` (migration 0006) uses the same fixed offset.
+ * The instant the Jakarta day `daysAgo` days before `now`'s day began. Jakarta is UTC+7 all
+ * year (contracts' jakarta-time); the roll-ups' `jakarta_day()` (migration 0006) uses the
+ * same fixed offset.
  */
-const JAKARTA_OFFSET_HOURS = 7;
-
-export function jakartaDate(at: Date): string {
-  return new Date(at.getTime() + JAKARTA_OFFSET_HOURS * 3600_000).toISOString().slice(0, 10);
-}
-
-/** The instant the Jakarta day `daysAgo` days before `now`'s day began. */
 export function jakartaDayStartBefore(now: Date, daysAgo: number): Date {
-  const today = jakartaDate(now);
-  const midnightUtc = Date.parse(`${today}T00:00:00Z`);
-  return new Date(midnightUtc - JAKARTA_OFFSET_HOURS * 3600_000 - daysAgo * 24 * 3600_000);
+  return jakartaDayStart(addDays(jakartaDate(now), -daysAgo));
 }
 
 export interface DashboardFigures {
@@ -116,10 +109,8 @@ export function jakartaMonthBefore(now: Date, monthsAgo: number): JakartaMonth {
   const index = year * 12 + (month - 1) - monthsAgo;
   const y = Math.floor(index / 12);
   const m = index - y * 12 + 1;
-  return {
-    month: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`,
-    start: new Date(Date.UTC(y, m - 1, 1) - JAKARTA_OFFSET_HOURS * 3600_000),
-  };
+  const yearMonth = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+  return { month: yearMonth, start: jakartaDayStart(`${yearMonth}-01`) };
 }
 
 export interface MonthCost {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jakartaDate, jakartaDayStartBefore } from '@scrapper/db/queries/analytics';
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
+import { jakartaDayStartBefore } from '@scrapper/db/queries/analytics';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { downloads } from '@scrapper/db/schema';
 import { startHarness, type Harness } from '../../../test/harness.ts';

@@ -1,17 +1,10 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { HistoryItem, HistoryQuery } from '@scrapper/contracts/http/media';
+import { jakartaDayEnd, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
 import { findDownload, hideDownloadFromHistory, listDownloadHistory, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { badRequest, notFound } from '../../lib/errors.ts';
-
-/** Days are Jakarta days (UTC+7, no daylight saving): the product's users live there. */
-const JAKARTA_OFFSET_MS = 7 * 3600 * 1000;
-
-export function jakartaDayStart(isoDate: string): Date {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) - JAKARTA_OFFSET_MS);
-}
 
 export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
   return {
@@ -34,8 +27,9 @@ export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
 }
 
 export async function listHistory(database: Database, ownerId: string | null, query: HistoryQuery) {
+  // Days are Jakarta days (UTC+7, no daylight saving): the product's users live there.
   const from = query.startDate ? jakartaDayStart(query.startDate) : undefined;
-  const to = query.endDate ? new Date(jakartaDayStart(query.endDate).getTime() + 24 * 3600 * 1000) : undefined;
+  const to = query.endDate ? jakartaDayEnd(query.endDate) : undefined;
   if (from && to && from >= to) throw badRequest('Tanggal mulai harus sebelum tanggal akhir.');
   const result = await listDownloadHistory(database.db, {
     ownerId: ownerId ?? query.userId ?? null,

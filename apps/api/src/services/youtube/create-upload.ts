@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import {
-  jakartaScheduleToDate,
   UPLOAD_DEFAULTS,
   UPLOAD_LIMITS,
   UploadFieldsSchema,
   type Upload,
   type UploadFields,
 } from '@scrapper/contracts/http/youtube';
+import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import type { Database } from '@scrapper/db/client';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import { findDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
@@ -95,7 +95,7 @@ function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
 
 /** The publish time of a scheduled upload, or a 400 saying what is wrong with it. */
 export function schedulePublishAt(fields: Pick<UploadFields, 'scheduleDate' | 'scheduleTime'>, now = Date.now()): Date {
-  const at = jakartaScheduleToDate(fields.scheduleDate ?? '', fields.scheduleTime ?? '');
+  const at = fromJakartaDateTime(fields.scheduleDate ?? '', fields.scheduleTime ?? '');
   if (!at) throw badRequest('body.scheduleDate: tanggal jadwal tidak valid.');
   if (at.getTime() < now + MIN_SCHEDULE_LEAD_MS) {
     throw badRequest('body.scheduleTime: jadwal harus paling cepat 5 menit dari sekarang (waktu Jakarta, WIB).');

@@ -1,4 +1,5 @@
 import type { HistoryQuery } from '@scrapper/contracts/http/media';
+import { addDays, jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { fromDisplayDate, toDisplayDate } from '@/lib/display-date.ts';
 
 // The history's filters (spec part 2, sections 3 and 9): platform, start and end date (typed
@@ -53,32 +54,13 @@ export const QUICK_RANGES: { id: QuickRange; label: string; days: number }[] = [
   { id: 'last30', label: '30 hari', days: 30 },
 ];
 
-const jakartaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Jakarta',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Jakarta as yyyy-MM-dd. */
-export function jakartaToday(now: Date): string {
-  return jakartaDay.format(now);
-}
-
-/** yyyy-MM-dd plus `days` (negative to go back), across months and years. */
-export function addDays(isoDate: string, days: number): string {
-  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day + days));
-  return date.toISOString().slice(0, 10);
-}
-
 /** A quick range as display dates: today, or the last 7 / 30 days including today. */
 export function quickRangeDates(
   range: QuickRange,
   now: Date,
 ): { startDate: string; endDate: string } {
   const days = QUICK_RANGES.find((r) => r.id === range)?.days ?? 1;
-  const today = jakartaToday(now);
+  const today = jakartaDate(now);
   return { startDate: toDisplayDate(addDays(today, -(days - 1))), endDate: toDisplayDate(today) };
 }
 

@@ -1,6 +1,6 @@
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { TextInput } from '@scrapper/ui/text-input';
-import { jakartaToday } from '../utils/upload-form.ts';
 import type {
   MadeForKidsChoice,
   PublishType,
@@ -50,7 +50,7 @@ export function PublishFields({ form, onChange, errors, fieldRef }: PublishField
             label="Tanggal jadwal"
             type="date"
             required
-            min={jakartaToday(new Date())}
+            min={jakartaDate(new Date())}
             value={form.scheduleDate}
             error={errors.scheduleDate}
             onChange={(event) => onChange('scheduleDate', event.target.value)}

@@ -1,4 +1,5 @@
 import type { Upload } from '@scrapper/contracts/http/youtube';
+import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
@@ -10,7 +11,6 @@ import { errorDetail } from '@/lib/api-error.ts';
 import { cancelUpload } from '../api/cancel-upload.ts';
 import { rescheduleUpload } from '../api/reschedule-upload.ts';
 import { reasonOf } from '../utils/messages.ts';
-import { jakartaToday } from '../utils/upload-form.ts';
 import { toWibFields } from '../utils/upload-history.ts';
 
 export interface ScheduleActionsProps {
@@ -73,7 +73,7 @@ export function ScheduleActions({ upload, onChanged }: ScheduleActionsProps) {
             id={`${idBase}-date`}
             type="date"
             label="Tanggal baru (WIB)"
-            min={jakartaToday(new Date())}
+            min={jakartaDate(new Date())}
             required
             value={fields.scheduleDate}
             onChange={(event) => setFields((f) => ({ ...f, scheduleDate: event.target.value }))}

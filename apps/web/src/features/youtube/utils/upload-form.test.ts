@@ -5,7 +5,6 @@ import {
   DEFAULT_UPLOAD_FORM,
   buildUploadFormData,
   firstErrorField,
-  jakartaToday,
   uploadFields,
   validateUpload,
 } from './upload-form.ts';
@@ -96,12 +95,6 @@ describe('validation before upload', () => {
     // Not scheduling: leftovers in the hidden fields do not matter.
     const now = draft({ form: { ...draft().form, scheduleDate: '2020-01-01', scheduleTime: '' } });
     expect(validateUpload(now, NOW)).toEqual({});
-  });
-
-  it('starts the date picker at today in Jakarta, whatever the browser zone', () => {
-    // 18:00 UTC on 1 Jan is already 2 Jan in Jakarta.
-    expect(jakartaToday(new Date('2025-01-01T18:00:00.000Z'))).toBe('2025-01-02');
-    expect(jakartaToday(NOW)).toBe('2025-01-01');
   });
 
   it("applies the contract's own rules with its words", () => {

@@ -2,9 +2,9 @@ import {
   UPLOAD_DEFAULTS,
   UPLOAD_LIMITS,
   UploadFieldsSchema,
-  jakartaScheduleToDate,
 } from '@scrapper/contracts/http/youtube';
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import type { AudioRemixValues } from './audio-remix.ts';
 import { hasRemix } from './audio-remix.ts';
 import { TEXT } from './messages.ts';
@@ -140,18 +140,6 @@ function sizeLabel(bytes: number): string {
   return bytes >= 1024 * MB ? `${bytes / (1024 * MB)} GB` : `${bytes / MB} MB`;
 }
 
-const jakartaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Jakarta',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Jakarta as yyyy-MM-dd: the earliest date the schedule's date input offers. */
-export function jakartaToday(now: Date): string {
-  return jakartaDate.format(now);
-}
-
 export function hasVideoSource(
   draft: Pick<UploadDraft, 'videoFile' | 'scraperSource' | 'serverFile'>,
 ): boolean {
@@ -165,7 +153,7 @@ function scheduleErrors(form: UploadFormValues, now: Date): UploadErrors {
   if (!form.scheduleDate) errors.scheduleDate = 'Tanggal jadwal wajib diisi.';
   if (!form.scheduleTime) errors.scheduleTime = 'Waktu jadwal wajib diisi.';
   if (errors.scheduleDate || errors.scheduleTime) return errors;
-  const at = jakartaScheduleToDate(form.scheduleDate, form.scheduleTime);
+  const at = fromJakartaDateTime(form.scheduleDate, form.scheduleTime);
   if (!at) return { scheduleDate: 'Tanggal atau waktu jadwal tidak valid.' };
   if (at.getTime() <= now.getTime()) {
     return { scheduleTime: 'Jadwal harus di masa depan (waktu WIB).' };

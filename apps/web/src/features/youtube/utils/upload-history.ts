@@ -1,4 +1,5 @@
 import type { Upload, UploadStatus } from '@scrapper/contracts/http/youtube';
+import { jakartaDate, jakartaTime } from '@scrapper/contracts/rules/jakarta-time';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 
 // The 'scheduled videos and history' list (spec part 2, sections 2 and 4). The spec shows
@@ -62,24 +63,11 @@ export function canChangeSchedule(
   return Date.parse(upload.publishAt) > now.getTime();
 }
 
-const wibDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Jakarta',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const wibTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Jakarta',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An instant as the form's WIB date (yyyy-MM-dd) and time (HH:mm), to start editing from. */
 export function toWibFields(iso: string | null): { scheduleDate: string; scheduleTime: string } {
   if (!iso) return { scheduleDate: '', scheduleTime: '' };
   const at = new Date(iso);
-  return { scheduleDate: wibDate.format(at), scheduleTime: wibTime.format(at) };
+  return { scheduleDate: jakartaDate(at), scheduleTime: jakartaTime(at) };
 }
 
 export function youtubeWatchUrl(videoId: string): string {
