@@ -5,6 +5,7 @@ import { mapItems } from './map-items.ts';
 import { seedActorConfigs } from './seed-actor-configs.ts';
 import { seedUpgrades, supersededSeedActorConfigs } from './seed-actor-configs-superseded.ts';
 import { isOnDomains } from './target-domains.ts';
+import frozenSuperseded from './fixtures/superseded-seed-actor-configs.json' with { type: 'json' };
 
 // Realistic raw items for each platform, written from the output fields the chosen actors
 // document (see the comments in seed-actor-configs.ts), mapped with the seed configs.
@@ -522,6 +523,12 @@ describe('superseded seeds', () => {
 
   it('match what earlier releases stored: no domains key where they had none', () => {
     for (const { from } of seedUpgrades()) expect(from, from.platformId).not.toHaveProperty('domains');
+  });
+
+  it('never change: each is exactly what its release stored, key order included', () => {
+    // Most are built from today's seeds (seed-actor-configs-superseded.ts); a change to a seed
+    // that moved one of them along would stop the upgrade from recognising that release's rows.
+    expect(JSON.stringify(supersededSeedActorConfigs, null, 2)).toBe(JSON.stringify(frozenSuperseded, null, 2));
   });
 
   it('keeps the Facebook posts scraper and the Douyin url mapping as they were', () => {
