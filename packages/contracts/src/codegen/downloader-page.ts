@@ -1,5 +1,5 @@
 import type { ActorConfig } from '../http/actor-configs.ts';
-import { fileHeader, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
+import { fileHeader, FORMAT_DURATION_FUNCTION, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
 import { qualityChoices } from './quality-choices.ts';
 
 // The generated `{platformId}_downloaderPage.js`: a React component in plain JavaScript
@@ -119,12 +119,4 @@ function isHttpUrl(value) {
 }
 
 /** m:ss below an hour, h:mm:ss from an hour; '' when unknown. */
-function formatDuration(seconds) {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '';
-  const total = Math.round(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = String(total % 60).padStart(2, '0');
-  if (hours === 0) return minutes + ':' + secs;
-  return hours + ':' + String(minutes).padStart(2, '0') + ':' + secs;
-}`;
+${FORMAT_DURATION_FUNCTION}`;

@@ -104,3 +104,16 @@ export function joinSections(sections: readonly string[]): string {
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
 }
 
+/**
+ * rules/duration.ts's formatDuration as plain JavaScript, for the generated files that show
+ * durations (the video list and the downloader page): m:ss below an hour, h:mm:ss from one.
+ */
+export const FORMAT_DURATION_FUNCTION = String.raw`function formatDuration(seconds) {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '';
+  const total = Math.round(seconds);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  if (hours === 0) return minutes + ':' + secs;
+  return hours + ':' + String(minutes).padStart(2, '0') + ':' + secs;
+}`;

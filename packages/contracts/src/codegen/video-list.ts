@@ -1,5 +1,5 @@
 import type { ActorConfig } from '../http/actor-configs.ts';
-import { fileHeader, joinSections, stringLiteral } from './js-source.ts';
+import { fileHeader, FORMAT_DURATION_FUNCTION, joinSections, stringLiteral } from './js-source.ts';
 
 // The generated `{platformId}_videoList.js`: renders video items as an HTML table string.
 // Every value comes from a third-party actor, so every value is HTML-escaped, and links and
@@ -67,15 +67,7 @@ export function escapeHtml(value) {
 }
 
 /** m:ss below an hour, h:mm:ss from an hour; '' when unknown. */
-export function formatDuration(seconds) {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '';
-  const total = Math.round(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = String(total % 60).padStart(2, '0');
-  if (hours === 0) return minutes + ':' + secs;
-  return hours + ':' + String(minutes).padStart(2, '0') + ':' + secs;
-}
+export ${FORMAT_DURATION_FUNCTION}
 
 /** A count with '.' thousands separators (Indonesian style); '-' when unknown. */
 export function formatCount(value) {

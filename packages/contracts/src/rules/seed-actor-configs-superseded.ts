@@ -1,17 +1,11 @@
 import { ActorConfigSchema, type ActorConfig, type ActorConfigInput } from '../http/actor-configs.ts';
-import { seedActorConfigs } from './seed-actor-configs.ts';
+import { DEFAULT_PREVIEW, seedActorConfigs } from './seed-actor-configs.ts';
 
 // Seed configs of earlier releases, exactly as they were. A database seeded by such a release
 // still holds them; at start the API replaces each stored config that is still exactly one of
 // these (never touched by an admin) with the current seed of its platform. A config an
 // admin edited differs from every entry here and stays as it is. Add the old version here
 // whenever a seed in seed-actor-configs.ts changes.
-
-const DEFAULT_PREVIEW = {
-  enabled: true,
-  format: 'bestvideo[height<=?720]+bestaudio/best[height<=?720]/best',
-  maxDuration: 30,
-};
 
 /** Facebook until the field-readiness release: the posts scraper (every post of a page). */
 const facebookV1: ActorConfigInput = {

@@ -6,7 +6,8 @@ import type { ActorConfigInput } from '../http/actor-configs.ts';
 // everything afterwards in the actor editor. Option keys are the actor's own input keys,
 // because the start call passes options to the actor as they are.
 
-const DEFAULT_PREVIEW = {
+/** The preview settings every seed starts with (earlier releases' seeds too). */
+export const DEFAULT_PREVIEW = {
   enabled: true,
   format: 'bestvideo[height<=?720]+bestaudio/best[height<=?720]/best',
   maxDuration: 30,
