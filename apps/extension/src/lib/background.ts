@@ -1,0 +1,72 @@
+// The service worker's decisions, with chrome.* passed in: who may hand over or clear the token
+// or ask for a sync, the 6-hour timer, and one sync at a time.
+import { isTokenShape } from './page-messages.ts';
+import { readState } from './state.ts';
+import { syncCookies, type SyncDeps, type SyncOutcome } from './sync.ts';
+
+export const SYNC_ALARM = 'scrapper-cookie-sync';
+/** Spec'd default: the cookies are synced again every 6 hours. */
+export const SYNC_PERIOD_MINUTES = 6 * 60;
+
+export interface AlarmApi {
+  get(name: string): Promise<{ name: string } | undefined>;
+  create(name: string, info: { delayInMinutes?: number; periodInMinutes?: number }): Promise<void>;
+}
+
+/** Makes the periodic sync alarm unless it exists (it survives service-worker restarts). */
+export async function ensureSyncAlarm(alarms: AlarmApi): Promise<void> {
+  if (await alarms.get(SYNC_ALARM)) return;
+  await alarms.create(SYNC_ALARM, { delayInMinutes: SYNC_PERIOD_MINUTES, periodInMinutes: SYNC_PERIOD_MINUTES });
+}
+
+/** What the content script and the popup send the service worker. */
+export type RuntimeMessage = { kind: 'store-token'; token: string } | { kind: 'clear-token' } | { kind: 'sync' } | { kind: 'sync-now' };
+
+export interface Sender {
+  url?: string;
+  origin?: string;
+  tab?: unknown;
+}
+
+export interface BackgroundDeps extends SyncDeps {
+  /** The Scrapper origins of the manifest. */
+  connected: readonly string[];
+  /** `chrome-extension://<id>`: the popup's pages start with it. */
+  extensionOrigin: string;
+}
+
+export interface Background {
+  onMessage(message: unknown, sender: Sender): Promise<SyncOutcome | { ok: boolean }>;
+  onAlarm(alarm: { name: string }): Promise<SyncOutcome | null>;
+}
+
+export function createBackground(deps: BackgroundDeps): Background {
+  let running: Promise<SyncOutcome> | null = null;
+  // One sync at a time: a request while one runs gets that one's outcome.
+  const sync = () => (running ??= syncCookies(deps).finally(() => (running = null)));
+
+  return {
+    async onMessage(message, sender) {
+      const kind = (message as { kind?: unknown } | null)?.kind;
+      // A content script's message comes from a tab, with the page's origin as the browser saw it.
+      const page = sender.tab !== undefined && sender.origin !== undefined && deps.connected.includes(sender.origin) ? sender.origin : null;
+      const fromPopup = sender.tab === undefined && (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
+      if (kind === 'store-token' && page) {
+        const token = (message as { token?: unknown }).token;
+        if (!isTokenShape(token)) return { ok: false };
+        await deps.store.set({ session: { token, origin: page }, lastError: null });
+        return { ok: true };
+      }
+      if (kind === 'clear-token' && page) {
+        const { session } = await readState(deps.store);
+        if (session?.origin === page) await deps.store.remove('session');
+        return { ok: true };
+      }
+      if ((kind === 'sync' && page) || (kind === 'sync-now' && fromPopup)) return sync();
+      return { ok: false };
+    },
+    async onAlarm(alarm) {
+      return alarm.name === SYNC_ALARM ? sync() : null;
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { createVitestConfig } from '@scrapper/vitest-config';
+
+export default createVitestConfig();
