@@ -151,7 +151,8 @@ if (mode === 'test') {
   process.exit(0);
 }
 
-pnpm(['turbo', 'run', 'build', '--filter=@scrapper/web']);
+// The web app, and the browser extension members download from GET /api/extension/package.
+pnpm(['turbo', 'run', 'build', '--filter=@scrapper/web', '--filter=@scrapper/extension']);
 // Hand over to the launcher on Node 24 and pass our signals on, so Ctrl-C and SIGTERM stop
 // the API, the worker and the database cleanly.
 // The real binary, not node_modules/.bin/node: that is a shell wrapper that does not exec,
