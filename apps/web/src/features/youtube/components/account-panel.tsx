@@ -25,7 +25,7 @@ import {
   selectPlaylist,
 } from '../utils/selection.ts';
 import type { YoutubeSelection } from '../utils/selection.ts';
-import type { UploadErrors } from '../utils/upload-form.ts';
+import type { UploadErrors } from '../utils/upload-draft.ts';
 import { QuotaSummary } from './quota-summary.tsx';
 
 export interface AccountPanelProps {

@@ -14,8 +14,8 @@ import {
   hasRemix,
   withAudioFile,
   withRemixUrl,
-} from '../utils/audio-remix.ts';
-import type { AudioRemixValues } from '../utils/audio-remix.ts';
+} from '../utils/remix-values.ts';
+import type { AudioRemixValues } from '../utils/remix-values.ts';
 import {
   TEXT,
   audioInfoFailed,
@@ -24,7 +24,7 @@ import {
   audioSearchFailed,
   reasonOf,
 } from '../utils/messages.ts';
-import type { UploadErrors, UploadField } from '../utils/upload-form.ts';
+import type { UploadErrors, UploadField } from '../utils/upload-draft.ts';
 import { AudioResultList } from './audio-result-list.tsx';
 import { VolumeSlider } from './volume-slider.tsx';
 

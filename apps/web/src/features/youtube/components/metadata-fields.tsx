@@ -4,7 +4,7 @@ import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
 import { fieldBinder } from '@/lib/bind-field.ts';
-import type { UploadErrors, UploadField, UploadFormValues } from '../utils/upload-form.ts';
+import type { UploadErrors, UploadField, UploadFormValues } from '../utils/upload-draft.ts';
 import { AiGenerate } from './ai-generate.tsx';
 
 export interface MetadataFieldsProps {

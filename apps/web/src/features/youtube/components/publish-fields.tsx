@@ -7,7 +7,7 @@ import type {
   UploadErrors,
   UploadField,
   UploadFormValues,
-} from '../utils/upload-form.ts';
+} from '../utils/upload-draft.ts';
 import { RadioGroup } from './radio-group.tsx';
 
 export interface PublishFieldsProps {

@@ -11,7 +11,7 @@ import { errorDetail } from '@/lib/api-error.ts';
 import { cancelUpload } from '../api/cancel-upload.ts';
 import { rescheduleUpload } from '../api/reschedule-upload.ts';
 import { reasonOf } from '../utils/messages.ts';
-import { toWibFields } from '../utils/upload-history.ts';
+import { toWibFields } from '../utils/upload-status.ts';
 
 export interface ScheduleActionsProps {
   upload: Upload;

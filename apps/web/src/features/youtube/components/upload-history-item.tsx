@@ -10,7 +10,7 @@ import {
   canChangeSchedule,
   formatWib,
   youtubeWatchUrl,
-} from '../utils/upload-history.ts';
+} from '../utils/upload-status.ts';
 import { ScheduleActions } from './schedule-actions.tsx';
 
 /**

@@ -11,24 +11,24 @@ import { useFieldRefs } from '../hooks/use-field-refs.ts';
 import { useUploadHistory } from '../hooks/use-upload-history.ts';
 import { useUploadVideo } from '../hooks/use-upload-video.ts';
 import { useYoutubeSelection } from '../hooks/use-youtube-selection.ts';
-import { DEFAULT_AUDIO_REMIX } from '../utils/audio-remix.ts';
-import type { AudioRemixValues } from '../utils/audio-remix.ts';
+import { DEFAULT_AUDIO_REMIX } from '../utils/remix-values.ts';
+import type { AudioRemixValues } from '../utils/remix-values.ts';
 import { TEXT, reasonOf, uploadFailed } from '../utils/messages.ts';
 import { metadataFromItem, sourceFromItem } from '../utils/source-items.ts';
-import { quotaRefreshKey } from '../utils/upload-history.ts';
+import { quotaRefreshKey } from '../utils/upload-status.ts';
 import {
   DEFAULT_UPLOAD_FORM,
   buildUploadFormData,
   firstErrorField,
   hasErrors,
   validateUpload,
-} from '../utils/upload-form.ts';
+} from '../utils/upload-draft.ts';
 import type {
   UploadDraft,
   UploadErrors,
   UploadField,
   UploadFormValues,
-} from '../utils/upload-form.ts';
+} from '../utils/upload-draft.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { UploadForm } from './upload-form.tsx';
 import type { UploadResult } from './upload-form.tsx';

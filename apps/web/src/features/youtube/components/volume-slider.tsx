@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { roundToStep, volumeLabel } from '../utils/audio-remix.ts';
+import { roundToStep, volumeLabel } from '../utils/remix-values.ts';
 
 export interface VolumeSliderProps {
   label: string;

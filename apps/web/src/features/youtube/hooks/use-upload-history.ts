@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
 import { listUploads } from '../api/list-uploads.ts';
-import { HISTORY_POLL_MS, shouldPollUploads } from '../utils/upload-history.ts';
+import { HISTORY_POLL_MS, shouldPollUploads } from '../utils/upload-status.ts';
 
 export type HistoryStatus = ResourceStatus;
 

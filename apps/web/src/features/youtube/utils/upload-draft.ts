@@ -5,8 +5,8 @@ import {
 } from '@scrapper/contracts/http/youtube';
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
 import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
-import type { AudioRemixValues } from './audio-remix.ts';
-import { hasRemix } from './audio-remix.ts';
+import type { AudioRemixValues } from './remix-values.ts';
+import { hasRemix } from './remix-values.ts';
 import { TEXT } from './messages.ts';
 import type { ScraperSource } from './source-items.ts';
 

@@ -7,7 +7,7 @@ import {
   volumeLabel,
   withAudioFile,
   withRemixUrl,
-} from './audio-remix.ts';
+} from './remix-values.ts';
 
 describe('audio remix', () => {
   it('starts at remix volume 1.0 and original volume 0.5', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWib, shouldPollUploads, youtubeWatchUrl } from './upload-history.ts';
+import { formatWib, shouldPollUploads, youtubeWatchUrl } from './upload-status.ts';
 
 describe('upload history', () => {
   it('polls while something is scheduled or processing', () => {

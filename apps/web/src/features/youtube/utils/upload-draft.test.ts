@@ -1,14 +1,14 @@
 import { UploadFieldsSchema } from '@scrapper/contracts/http/youtube';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUDIO_REMIX, withRemixUrl } from './audio-remix.ts';
+import { DEFAULT_AUDIO_REMIX, withRemixUrl } from './remix-values.ts';
 import {
   DEFAULT_UPLOAD_FORM,
   buildUploadFormData,
   firstErrorField,
   uploadFields,
   validateUpload,
-} from './upload-form.ts';
-import type { UploadDraft } from './upload-form.ts';
+} from './upload-draft.ts';
+import type { UploadDraft } from './upload-draft.ts';
 
 const ACCOUNT = '7f3e2d1c-0b9a-4c8d-8e7f-6a5b4c3d2e1f';
 const SECRET = '0b9c5e7e-3c1a-4f61-9a43-1d2f3e4a5b6c';
