@@ -16,8 +16,9 @@ import {
 } from '@scrapper/db/queries/downloads';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
+import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
-import { PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
+import { netscapeCookieFile, PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper/integrations/direct-fetch';
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
@@ -121,10 +122,13 @@ async function finishRow(
 }
 
 /**
- * The platform's cookies are a pool: each download takes the next one in turn (as yt-dlp's
- * Netscape text), so one account is not worn out by every download.
+ * The member's own cookies of the platform first (synced from their browser by the extension),
+ * else the admins' pool: each download takes the next one in turn (as yt-dlp's Netscape text),
+ * so one account is not worn out by every download.
  */
-export async function nextCookies(ctx: JobContext, platform: string): Promise<string | undefined> {
+export async function nextCookies(ctx: JobContext, platform: string, ownerId?: string): Promise<string | undefined> {
+  const own = ownerId ? await findMemberCookies(ctx.database.db, ownerId, platform) : undefined;
+  if (own) return netscapeCookieFile(ctx.deps.secrets.open(own.sealedCookies));
   const turn = await takeCookieTurn(ctx.database.db, platform);
   if (!turn) return undefined;
   const list: unknown = JSON.parse(ctx.deps.secrets.open(turn.sealedCookies));
@@ -151,7 +155,7 @@ export async function awaitPlatformTurn(ctx: JobContext, platform: string, signa
 /** Runs yt-dlp in a fresh job folder; the folder is the caller's to remove. */
 export async function fetchWithYtDlp(
   ctx: JobContext,
-  input: { url: string; platform: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void; signal?: AbortSignal },
+  input: { url: string; platform: string; ownerId?: string; jobDir: string; format: YtDlpFormat; onProgress?: (percent: number) => void; signal?: AbortSignal },
 ): Promise<DownloadResult> {
   await awaitPlatformTurn(ctx, input.platform, input.signal ?? ctx.signal);
   await rm(input.jobDir, { recursive: true, force: true });
@@ -162,7 +166,7 @@ export async function fetchWithYtDlp(
     format: input.format,
     maxFilesizeBytes: ctx.deps.maxDownloadBytes,
     socketTimeoutSecs: 30,
-    cookiesText: await nextCookies(ctx, input.platform),
+    cookiesText: await nextCookies(ctx, input.platform, input.ownerId),
     signal: input.signal ?? ctx.signal,
     onProgress: (p) => {
       if (p.overallPercent !== undefined) input.onProgress?.(p.overallPercent);
@@ -222,7 +226,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     };
     let result: { filePath: string; ext: string; info?: DownloadResult['info'] };
     try {
-      result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, jobDir, format: formatForQuality(row.quality), onProgress, signal });
+      result = await fetchWithYtDlp(ctx, { url: row.sourceUrl, platform: row.platform, ownerId: row.ownerId, jobDir, format: formatForQuality(row.quality), onProgress, signal });
     } catch (error) {
       // yt-dlp could not fetch the page (Douyin's login wall is the known case): the actor's
       // direct media URL, when it gave one, is fetched instead under the same URL rules.

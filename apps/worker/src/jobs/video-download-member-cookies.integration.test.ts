@@ -1,0 +1,100 @@
+// A member's own synced cookies (browser extension, issue 17) come before the admins' shared
+// pool: with the real yt-dlp against the testkit's media server, whose login page opens only
+// with the right session cookie.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@scrapper/db/client';
+import { enqueue } from '@scrapper/db/queue';
+import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { deleteMemberCookies, upsertMemberCookies } from '@scrapper/db/queries/member-cookies';
+import type { SecretBox } from '@scrapper/integrations/secret-box';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { downloadFinished } from '../../test/waits.ts';
+import type { RunningWorker } from '../worker.ts';
+
+let h: WorkerHarness;
+let database: Database;
+let box: SecretBox;
+let media: MediaServer;
+let worker: RunningWorker;
+let ana: string;
+let budi: string;
+let counter = 0;
+
+/** A cookies.txt line for the media server's host (a platform's domain would not reach it). */
+const jar = (value: string) => `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 3600}\t${media.sessionCookie.name}\t${value}\n`;
+
+async function download(ownerId: string) {
+  counter++;
+  const { row } = await insertOrJoinDownload(database.db, {
+    ownerId,
+    platform: 'tiktok',
+    sourceItemId: `member-cookie-item-${counter}`,
+    sourceUrl: media.urls.loginRequired,
+    directUrl: null,
+    resultFileName: null,
+    title: `Video ${counter}`,
+    author: 'kreator',
+    quality: 'best',
+    batchId: null,
+    item: {},
+  });
+  await enqueue(worker.boss, 'video.download', { downloadId: row.id }, { singletonKey: row.id });
+  return downloadFinished(database, row.id, 60_000);
+}
+
+const ownCookies = (ownerId: string, value: string) =>
+  upsertMemberCookies(database.db, { ownerId, platform: 'tiktok', sealedCookies: box.seal(jar(value)), cookieCount: 1, earliestExpiry: null });
+
+beforeAll(async () => {
+  h = await startWorkerHarness({
+    name: 'download-member-cookies',
+    media: {},
+    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', WORKER_CONCURRENCY_SCRAPE_RUN: '0' },
+  });
+  ({ database, box, media } = h);
+  ana = await h.insertUser('ana');
+  budi = await h.insertUser('budi');
+  await h.insertUser('admin', 'admin');
+  worker = await h.startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("a member's own cookies", () => {
+  it("open the member's download when the admins' pool does not; another member still gets the pool", async () => {
+    const { name, value } = media.sessionCookie;
+    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar('wrong-pool')])) }]);
+    await ownCookies(ana, value);
+
+    const anas = await download(ana);
+    expect(anas.error).toBeNull();
+    expect(anas.status).toBe('completed');
+    expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(true);
+
+    media.clearRequests();
+    const budis = await download(budi);
+    expect(budis.status).toBe('failed');
+    expect(media.requests.some((r) => r.cookie?.includes(`${name}=wrong-pool`))).toBe(true);
+    expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(false);
+  });
+
+  it('come first even when the pool would open the page; without them the pool is used', async () => {
+    const { name, value } = media.sessionCookie;
+    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar(value)])) }]);
+    await ownCookies(ana, 'expired-own');
+
+    media.clearRequests();
+    const stale = await download(ana);
+    expect(stale.status).toBe('failed');
+    expect(media.requests.some((r) => r.cookie?.includes(`${name}=expired-own`))).toBe(true);
+
+    await deleteMemberCookies(database.db, ana, 'tiktok');
+    const pooled = await download(ana);
+    expect(pooled.error).toBeNull();
+    expect(pooled.status).toBe('completed');
+  });
+});
