@@ -414,7 +414,7 @@ describe('dashboard statements', () => {
       expect(has(/group by platform having/)).toBe(2);
       expect(has(/to_char\(day, 'YYYY-MM-DD'\)/)).toBe(2);
       expect(has(/order by d\.created_at desc nulls last limit 10/)).toBe(2);
-      expect(has(/usage_total_usd/)).toBe(2);
+      expect(has(/from scrape_monthly_costs/)).toBe(2);
     } finally {
       await single.close();
     }
