@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@scrapper/contracts/http';
+import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { ErrorResponseSchema } from '@scrapper/contracts/common';
+import { requireUser } from '../plugins/access.ts';
+
+/**
+ * The caller, on routes that need a session (the access plugin has checked it before the
+ * handler runs); public routes get none. An endpoint whose access is not a literal gets none
+ * either: only a route known to need a session is handed one.
+ */
+export type RouteUser<E extends Endpoint> = [E['access']] extends ['user' | 'admin'] ? SessionUser : undefined;
 
 export interface RouteContext<E extends Endpoint> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;
+  user: RouteUser<E>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -20,6 +30,7 @@ export function defineRoute<E extends Endpoint>(
   handler: (ctx: RouteContext<E>) => Promise<EndpointResponse<E>>,
 ): void {
   const status = endpoint.successStatus ?? 200;
+  const isPublic = endpoint.access === 'public';
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -30,7 +41,7 @@ export function defineRoute<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(isPublic ? {} : { security: [{ bearerAuth: [] }] }),
       response: {
         [status]: endpoint.response,
         '4XX': ErrorResponseSchema,
@@ -41,6 +52,8 @@ export function defineRoute<E extends Endpoint>(
         params: request.params as EndpointParams<E>,
         query: request.query as EndpointQuery<E>,
         body: request.body as EndpointBody<E>,
+        // TypeScript cannot narrow RouteUser<E> from the value of endpoint.access.
+        user: (isPublic ? undefined : requireUser(request)) as RouteUser<E>,
         request,
         reply,
       });

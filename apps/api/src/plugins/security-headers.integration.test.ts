@@ -1,11 +1,11 @@
-// helmet's headers are worked out once at start-up (app.ts, securityHeaders) instead of by
+// helmet's headers are worked out once at start-up (plugins/security-headers.ts) instead of by
 // @fastify/helmet on every request: every kind of answer must still carry exactly what
 // @fastify/helmet would have set with the same options.
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { HELMET_OPTIONS } from '../app.ts';
+import { HELMET_OPTIONS } from './security-headers.ts';
 
 let h: Harness;
 let member = '';

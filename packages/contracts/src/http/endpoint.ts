@@ -13,11 +13,13 @@ export interface Endpoint<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   method: HttpMethod;
   /** Full path with `:name` parameters, e.g. `/api/admin/users/:id`. */
   path: string;
-  access: Access;
+  /** Kept as its literal (`'public'`, `'user'`, `'admin'`): the API hands a caller only to non-public routes. */
+  access: A;
   summary: string;
   tags: string[];
   params?: P;
@@ -33,7 +35,8 @@ export function defineEndpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  A extends Access = Access,
+>(endpoint: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return endpoint;
 }
 

@@ -6,7 +6,7 @@ import { cloneActorConfig } from '../../services/actor-configs/clone-actor-confi
 import { saveActorConfigs } from '../../services/actor-configs/save-actor-configs.ts';
 import { toPlatformConfig } from '../../services/actor-configs/to-platform-config.ts';
 import { toggleActorConfig } from '../../services/actor-configs/toggle-actor-config.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 export function actorConfigRoutes(app: FastifyInstance, { database }: AppDeps): void {
   defineRoute(app, endpoints.actorConfigs.list, () => listActorConfigs(database.db));

@@ -4,14 +4,13 @@ import { formatBytes } from '@scrapper/contracts/http/files';
 import { SCRAPE_COST_MONTHS } from '@scrapper/contracts/http/analytics';
 import { dashboardFigures, scrapeCostFigures } from '@scrapper/db/queries/analytics';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 
 export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): void {
-  defineRoute(app, endpoints.analytics.dashboard, async ({ request }) => {
-    const user = requireUser(request);
-    const isAdmin = user.role === 'admin';
-    const scope = isAdmin ? null : user.id;
+  defineRoute(app, endpoints.analytics.dashboard, async ({ user }) => {
+    const scope = ownerScope(user);
+    const isAdmin = scope === null;
     const [f, costs] = await Promise.all([
       dashboardFigures(database.db, scope),
       scrapeCostFigures(database.db, scope, SCRAPE_COST_MONTHS),

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
 import { changePassword } from '../../services/auth/change-password.ts';
 import { DEVICE_COOKIE_NAME, deviceCookieHeader, readCookie } from '../../services/auth/device-cookie.ts';
 import { login } from '../../services/auth/login.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { jwtSecret, login: limits } = deps.env;
@@ -19,8 +18,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('set-cookie', deviceCookieHeader(deviceCookie, { secure: request.protocol === 'https', maxAgeDays: limits.deviceCookieDays }));
     return session;
   });
-  defineRoute(app, endpoints.auth.me, async ({ request }) => ({ user: requireUser(request) }));
-  defineRoute(app, endpoints.auth.changePassword, ({ body, request }) =>
-    changePassword(deps.database, requireUser(request), body, request.ip, jwtSecret, limits),
+  defineRoute(app, endpoints.auth.me, async ({ user }) => ({ user }));
+  defineRoute(app, endpoints.auth.changePassword, ({ body, user, request }) =>
+    changePassword(deps.database, user, body, request.ip, jwtSecret, limits),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { generateActorCode } from '@scrapper/contracts/codegen/generate-actor-code';
 import { defineRoute } from '../../lib/define-route.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 export function codegenRoutes(app: FastifyInstance, _deps: AppDeps): void {
   defineRoute(app, endpoints.codegen.generate, async ({ body }) => ({

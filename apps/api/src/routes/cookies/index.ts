@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { defineRoute } from '../../lib/define-route.ts';
 import { getCookieSets, saveCookieSets } from '../../services/cookies/cookie-sets.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 export function cookieRoutes(app: FastifyInstance, { database, secrets }: AppDeps): void {
   defineRoute(app, endpoints.cookies.get, () => getCookieSets(database, secrets));

@@ -4,9 +4,8 @@ import { DELETION_CONFIRMATION } from '@scrapper/contracts/http/data-deletion';
 import { countDeletionRequestsByIp } from '@scrapper/db/queries/deletion-requests';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
 import { listDeletionRequestDtos, receiveDeletionRequest, setDeletionRequestStatus } from '../../services/data-deletion/deletion-requests.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** The form is public: a few requests per address an hour keep it from being a spam pump. */
 export const MAX_DELETION_REQUESTS_PER_HOUR = 5;
@@ -21,7 +20,7 @@ export function dataDeletionRoutes(app: FastifyInstance, { database }: AppDeps):
     return { success: true as const, message: DELETION_CONFIRMATION };
   });
   defineRoute(app, endpoints.dataDeletion.list, () => listDeletionRequestDtos(database));
-  defineRoute(app, endpoints.dataDeletion.update, ({ params, body, request }) =>
-    setDeletionRequestStatus(database, requireUser(request).id, params.id, body.status),
+  defineRoute(app, endpoints.dataDeletion.update, ({ params, body, user }) =>
+    setDeletionRequestStatus(database, user.id, params.id, body.status),
   );
 }

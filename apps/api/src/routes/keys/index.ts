@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/define-route.ts';
 import { activateKey, addKey, listKeys, removeKey, validateKey, type CheckKey } from '../../services/keys/api-keys.ts';
 import { checkApifyKey } from '../../services/keys/apify-keys.ts';
 import { checkGeminiKey } from '../../services/keys/gemini-keys.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 type KeyEndpoints = Pick<typeof endpoints.apifyKeys, 'list' | 'add' | 'remove' | 'setActive' | 'validate'>;
 

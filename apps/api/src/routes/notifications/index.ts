@@ -10,9 +10,9 @@ import {
 import type { NotificationRow } from '@scrapper/db/schema';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
 import { notificationLink } from '../../services/notifications/notification-link.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 
 function toNotificationDto(row: NotificationRow): Notification {
   return {
@@ -26,21 +26,18 @@ function toNotificationDto(row: NotificationRow): Notification {
 }
 
 export function notificationRoutes(app: FastifyInstance, { database }: AppDeps): void {
-  defineRoute(app, endpoints.notifications.list, async ({ request }) => {
-    const user = requireUser(request);
+  defineRoute(app, endpoints.notifications.list, async ({ user }) => {
     const [rows, unread] = await Promise.all([listNotifications(database.db, user.id), countUnreadNotifications(database.db, user.id)]);
     return { notifications: rows.map(toNotificationDto), unread };
   });
-  defineRoute(app, endpoints.notifications.markRead, async ({ params, request }) => {
-    const user = requireUser(request);
+  defineRoute(app, endpoints.notifications.markRead, async ({ params, user }) => {
     // Admins reach every member's notifications, as every other member resource.
-    const row = await markNotificationRead(database.db, user.role === 'admin' ? null : user.id, params.id);
+    const row = await markNotificationRead(database.db, ownerScope(user), params.id);
     if (!row) throw notFound('Notifikasi tidak ditemukan.');
     return toNotificationDto(row);
   });
   // The caller's own, admins included: "all" is the list the bell shows, not every member's.
-  defineRoute(app, endpoints.notifications.markAllRead, async ({ request }) => {
-    const user = requireUser(request);
+  defineRoute(app, endpoints.notifications.markAllRead, async ({ user }) => {
     return { updated: await markAllNotificationsRead(database.db, user.id) };
   });
 }

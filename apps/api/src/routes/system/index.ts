@@ -5,14 +5,13 @@ import { findMaintenanceRun, listMaintenanceRuns } from '@scrapper/db/queries/ma
 import { listLiveWorkers } from '@scrapper/db/queries/workers';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
 import { authorizeMetrics } from '../../services/system/authorize-metrics.ts';
 import { createReadinessCheck } from '../../services/system/check-readiness.ts';
 import { createMetricsCollector } from '../../services/system/collect-metrics.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '../../services/system/prometheus-text.ts';
 import { startMaintenance } from '../../services/system/start-maintenance.ts';
 import { toMaintenanceRunDto, toWorkerDto } from '../../services/system/to-system-dto.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** A worker that has not sent a heartbeat for this long is flagged stale (and not counted alive). */
 export const WORKER_ALIVE_SECONDS = 60;
@@ -64,8 +63,8 @@ export function systemRoutes(app: FastifyInstance, { env, database, boss }: AppD
     const rows = await listLiveWorkers(database.db, new Date(now - WORKER_LIST_SECONDS * 1000));
     return rows.map((row) => toWorkerDto(row, new Date(now - WORKER_ALIVE_SECONDS * 1000)));
   });
-  defineRoute(app, endpoints.system.startMaintenance, ({ request }) =>
-    startMaintenance(database, boss, requireUser(request).id),
+  defineRoute(app, endpoints.system.startMaintenance, ({ user }) =>
+    startMaintenance(database, boss, user.id),
   );
   defineRoute(app, endpoints.system.listMaintenanceRuns, async ({ query }) =>
     (await listMaintenanceRuns(database.db, query.limit)).map(toMaintenanceRunDto),

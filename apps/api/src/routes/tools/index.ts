@@ -3,7 +3,7 @@ import { endpoints } from '@scrapper/contracts/http';
 import { defineRoute } from '../../lib/define-route.ts';
 import { listToolStatus, type ToolStatusWindows } from '../../services/tools/list-tool-status.ts';
 import { WORKER_ALIVE_SECONDS, WORKER_LIST_SECONDS } from '../system/index.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** The same workers, and the same stale flag, as the admin's Worker tab. */
 const WINDOWS: ToolStatusWindows = { listSeconds: WORKER_LIST_SECONDS, aliveSeconds: WORKER_ALIVE_SECONDS };

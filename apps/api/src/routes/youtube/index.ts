@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { endpoints } from '@scrapper/contracts/http';
 import { join } from 'node:path';
 import { defineRoute } from '../../lib/define-route.ts';
-import { requireUser } from '../../plugins/access.ts';
 import { deleteAccount, listAccounts } from '../../services/youtube/accounts.ts';
 import { lookUpAudioInfo, searchAudioTracks } from '../../services/youtube/audio-lookup.ts';
 import { CALLBACK_PAGE_CSP, renderCallbackPage } from '../../services/youtube/callback-page.ts';
@@ -27,7 +26,7 @@ import { previewEffect } from '../../services/youtube/preview-effect.ts';
 import { rescheduleUpload } from '../../services/youtube/reschedule-upload.ts';
 import { getAccountQuota } from '../../services/youtube/quota-today.ts';
 import { startAuth } from '../../services/youtube/start-auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** Renders of the effect preview one API process runs at once. */
 const PREVIEW_CONCURRENCY = 2;
@@ -61,7 +60,7 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, y.deleteClientSecret, ({ params }) => deleteClientSecret(database, params.id));
   defineRoute(app, y.clientSecretOptions, () => listClientSecretOptions(database));
 
-  defineRoute(app, y.authUrl, ({ query, request }) => startAuth({ database, secrets, google, signer }, requireUser(request), query));
+  defineRoute(app, y.authUrl, ({ query, user }) => startAuth({ database, secrets, google, signer }, user, query));
   defineRoute(app, y.authCallback, async ({ query, request, reply }) => {
     const page = await completeAuth({ database, secrets, google, signer, log: request.log }, query);
     return reply
@@ -75,21 +74,21 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
       .send(renderCallbackPage(page));
   });
 
-  defineRoute(app, y.listAccounts, ({ query, request }) => listAccounts(database, requireUser(request), query.all === 'true'));
-  defineRoute(app, y.accountQuota, ({ params, request }) => getAccountQuota(database, requireUser(request), params.id));
-  defineRoute(app, y.deleteAccount, ({ params, request }) => deleteAccount(database, storage, requireUser(request), params.id));
-  defineRoute(app, y.playlists, ({ params, request }) => listPlaylists({ database, secrets, google }, requireUser(request), params.accountId));
-  defineRoute(app, y.videos, ({ query, request }) => listUploads(database, requireUser(request), query));
+  defineRoute(app, y.listAccounts, ({ query, user }) => listAccounts(database, user, query.all === 'true'));
+  defineRoute(app, y.accountQuota, ({ params, user }) => getAccountQuota(database, user, params.id));
+  defineRoute(app, y.deleteAccount, ({ params, user }) => deleteAccount(database, storage, user, params.id));
+  defineRoute(app, y.playlists, ({ params, user }) => listPlaylists({ database, secrets, google }, user, params.accountId));
+  defineRoute(app, y.videos, ({ query, user }) => listUploads(database, user, query));
   const scheduleDeps = { database, secrets, google };
-  defineRoute(app, y.cancelUpload, ({ params, request }) => cancelUpload(scheduleDeps, requireUser(request), params.id));
-  defineRoute(app, y.rescheduleUpload, ({ params, body, request }) => rescheduleUpload(scheduleDeps, requireUser(request), params.id, body));
+  defineRoute(app, y.cancelUpload, ({ params, user }) => cancelUpload(scheduleDeps, user, params.id));
+  defineRoute(app, y.rescheduleUpload, ({ params, body, user }) => rescheduleUpload(scheduleDeps, user, params.id, body));
 
   const lookupDeps = { gate: lookups, env };
-  defineRoute(app, y.audioSearch, ({ query, request, reply }) =>
-    searchAudioTracks(lookupDeps, requireUser(request), query.query, untilClientGone(reply)),
+  defineRoute(app, y.audioSearch, ({ query, user, reply }) =>
+    searchAudioTracks(lookupDeps, user, query.query, untilClientGone(reply)),
   );
-  defineRoute(app, y.audioInfo, ({ query, request, reply }) =>
-    lookUpAudioInfo(lookupDeps, requireUser(request), query.url, untilClientGone(reply)),
+  defineRoute(app, y.audioInfo, ({ query, user, reply }) =>
+    lookUpAudioInfo(lookupDeps, user, query.url, untilClientGone(reply)),
   );
 
   defineRoute(app, y.generateContent, ({ body, reply }) =>
@@ -106,10 +105,10 @@ export async function youtubeFormRoutes(app: FastifyInstance, deps: AppDeps): Pr
   const previews = createConcurrencyGate(PREVIEW_CONCURRENCY);
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: true });
-    defineRoute(scope, endpoints.youtube.upload, ({ request }) =>
+    defineRoute(scope, endpoints.youtube.upload, ({ user, request }) =>
       createUpload(
         { database, boss, storage, allowPrivateNetwork: env.allowPrivateNetworkFetch, maxVideoBytes: env.uploadMaxVideoBytes },
-        requireUser(request),
+        user,
         request,
       ),
     );

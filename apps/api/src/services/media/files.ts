@@ -7,9 +7,10 @@ import { countDownloadedFiles, listDownloadedFiles, markDownloadFileDeleted, sum
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { findOwnDownload } from './history.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 
 export async function listFiles(database: Database, storage: Storage, user: SessionUser, query: ListFilesQuery) {
-  const ownerId = user.role === 'admin' ? null : user.id;
+  const ownerId = ownerScope(user);
   const filter = { ownerId, id: query.id, platform: query.platform || undefined, search: query.search || undefined };
   // The page and the library's summary side by side; a title search (or an id) needs its own
   // count, a platform filter alone is read off the summary.

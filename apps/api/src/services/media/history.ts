@@ -5,6 +5,7 @@ import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/ru
 import type { Database } from '@scrapper/db/client';
 import { findDownload, hideDownloadFromHistory, listDownloadHistory, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { canReach } from '../../lib/owner-scope.ts';
 
 export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
   return {
@@ -52,7 +53,7 @@ export async function listHistory(database: Database, ownerId: string | null, qu
 /** A download the caller may touch: their own, or any for admins; others' are 404. */
 export async function findOwnDownload(database: Database, user: SessionUser, id: string): Promise<DownloadWithOwner> {
   const row = await findDownload(database.db, id);
-  if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('Riwayat unduhan tidak ditemukan.');
+  if (!row || !canReach(user, row.ownerId)) throw notFound('Riwayat unduhan tidak ditemukan.');
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { ListResultFilesResponseSchema } from '@scrapper/contracts/http/med
 import type { Database } from '@scrapper/db/client';
 import { listResultFilesPage } from '@scrapper/db/queries/result-items';
 import type { z } from 'zod';
+import { ownerScope } from '../../lib/owner-scope.ts';
 
 /**
  * One page of the result files the caller may open, newest first: a member's own; an admin's
@@ -15,10 +16,10 @@ export async function listResultFiles(
   user: SessionUser,
   query: { username?: string | undefined; search?: string | undefined; offset: number; limit: number },
 ): Promise<z.infer<typeof ListResultFilesResponseSchema>> {
-  const admin = user.role === 'admin';
+  const ownerId = ownerScope(user);
   const { rows, total } = await listResultFilesPage(database.sql, {
-    ownerId: admin ? null : user.id,
-    username: admin ? query.username : undefined,
+    ownerId,
+    username: ownerId === null ? query.username : undefined,
     search: query.search || undefined,
     offset: query.offset,
     limit: query.limit,

@@ -6,6 +6,7 @@ import { findScrapeTaskByResultFile, type ScrapeTaskWithOwner } from '@scrapper/
 import { ResultFileShapeError } from '@scrapper/db/result-file/scan-items';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { notFound } from '../../lib/errors.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 import { ensureResultIndex } from '@scrapper/db/result-file/ensure-index';
 
 export const RESULT_FILE_NOT_FOUND = 'File hasil tidak ditemukan.';
@@ -23,16 +24,25 @@ function isMissingFile(error: unknown): boolean {
 }
 
 /**
- * A result file the caller may open: their own, or (admins) anyone's, optionally checked
- * against the username the admin picked. Looked up by name in the database (the name never
- * becomes a path), with its index made current (ensureResultIndex): the items are read from
- * the index, never by loading the file.
+ * The task of a result file the caller may open: their own, or (admins) anyone's, optionally
+ * checked against the username the admin picked. Looked up by name in the database (the name
+ * never becomes a path); someone else's file is "not found", as if absent.
  */
-export async function openResultFile(database: Database, storage: Storage, user: SessionUser, fileName: string, username?: string): Promise<OpenedResultFile> {
+export async function findResultFileTask(database: Database, user: SessionUser, fileName: string, username?: string): Promise<ScrapeTaskWithOwner & { resultPath: string }> {
   const task = await findScrapeTaskByResultFile(database.db, fileName);
   if (!task?.resultPath || task.state !== 'completed') throw notFound(RESULT_FILE_NOT_FOUND);
-  const allowed = user.role === 'admin' ? !username || username.toLowerCase() === task.ownerUsername.toLowerCase() : task.ownerId === user.id;
+  const scope = ownerScope(user);
+  const allowed = scope === null ? !username || username.toLowerCase() === task.ownerUsername.toLowerCase() : task.ownerId === scope;
   if (!allowed) throw notFound(RESULT_FILE_NOT_FOUND);
+  return { ...task, resultPath: task.resultPath };
+}
+
+/**
+ * A result file the caller may open (findResultFileTask), with its index made current
+ * (ensureResultIndex): the items are read from the index, never by loading the file.
+ */
+export async function openResultFile(database: Database, storage: Storage, user: SessionUser, fileName: string, username?: string): Promise<OpenedResultFile> {
+  const task = await findResultFileTask(database, user, fileName, username);
   const config = await findActorConfig(database.db, task.platformId);
   try {
     await ensureResultIndex(database, storage, task, config);
@@ -41,5 +51,5 @@ export async function openResultFile(database: Database, storage: Storage, user:
     if (isMissingFile(error)) throw notFound(RESULT_FILE_NOT_FOUND);
     throw error;
   }
-  return { task: { ...task, resultPath: task.resultPath }, platform: task.platformId, config };
+  return { task, platform: task.platformId, config };
 }

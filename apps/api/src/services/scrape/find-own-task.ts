@@ -2,6 +2,7 @@ import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Db } from '@scrapper/db/client';
 import { findScrapeTask, type ScrapeTaskWithOwner } from '@scrapper/db/queries/scrape-tasks';
 import { notFound } from '../../lib/errors.ts';
+import { canReach } from '../../lib/owner-scope.ts';
 
 /**
  * A task the caller may see: their own, or any for admins. Someone else's task is a 404,
@@ -9,6 +10,6 @@ import { notFound } from '../../lib/errors.ts';
  */
 export async function findOwnTask(db: Db, user: SessionUser, id: string): Promise<ScrapeTaskWithOwner> {
   const task = await findScrapeTask(db, id);
-  if (!task || (user.role !== 'admin' && task.ownerId !== user.id)) throw notFound('Tugas tidak ditemukan.');
+  if (!task || !canReach(user, task.ownerId)) throw notFound('Tugas tidak ditemukan.');
   return task;
 }

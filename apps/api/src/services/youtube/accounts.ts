@@ -14,6 +14,7 @@ import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { YouTubeTokens } from '@scrapper/integrations/youtube';
 import { notFound } from '../../lib/errors.ts';
 import { removeStoredFiles } from './stored-files.ts';
+import { canReach, ownerScope } from '../../lib/owner-scope.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Akun YouTube tidak ditemukan.';
 
@@ -32,8 +33,10 @@ export function toAccountDto(row: YouTubeAccountRow, ownerUsername?: string): Yo
 
 /** The caller's own channels; an admin asking for all gets everyone's, with usernames. */
 export async function listAccounts(database: Database, user: SessionUser, all: boolean): Promise<YouTubeAccount[]> {
-  const everyone = all && user.role === 'admin';
-  const rows: YouTubeAccountWithOwner[] = await listYouTubeAccounts(database.db, everyone ? null : user.id);
+  // Only an admin asking for all is unscoped.
+  const userId = all ? ownerScope(user) : user.id;
+  const everyone = userId === null;
+  const rows: YouTubeAccountWithOwner[] = await listYouTubeAccounts(database.db, userId);
   return rows.map((row) => toAccountDto(row, everyone ? row.ownerUsername : undefined));
 }
 
@@ -44,7 +47,7 @@ export async function listAccounts(database: Database, user: SessionUser, all: b
 export async function findAccountFor(database: Database, user: SessionUser, id: string, adminToo: boolean): Promise<YouTubeAccountRow> {
   const row = await findYouTubeAccount(database.db, id);
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-  if (row.userId !== user.id && !(adminToo && user.role === 'admin')) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!(adminToo ? canReach(user, row.userId) : row.userId === user.id)) throw notFound(ACCOUNT_NOT_FOUND);
   return row;
 }
 

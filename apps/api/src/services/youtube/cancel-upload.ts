@@ -8,6 +8,7 @@ import { conflict } from '../../lib/errors.ts';
 import { findOwnUpload } from './find-own-upload.ts';
 import { setScheduleOnYouTube, type ScheduleDeps } from './schedule-on-youtube.ts';
 import { toUploadDto } from './to-upload-dto.ts';
+import { ownerNameFor } from '../../lib/owner-scope.ts';
 
 export const UPLOAD_IN_PROGRESS_MESSAGE =
   'Video ini sedang diupload ke YouTube. Tunggu sampai selesai, lalu ubah atau batalkan jadwalnya.';
@@ -23,7 +24,7 @@ export function scheduleState(row: { publishType: string; status: string; youtub
 
 export async function cancelUpload(deps: ScheduleDeps, user: SessionUser, id: string): Promise<Upload> {
   const row = await findOwnUpload(deps.database, user, id);
-  const names = (r: typeof row) => toUploadDto(r, row.accountName, user.role === 'admin' && row.userId !== user.id ? row.ownerUsername : undefined);
+  const names = (r: typeof row) => toUploadDto(r, row.accountName, ownerNameFor(user, row.userId, row.ownerUsername));
   const state = scheduleState(row);
   if (state === 'busy') throw conflict(UPLOAD_IN_PROGRESS_MESSAGE);
   if (state === 'none') throw conflict(CANCEL_NOT_SCHEDULED_MESSAGE);

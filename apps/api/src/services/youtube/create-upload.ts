@@ -25,6 +25,7 @@ import { receiveMultipart, type FileRule, type FileSink, type ReceivedForm } fro
 import { sniffAudio, sniffImage, sniffVideo } from './sniff-media.ts';
 import { removeStoredFiles } from './stored-files.ts';
 import { toUploadDto } from './to-upload-dto.ts';
+import { canReach } from '../../lib/owner-scope.ts';
 
 /** A scheduled time must leave the worker time to upload before it. */
 export const MIN_SCHEDULE_LEAD_MS = 5 * 60 * 1000;
@@ -168,7 +169,7 @@ export const SERVER_FILE_NOT_VIDEO = 'File ini berupa audio, bukan video. Pilih 
  */
 async function findServerFile(deps: UploadDeps, user: SessionUser, id: string): Promise<DownloadWithOwner> {
   const row = await findDownload(deps.database.db, id);
-  if (!row || (row.ownerId !== user.id && user.role !== 'admin')) throw notFound(SERVER_FILE_NOT_FOUND);
+  if (!row || !canReach(user, row.ownerId)) throw notFound(SERVER_FILE_NOT_FOUND);
   if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound(SERVER_FILE_NOT_FOUND);
   if (row.quality === 'audio-only' || row.mime?.startsWith('audio/')) throw badRequest(SERVER_FILE_NOT_VIDEO);
   if (!(await deps.storage.exists(row.storageKey))) throw notFound(SERVER_FILE_MISSING);

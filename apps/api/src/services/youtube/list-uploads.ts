@@ -3,6 +3,7 @@ import type { Upload } from '@scrapper/contracts/http/youtube';
 import type { Database } from '@scrapper/db/client';
 import { listYouTubeUploads } from '@scrapper/db/queries/youtube';
 import { toUploadDto } from './to-upload-dto.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 
 /** The caller's uploads, newest first; an admin asking for all gets everyone's, with usernames. */
 export async function listUploads(
@@ -10,7 +11,9 @@ export async function listUploads(
   user: SessionUser,
   query: { all?: 'true' | 'false' | undefined; limit: number; offset: number },
 ): Promise<{ videos: Upload[]; total: number }> {
-  const everyone = query.all === 'true' && user.role === 'admin';
-  const { rows, total } = await listYouTubeUploads(database.db, { userId: everyone ? null : user.id, limit: query.limit, offset: query.offset });
+  // Only an admin asking for all is unscoped.
+  const userId = query.all === 'true' ? ownerScope(user) : user.id;
+  const everyone = userId === null;
+  const { rows, total } = await listYouTubeUploads(database.db, { userId, limit: query.limit, offset: query.offset });
   return { videos: rows.map((row) => toUploadDto(row, row.accountName, everyone ? row.ownerUsername : undefined)), total };
 }

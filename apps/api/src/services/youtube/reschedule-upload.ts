@@ -9,6 +9,7 @@ import { schedulePublishAt } from './create-upload.ts';
 import { findOwnUpload } from './find-own-upload.ts';
 import { setScheduleOnYouTube, type ScheduleDeps } from './schedule-on-youtube.ts';
 import { toUploadDto } from './to-upload-dto.ts';
+import { ownerNameFor } from '../../lib/owner-scope.ts';
 
 export const RESCHEDULE_NOT_SCHEDULED_MESSAGE = CANCEL_NOT_SCHEDULED_MESSAGE.replace('dibatalkan', 'diubah');
 
@@ -22,5 +23,5 @@ export async function rescheduleUpload(deps: ScheduleDeps, user: SessionUser, id
   if (state === 'on-youtube') await setScheduleOnYouTube(deps, row, publishAt);
   const moved = await updateUploadPublishAt(deps.database.db, row.id, publishAt, state === 'queued' ? 'scheduled' : 'uploaded');
   if (!moved) throw conflict(UPLOAD_IN_PROGRESS_MESSAGE);
-  return toUploadDto({ ...row, ...moved }, row.accountName, user.role === 'admin' && row.userId !== user.id ? row.ownerUsername : undefined);
+  return toUploadDto({ ...row, ...moved }, row.accountName, ownerNameFor(user, row.userId, row.ownerUsername));
 }

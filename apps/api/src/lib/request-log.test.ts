@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutOAuthSecrets } from './app.ts';
+import { withoutOAuthSecrets } from './request-log.ts';
 
 describe('request log lines', () => {
   it('leave out the OAuth code and state, and nothing else', () => {
