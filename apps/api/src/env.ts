@@ -6,6 +6,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { DatabaseUrlSchema, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -16,10 +17,7 @@ const secretsKey = (name: string) => z.string().refine(isSecretsKey, `${name} mu
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).refine(
-    (v) => v.startsWith('postgres://') || v.startsWith('postgresql://'),
-    'DATABASE_URL must be a postgres:// URL',
-  ),
+  DATABASE_URL: DatabaseUrlSchema,
   DATA_DIR: z.string().min(1).default('./.data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SECRETS_KEY: secretsKey('SECRETS_KEY'),
@@ -28,11 +26,8 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).max(32).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   WEB_DIST_DIR: z.string().default(defaultWebDist),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  LOG_LEVEL: LogLevelSchema,
+  TRUST_PROXY: envFlag(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
@@ -44,23 +39,10 @@ const EnvSchema = z.object({
   GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').optional(),
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
-  /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
-  YTDLP_PATH: z.string().min(1).optional(),
-  /** Download base of the managed yt-dlp (holds `yt-dlp_linux`, `yt-dlp_linux_aarch64`, `SHA2-256SUMS`). */
-  YTDLP_RELEASE_URL: z.url({ protocol: /^https?$/, message: 'YTDLP_RELEASE_URL must be an http(s) URL' }).optional(),
-  YTDLP_CHANNEL: z.enum(['stable', 'nightly']).default('stable'),
-  YTDLP_AUTO_UPDATE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  ...ProgramEnvShape,
   /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
   YTDLP_AUDIO_SEARCH_URL: z.string().min(1).optional(),
-  ALLOW_PRIVATE_NETWORK_FETCH: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
   /** Lets a Prometheus scraper read /api/metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** On SIGTERM, how long in-flight requests (long downloads included) may run before their connections are cut. */
@@ -87,10 +69,7 @@ const EnvSchema = z.object({
   /** How long a browser that logged in stays a known device for its username. */
   LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Serve the web build's `.map` files (off: they hold the frontend's whole source). */
-  SERVE_SOURCEMAPS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  SERVE_SOURCEMAPS: envFlag(false),
 }).refine((e) => e.LOGIN_DELAY_MAX_SECONDS >= e.LOGIN_DELAY_BASE_SECONDS, {
   message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
   path: ['LOGIN_DELAY_MAX_SECONDS'],
@@ -123,15 +102,7 @@ export interface Env {
   /** Without a trailing slash; undefined: derived from each request. */
   publicBaseUrl: string | undefined;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
-  ytdlp: {
-    pinnedPath: string | undefined;
-    /** Without a trailing slash. */
-    releaseUrl: string;
-    channel: 'stable' | 'nightly';
-    autoUpdate: boolean;
-    /** DATA_DIR/tools */
-    toolsDir: string;
-  };
+  ytdlp: YtDlpSettings;
   ffmpegPath: string;
   ffprobePath: string;
   /** YTDLP_AUDIO_SEARCH_URL: lets tests search a local server instead of YouTube. */
@@ -155,13 +126,6 @@ export interface Env {
 }
 
 export class EnvError extends Error {}
-
-/** yt-dlp's official release channels ("latest release" download bases). */
-export function defaultYtDlpReleaseUrl(channel: 'stable' | 'nightly'): string {
-  return channel === 'nightly'
-    ? 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download'
-    : 'https://github.com/yt-dlp/yt-dlp/releases/latest/download';
-}
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
 function readStorageConfig(cleaned: Record<string, string | undefined>): { config?: StorageConfig; issues: string[] } {
@@ -212,13 +176,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
     geminiModel: e.GEMINI_MODEL,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
-    ytdlp: {
-      pinnedPath: e.YTDLP_PATH,
-      releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),
-      channel: e.YTDLP_CHANNEL,
-      autoUpdate: e.YTDLP_AUTO_UPDATE,
-      toolsDir: resolve(dataDir, 'tools'),
-    },
+    ytdlp: ytDlpSettings(e, resolve(dataDir, 'tools')),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     audioSearchUrlTemplate: e.YTDLP_AUDIO_SEARCH_URL,

@@ -4,22 +4,14 @@ import { migrateDatabase } from '@scrapper/db/migrate';
 import { startBoss } from '@scrapper/db/queue';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createStorage } from '@scrapper/integrations/storage/create-storage';
+import { followLauncher } from '@scrapper/integrations/launcher-link';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
 import { seedActorConfigs } from './services/actor-configs/seed-actor-configs.ts';
 
-// Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
-// we. Listen from the first moment; until the process can close gracefully, just exit.
-let launcherIsGone = false;
-let onLauncherGone: () => void = () => process.exit(0);
-if (typeof process.send === 'function') {
-  if (!process.connected) process.exit(0);
-  process.on('disconnect', () => {
-    launcherIsGone = true;
-    onLauncherGone();
-  });
-}
+// Started by the launcher: when it goes away, so do we (listening from the first moment).
+const launcher = followLauncher();
 
 async function main(): Promise<void> {
   let env: Env;
@@ -83,8 +75,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
-  onLauncherGone = () => void close('launcher gone');
-  if (launcherIsGone) onLauncherGone();
+  launcher.whenGone(() => void close('launcher gone'));
 
   await app.listen({ port: env.port, host: env.host });
   console.log(`[api] listening on http://${env.host}:${env.port}`);

@@ -4,15 +4,14 @@ import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
+import { DatabaseUrlSchema, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
 const secretsKey = (name: string) => z.string().refine(isSecretsKey, `${name} must be 32 bytes, base64-encoded`).optional();
 
 const BaseSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL'),
+  DATABASE_URL: DatabaseUrlSchema,
   DATA_DIR: z.string().min(1).default('./.data'),
   HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().positive().default(10),
   /** On SIGTERM, how long active jobs may run on before they are handed back to the queue. */
@@ -23,26 +22,13 @@ const BaseSchema = z.object({
   WORKER_QUEUES: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
   /** The JSON log's level (the API reads the same name). */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: LogLevelSchema,
   SECRETS_KEY: secretsKey('SECRETS_KEY'),
   /** The old key while `pnpm secrets:rotate` moves every sealed value to SECRETS_KEY: values it sealed still open. */
   SECRETS_KEY_PREVIOUS: secretsKey('SECRETS_KEY_PREVIOUS'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
-  /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
-  YTDLP_PATH: z.string().min(1).optional(),
-  /** Download base of the managed yt-dlp (holds `yt-dlp_linux`, `yt-dlp_linux_aarch64`, `SHA2-256SUMS`). */
-  YTDLP_RELEASE_URL: z.url({ protocol: /^https?$/, message: 'YTDLP_RELEASE_URL must be an http(s) URL' }).optional(),
-  YTDLP_CHANNEL: z.enum(['stable', 'nightly']).default('stable'),
-  YTDLP_AUTO_UPDATE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-  ALLOW_PRIVATE_NETWORK_FETCH: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  ...ProgramEnvShape,
+  ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
@@ -66,7 +52,7 @@ export interface Env {
   /** Settings that still work but have a new name: main.ts prints these at start. */
   warnings: string[];
   dbPoolMax: number;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: z.infer<typeof LogLevelSchema>;
   secretsKey: string;
   /** SECRETS_KEY_PREVIOUS: also accepted when opening secrets, during a rotation. */
   secretsKeyPrevious: string | undefined;
@@ -75,15 +61,7 @@ export interface Env {
   apifyBaseUrl: string;
   apifyPollSeconds: number;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
-  ytdlp: {
-    pinnedPath: string | undefined;
-    /** Without a trailing slash. */
-    releaseUrl: string;
-    channel: 'stable' | 'nightly';
-    autoUpdate: boolean;
-    /** DATA_DIR/tools */
-    toolsDir: string;
-  };
+  ytdlp: YtDlpSettings;
   ffmpegPath: string;
   ffprobePath: string;
   allowPrivateNetworkFetch: boolean;
@@ -101,13 +79,6 @@ export interface Env {
 }
 
 export class EnvError extends Error {}
-
-/** yt-dlp's official release channels ("latest release" download bases). */
-export function defaultYtDlpReleaseUrl(channel: 'stable' | 'nightly'): string {
-  return channel === 'nightly'
-    ? 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download'
-    : 'https://github.com/yt-dlp/yt-dlp/releases/latest/download';
-}
 
 /**
  * WORKER_QUEUES: names of the job catalog, comma-separated (spaces allowed). Undefined when
@@ -175,13 +146,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     storage,
     apifyBaseUrl: e.APIFY_BASE_URL.replace(/\/+$/, ''),
     apifyPollSeconds: e.APIFY_POLL_SECONDS,
-    ytdlp: {
-      pinnedPath: e.YTDLP_PATH,
-      releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),
-      channel: e.YTDLP_CHANNEL,
-      autoUpdate: e.YTDLP_AUTO_UPDATE,
-      toolsDir: resolve(dataDir, 'tools'),
-    },
+    ytdlp: ytDlpSettings(e, resolve(dataDir, 'tools')),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,

@@ -2,20 +2,12 @@
 // SIGTERM or SIGINT, and shut down gracefully.
 import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
+import { followLauncher } from '@scrapper/integrations/launcher-link';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { createWorkerLogger, startWorker } from './worker.ts';
 
-// Started by the launcher (an IPC channel is open): when it goes away, even by SIGKILL, so do
-// we. Listen from the first moment; until the process can close gracefully, just exit.
-let launcherIsGone = false;
-let onLauncherGone: () => void = () => process.exit(0);
-if (typeof process.send === 'function') {
-  if (!process.connected) process.exit(0);
-  process.on('disconnect', () => {
-    launcherIsGone = true;
-    onLauncherGone();
-  });
-}
+// Started by the launcher: when it goes away, so do we (listening from the first moment).
+const launcher = followLauncher();
 
 async function main(): Promise<void> {
   let env: Env;
@@ -49,8 +41,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
-  onLauncherGone = () => void close('launcher gone');
-  if (launcherIsGone) onLauncherGone();
+  launcher.whenGone(() => void close('launcher gone'));
 }
 
 main().catch((error: unknown) => {

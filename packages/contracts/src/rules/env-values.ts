@@ -1,0 +1,64 @@
+// Settings the API and the workers both read from their environment, parsed by one rule each
+// (each app's env.ts still owns its whole schema and is the only reader of process.env).
+import { z } from 'zod';
+
+/** An on/off setting: `true`/`1` or `false`/`0`; unset is the default. */
+export function envFlag(defaultValue: boolean) {
+  return z
+    .enum(['true', 'false', '1', '0'])
+    .default(defaultValue ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+}
+
+const DATABASE_URL_MESSAGE = 'DATABASE_URL must be a postgres:// URL';
+
+/**
+ * DATABASE_URL: a `postgres://` or `postgresql://` URL. Only the scheme is checked: the
+ * driver reads the rest, multi-host URLs (`postgres://u@h1,h2/db`) included.
+ */
+export const DatabaseUrlSchema = z.string({ message: DATABASE_URL_MESSAGE }).regex(/^postgres(ql)?:\/\//, DATABASE_URL_MESSAGE);
+
+/** LOG_LEVEL, as pino names them. */
+export const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** The managed yt-dlp and ffmpeg: the settings both the API (audio look-ups, previews) and the workers run them with. */
+export const ProgramEnvShape = {
+  /** A yt-dlp pinned by the operator: used as it is, never replaced. Unset: the managed copy, else PATH. */
+  YTDLP_PATH: z.string().min(1).optional(),
+  /** Download base of the managed yt-dlp (holds `yt-dlp_linux`, `yt-dlp_linux_aarch64`, `SHA2-256SUMS`). */
+  YTDLP_RELEASE_URL: z.url({ protocol: /^https?$/, message: 'YTDLP_RELEASE_URL must be an http(s) URL' }).optional(),
+  YTDLP_CHANNEL: z.enum(['stable', 'nightly']).default('stable'),
+  YTDLP_AUTO_UPDATE: envFlag(true),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+};
+
+type ProgramEnv = z.infer<z.ZodObject<typeof ProgramEnvShape>>;
+
+export interface YtDlpSettings {
+  pinnedPath: string | undefined;
+  /** Without a trailing slash. */
+  releaseUrl: string;
+  channel: 'stable' | 'nightly';
+  autoUpdate: boolean;
+  /** DATA_DIR/tools */
+  toolsDir: string;
+}
+
+/** yt-dlp's official release channels ("latest release" download bases). */
+export function defaultYtDlpReleaseUrl(channel: 'stable' | 'nightly'): string {
+  return channel === 'nightly'
+    ? 'https://github.com/yt-dlp/yt-dlp-nightly-builds/releases/latest/download'
+    : 'https://github.com/yt-dlp/yt-dlp/releases/latest/download';
+}
+
+/** The managed yt-dlp: YTDLP_PATH pins it; else `toolsDir`, kept current from the release channel. */
+export function ytDlpSettings(e: ProgramEnv, toolsDir: string): YtDlpSettings {
+  return {
+    pinnedPath: e.YTDLP_PATH,
+    releaseUrl: (e.YTDLP_RELEASE_URL ?? defaultYtDlpReleaseUrl(e.YTDLP_CHANNEL)).replace(/\/+$/, ''),
+    channel: e.YTDLP_CHANNEL,
+    autoUpdate: e.YTDLP_AUTO_UPDATE,
+    toolsDir,
+  };
+}
