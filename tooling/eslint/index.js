@@ -1,19 +1,30 @@
 // One lint configuration for every package. `forbid` backs up the dependency diagram of
 // STYLE.md: each package names the workspace packages (and node built-ins) it may not import.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Tests and their helpers: what `forbidInSource` leaves out. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'];
+
 /**
- * @param {{ forbid?: string[], react?: boolean, node?: boolean }} options
+ * @param {{ forbid?: string[], forbidInSource?: string[], react?: boolean, node?: boolean }} options
+ * `forbidInSource`: packages the package's `src/` may not import outside its tests (the ORM in
+ * the apps: only packages/db touches it).
  */
-export function createConfig({ forbid = [], react = false, node = true } = {}) {
+export function createConfig({ forbid = [], forbidInSource = [], react = false, node = true } = {}) {
   const patterns = forbid.map((name) =>
     name === 'node:*'
       ? { group: ['node:*'], message: 'This package runs in the browser: no node built-ins.' }
       : { group: [name, `${name}/*`], message: `${name} may not be imported here (see STYLE.md).` },
   );
+  const sourcePatterns = forbidInSource.map((name) => ({
+    group: [name, `${name}/*`],
+    message: `${name} may not be imported here outside tests (see STYLE.md).`,
+  }));
   return tseslint.config(
     { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '**/migrations/**'] },
     js.configs.recommended,
@@ -30,6 +41,29 @@ export function createConfig({ forbid = [], react = false, node = true } = {}) {
         'no-restricted-imports': patterns.length ? ['error', { patterns }] : 'off',
       },
     },
+    // No import circles: a module that imports one that imports it back is a layering mistake
+    // (a leaf reaching for the root, two features leaning on each other). The TypeScript
+    // resolver follows each package's tsconfig paths (`@/` in the web app) and `exports` maps.
+    {
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import-x/resolver-next': [createTypeScriptImportResolver()],
+      },
+      rules: {
+        'import-x/no-cycle': 'error',
+      },
+    },
+    ...(sourcePatterns.length
+      ? [
+          {
+            files: ['src/**'],
+            ignores: TEST_FILES,
+            rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...sourcePatterns] }] },
+          },
+        ]
+      : []),
     ...(react
       ? [
           {

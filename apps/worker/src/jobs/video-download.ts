@@ -4,13 +4,12 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { Db } from '@scrapper/db/client';
-import { downloadBatches } from '@scrapper/db/schema';
-import { eq } from 'drizzle-orm';
 import {
   completeDownload,
   failDownload,
   findDownloadStatus,
   listBatchDownloads,
+  lockDownloadBatch,
   markDownloadRunning,
   updateDownloadProgress,
 } from '@scrapper/db/queries/downloads';
@@ -115,7 +114,7 @@ async function finishRow(
   write: (db: Db) => Promise<unknown>,
 ): Promise<void> {
   await ctx.database.transaction(async ({ db }) => {
-    if (row.batchId) await db.select({ id: downloadBatches.id }).from(downloadBatches).where(eq(downloadBatches.id, row.batchId)).for('no key update');
+    if (row.batchId) await lockDownloadBatch(db, row.batchId);
     await write(db);
     await notifyIfBatchDone(db, row.batchId, row.ownerId);
   });

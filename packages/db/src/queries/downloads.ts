@@ -357,6 +357,15 @@ export async function findDownloadBatch(db: Db, id: string): Promise<DownloadBat
   return row;
 }
 
+/**
+ * Holds the batch's row until the transaction ends, so the downloads of one batch that end at
+ * the same moment take turns. `for no key update`: it does not hold up new downloads being
+ * added to the batch (their foreign key takes a key-share lock).
+ */
+export async function lockDownloadBatch(db: Db, batchId: string): Promise<void> {
+  await db.select({ id: downloadBatches.id }).from(downloadBatches).where(eq(downloadBatches.id, batchId)).for('no key update');
+}
+
 export async function listBatchDownloads(db: Db, batchId: string): Promise<DownloadRow[]> {
   return db.select().from(downloads).where(eq(downloads.batchId, batchId)).orderBy(asc(downloads.createdAt));
 }
