@@ -26,7 +26,7 @@ import {
   videoJson,
   videoProblem,
   type ApiContext,
-} from './youtube-api.ts';
+} from './video-resource.ts';
 
 const METADATA_LIMIT = 1024 * 1024;
 const UPLOAD_PATH = '/upload/youtube/v3/videos';
