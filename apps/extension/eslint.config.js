@@ -4,7 +4,14 @@ import { createConfig } from '@scrapper/eslint-config';
 // talks to the API over HTTP only: of the workspace it takes nothing but the contracts' pure rules.
 export default [
   ...createConfig({
-    forbid: ['@scrapper/api', '@scrapper/worker', '@scrapper/db', '@scrapper/integrations', '@scrapper/web', '@scrapper/ui'],
+    forbid: [
+      '@scrapper/api',
+      '@scrapper/worker',
+      '@scrapper/db',
+      '@scrapper/integrations',
+      '@scrapper/web',
+      '@scrapper/ui',
+    ],
     react: true,
   }),
   { files: ['src/**/*.ts'], languageOptions: { globals: { chrome: 'readonly' } } },

@@ -15,7 +15,13 @@ declare global {
       function getManifest(): { version: string; content_scripts?: Array<{ matches?: string[] }> };
       function sendMessage(message: unknown): Promise<unknown>;
       const onMessage: {
-        addListener(listener: (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | void): void;
+        addListener(
+          listener: (
+            message: unknown,
+            sender: MessageSender,
+            sendResponse: (response: unknown) => void,
+          ) => boolean | void,
+        ): void;
       };
       const onInstalled: { addListener(listener: () => void): void };
       const onStartup: { addListener(listener: () => void): void };
@@ -27,7 +33,9 @@ declare global {
         remove(keys: string | string[]): Promise<void>;
       }
       const local: Area;
-      const onChanged: { addListener(listener: (changes: Record<string, unknown>, area: string) => void): void };
+      const onChanged: {
+        addListener(listener: (changes: Record<string, unknown>, area: string) => void): void;
+      };
     }
     namespace cookies {
       function getAll(details: { domain: string }): Promise<BrowserCookie[]>;
@@ -37,7 +45,10 @@ declare global {
         name: string;
       }
       function get(name: string): Promise<Alarm | undefined>;
-      function create(name: string, info: { delayInMinutes?: number; periodInMinutes?: number }): Promise<void>;
+      function create(
+        name: string,
+        info: { delayInMinutes?: number; periodInMinutes?: number },
+      ): Promise<void>;
       const onAlarm: { addListener(listener: (alarm: Alarm) => void): void };
     }
   }

@@ -25,7 +25,9 @@ function render(state: ExtensionState): void {
       input.id = `switch-${platform}`;
       input.checked = state.enabled[platform] === true;
       input.addEventListener('change', () => {
-        void readState(store).then((now) => store.set({ enabled: { ...now.enabled, [platform]: input.checked } }));
+        void readState(store).then((now) =>
+          store.set({ enabled: { ...now.enabled, [platform]: input.checked } }),
+        );
       });
       const label = document.createElement('label');
       label.htmlFor = input.id;
@@ -34,7 +36,11 @@ function render(state: ExtensionState): void {
       status.className = 'platform__status';
       status.id = `status-${platform}`;
       const s = state.status[platform];
-      status.textContent = s?.lastError ?? (s?.lastSyncedAt ? `Terakhir: ${timeFormat.format(new Date(s.lastSyncedAt))}` : 'Belum pernah');
+      status.textContent =
+        s?.lastError ??
+        (s?.lastSyncedAt
+          ? `Terakhir: ${timeFormat.format(new Date(s.lastSyncedAt))}`
+          : 'Belum pernah');
       if (s?.lastError) status.classList.add('platform__status--error');
       input.setAttribute('aria-describedby', status.id);
       item.append(input, label, status);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../test/memory-store.ts';
-import { createBackground, ensureSyncAlarm, SYNC_ALARM, SYNC_PERIOD_MINUTES, type AlarmApi } from './background.ts';
+import {
+  createBackground,
+  ensureSyncAlarm,
+  SYNC_ALARM,
+  SYNC_PERIOD_MINUTES,
+  type AlarmApi,
+} from './background.ts';
 import type { HttpFetch } from './sync.ts';
 
 const ORIGIN = 'https://scrapper.example';
@@ -19,7 +25,19 @@ function setup(initial: Record<string, unknown> = {}) {
     await gate;
     return { status: 200, json: async () => ({}) };
   };
-  const cookies = { getAll: async () => [{ domain: '.tiktok.com', hostOnly: false, path: '/', secure: true, httpOnly: false, name: 'a', value: '1' }] };
+  const cookies = {
+    getAll: async () => [
+      {
+        domain: '.tiktok.com',
+        hostOnly: false,
+        path: '/',
+        secure: true,
+        httpOnly: false,
+        name: 'a',
+        value: '1',
+      },
+    ],
+  };
   const bg = createBackground({ cookies, store, fetch, connected: [ORIGIN], extensionOrigin: EXT });
   return { bg, store, sent, release };
 }
@@ -27,30 +45,51 @@ function setup(initial: Record<string, unknown> = {}) {
 describe('the service worker', () => {
   it("keeps a connected page's token with the page's origin (as the browser reports it), and clears it", async () => {
     const { bg, store } = setup();
-    expect(await bg.onMessage({ kind: 'store-token', token: TOKEN }, fromPage)).toEqual({ ok: true });
+    expect(await bg.onMessage({ kind: 'store-token', token: TOKEN }, fromPage)).toEqual({
+      ok: true,
+    });
     expect(store.data.session).toEqual({ token: TOKEN, origin: ORIGIN });
     await bg.onMessage({ kind: 'clear-token' }, fromPage);
     expect(store.data.session).toBeUndefined();
   });
 
   it('takes no token, clear or sync from anywhere else: another origin, no tab, a malformed token', async () => {
-    const { bg, store, sent } = setup({ session: { token: TOKEN, origin: ORIGIN }, enabled: { tiktok: true } });
+    const { bg, store, sent } = setup({
+      session: { token: TOKEN, origin: ORIGIN },
+      enabled: { tiktok: true },
+    });
     const other = { tab: { id: 2 }, origin: 'https://evil.example' };
-    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, other)).toEqual({ ok: false });
-    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, { origin: ORIGIN })).toEqual({ ok: false });
-    expect(await bg.onMessage({ kind: 'store-token', token: 'not a token' }, fromPage)).toEqual({ ok: false });
+    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, other)).toEqual({
+      ok: false,
+    });
+    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, { origin: ORIGIN })).toEqual(
+      { ok: false },
+    );
+    expect(await bg.onMessage({ kind: 'store-token', token: 'not a token' }, fromPage)).toEqual({
+      ok: false,
+    });
     expect(await bg.onMessage({ kind: 'clear-token' }, other)).toEqual({ ok: false });
     expect(await bg.onMessage({ kind: 'sync' }, other)).toEqual({ ok: false });
     // The popup's "sync now" only from the extension's own page, not from a tab.
-    expect(await bg.onMessage({ kind: 'sync-now' }, { ...fromPage, url: `${EXT}/popup.html` })).toEqual({ ok: false });
-    expect(await bg.onMessage({ kind: 'sync-now' }, { url: 'chrome-extension://someone-else/popup.html' })).toEqual({ ok: false });
+    expect(
+      await bg.onMessage({ kind: 'sync-now' }, { ...fromPage, url: `${EXT}/popup.html` }),
+    ).toEqual({ ok: false });
+    expect(
+      await bg.onMessage(
+        { kind: 'sync-now' },
+        { url: 'chrome-extension://someone-else/popup.html' },
+      ),
+    ).toEqual({ ok: false });
     expect(await bg.onMessage(null, fromPage)).toEqual({ ok: false });
     expect(store.data.session).toEqual({ token: TOKEN, origin: ORIGIN });
     expect(sent).toEqual([]);
   });
 
   it('runs one sync at a time: a page request, the popup and the alarm during one sync share it', async () => {
-    const { bg, sent, release } = setup({ session: { token: TOKEN, origin: ORIGIN }, enabled: { tiktok: true } });
+    const { bg, sent, release } = setup({
+      session: { token: TOKEN, origin: ORIGIN },
+      enabled: { tiktok: true },
+    });
     const first = bg.onMessage({ kind: 'sync' }, fromPage);
     const second = bg.onMessage({ kind: 'sync-now' }, fromPopup);
     const third = bg.onAlarm({ name: SYNC_ALARM });

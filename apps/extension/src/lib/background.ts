@@ -16,11 +16,18 @@ export interface AlarmApi {
 /** Makes the periodic sync alarm unless it exists (it survives service-worker restarts). */
 export async function ensureSyncAlarm(alarms: AlarmApi): Promise<void> {
   if (await alarms.get(SYNC_ALARM)) return;
-  await alarms.create(SYNC_ALARM, { delayInMinutes: SYNC_PERIOD_MINUTES, periodInMinutes: SYNC_PERIOD_MINUTES });
+  await alarms.create(SYNC_ALARM, {
+    delayInMinutes: SYNC_PERIOD_MINUTES,
+    periodInMinutes: SYNC_PERIOD_MINUTES,
+  });
 }
 
 /** What the content script and the popup send the service worker. */
-export type RuntimeMessage = { kind: 'store-token'; token: string } | { kind: 'clear-token' } | { kind: 'sync' } | { kind: 'sync-now' };
+export type RuntimeMessage =
+  | { kind: 'store-token'; token: string }
+  | { kind: 'clear-token' }
+  | { kind: 'sync' }
+  | { kind: 'sync-now' };
 
 export interface Sender {
   url?: string;
@@ -49,8 +56,14 @@ export function createBackground(deps: BackgroundDeps): Background {
     async onMessage(message, sender) {
       const kind = (message as { kind?: unknown } | null)?.kind;
       // A content script's message comes from a tab, with the page's origin as the browser saw it.
-      const page = sender.tab !== undefined && sender.origin !== undefined && deps.connected.includes(sender.origin) ? sender.origin : null;
-      const fromPopup = sender.tab === undefined && (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
+      const page =
+        sender.tab !== undefined &&
+        sender.origin !== undefined &&
+        deps.connected.includes(sender.origin)
+          ? sender.origin
+          : null;
+      const fromPopup =
+        sender.tab === undefined && (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
       if (kind === 'store-token' && page) {
         const token = (message as { token?: unknown }).token;
         if (!isTokenShape(token)) return { ok: false };

@@ -6,10 +6,18 @@ export function tokenUsername(token: string): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0));
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    const name = typeof value === 'object' && value !== null ? (value as { username?: unknown }).username : undefined;
+    const name =
+      typeof value === 'object' && value !== null
+        ? (value as { username?: unknown }).username
+        : undefined;
     return typeof name === 'string' && name.length > 0 && name.length <= 64 ? name : null;
   } catch {
     return null;

@@ -6,12 +6,21 @@ const ORIGIN = 'https://scrapper.example';
 const connected = [ORIGIN];
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFuYSJ9.c2lnbmF0dXJl';
 const base = { source: 'scrapper-web', version: 1 };
-const event = (data: unknown, over: Partial<PageMessageEvent> = {}): PageMessageEvent => ({ source: page, origin: ORIGIN, data, ...over });
-const run = (e: PageMessageEvent, pageOrigin = ORIGIN) => pageCommand(e, page, pageOrigin, connected);
+const event = (data: unknown, over: Partial<PageMessageEvent> = {}): PageMessageEvent => ({
+  source: page,
+  origin: ORIGIN,
+  data,
+  ...over,
+});
+const run = (e: PageMessageEvent, pageOrigin = ORIGIN) =>
+  pageCommand(e, page, pageOrigin, connected);
 
 describe('pageCommand', () => {
   it('turns the three protocol messages into commands', () => {
-    expect(run(event({ ...base, type: 'SCRAPPER_AUTH_TOKEN', token: TOKEN }))).toEqual({ kind: 'store-token', token: TOKEN });
+    expect(run(event({ ...base, type: 'SCRAPPER_AUTH_TOKEN', token: TOKEN }))).toEqual({
+      kind: 'store-token',
+      token: TOKEN,
+    });
     expect(run(event({ ...base, type: 'SCRAPPER_AUTH_CLEAR' }))).toEqual({ kind: 'clear-token' });
     expect(run(event({ ...base, type: 'SCRAPPER_COOKIE_SYNC_REQUEST' }))).toEqual({ kind: 'sync' });
   });
@@ -22,7 +31,9 @@ describe('pageCommand', () => {
     expect(run(event(token, { source: null }))).toBeNull();
     expect(run(event(token, { origin: 'https://evil.example' }))).toBeNull();
     // The page's own origin, but not one this copy is connected to.
-    expect(run(event(token, { origin: 'https://other.example' }), 'https://other.example')).toBeNull();
+    expect(
+      run(event(token, { origin: 'https://other.example' }), 'https://other.example'),
+    ).toBeNull();
   });
 
   it('ignores every other shape: other source or version, unknown type, extra fields, bad tokens', () => {

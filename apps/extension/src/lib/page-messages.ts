@@ -2,7 +2,8 @@
 // Any page script can post to the window, so everything is checked: the sender is the page's own
 // window, the origin is the page's and one this copy is connected to, and the shape is exact.
 
-export type PageCommand = { kind: 'store-token'; token: string } | { kind: 'clear-token' } | { kind: 'sync' };
+export type PageCommand =
+  { kind: 'store-token'; token: string } | { kind: 'clear-token' } | { kind: 'sync' };
 
 /** The parts of a MessageEvent the filter reads. */
 export interface PageMessageEvent {
@@ -28,8 +29,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * The command a page message asks for, or null to ignore it. `pageWindow` and `pageOrigin` are
  * the content script's own window and `location.origin`; `connected` the origins of the manifest.
  */
-export function pageCommand(event: PageMessageEvent, pageWindow: unknown, pageOrigin: string, connected: readonly string[]): PageCommand | null {
-  if (event.source !== pageWindow || event.origin !== pageOrigin || !connected.includes(event.origin)) return null;
+export function pageCommand(
+  event: PageMessageEvent,
+  pageWindow: unknown,
+  pageOrigin: string,
+  connected: readonly string[],
+): PageCommand | null {
+  if (
+    event.source !== pageWindow ||
+    event.origin !== pageOrigin ||
+    !connected.includes(event.origin)
+  )
+    return null;
   const data = event.data;
   if (!isRecord(data) || data.source !== 'scrapper-web' || data.version !== 1) return null;
   const keys = Object.keys(data).sort().join(',');

@@ -3,7 +3,13 @@
 // the token nowhere else.
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
 
-export const PLATFORMS = ['tiktok', 'douyin', 'youtube', 'instagram', 'facebook'] as const satisfies readonly CookiePlatform[];
+export const PLATFORMS = [
+  'tiktok',
+  'douyin',
+  'youtube',
+  'instagram',
+  'facebook',
+] as const satisfies readonly CookiePlatform[];
 
 export const PLATFORM_LABELS: Record<CookiePlatform, string> = {
   tiktok: 'TikTok',

@@ -2,7 +2,11 @@
 // platform's domains, as cookies.txt, to PUT /api/me/cookies/{platform} on the connected
 // Scrapper with the stored token. A 401 ends the session (the token is forgotten).
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
-import { PLATFORM_COOKIE_DOMAINS, toNetscapeFile, type BrowserCookie } from '@scrapper/contracts/rules/member-cookies';
+import {
+  PLATFORM_COOKIE_DOMAINS,
+  toNetscapeFile,
+  type BrowserCookie,
+} from '@scrapper/contracts/rules/member-cookies';
 import { PLATFORMS, PLATFORM_LABELS, readState, type StorageArea } from './state.ts';
 
 export const SESSION_ENDED = 'Sesi berakhir, masuk lagi di Scrapper.';
@@ -12,7 +16,10 @@ export interface CookieReader {
   getAll(details: { domain: string }): Promise<BrowserCookie[]>;
 }
 
-export type HttpFetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
+export type HttpFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export interface SyncDeps {
   cookies: CookieReader;
@@ -31,10 +38,14 @@ export interface SyncOutcome {
 }
 
 /** The platform's cookies over all its domains, each cookie once. */
-export async function platformCookies(reader: CookieReader, platform: CookiePlatform): Promise<BrowserCookie[]> {
+export async function platformCookies(
+  reader: CookieReader,
+  platform: CookiePlatform,
+): Promise<BrowserCookie[]> {
   const seen = new Map<string, BrowserCookie>();
   for (const domain of PLATFORM_COOKIE_DOMAINS[platform]) {
-    for (const cookie of await reader.getAll({ domain })) seen.set(`${cookie.domain}\t${cookie.path}\t${cookie.name}`, cookie);
+    for (const cookie of await reader.getAll({ domain }))
+      seen.set(`${cookie.domain}\t${cookie.path}\t${cookie.name}`, cookie);
   }
   return [...seen.values()];
 }
@@ -44,7 +55,12 @@ async function errorMessage(res: { status: number; json(): Promise<unknown> }): 
   return typeof body?.message === 'string' ? body.message : `Scrapper menjawab ${res.status}.`;
 }
 
-export async function syncCookies({ cookies, store, fetch, now = () => new Date() }: SyncDeps): Promise<SyncOutcome> {
+export async function syncCookies({
+  cookies,
+  store,
+  fetch,
+  now = () => new Date(),
+}: SyncDeps): Promise<SyncOutcome> {
   const state = await readState(store);
   const outcome: SyncOutcome = { synced: [], failed: {}, stopped: null };
   if (!state.session) {
@@ -57,7 +73,8 @@ export async function syncCookies({ cookies, store, fetch, now = () => new Date(
   for (const platform of PLATFORMS.filter((p) => state.enabled[p] === true)) {
     const list = await platformCookies(cookies, platform);
     if (list.length === 0) {
-      outcome.failed[platform] = `Tidak ada cookie ${PLATFORM_LABELS[platform]} di browser ini: buka ${PLATFORM_LABELS[platform]} dan masuk dulu.`;
+      outcome.failed[platform] =
+        `Tidak ada cookie ${PLATFORM_LABELS[platform]} di browser ini: buka ${PLATFORM_LABELS[platform]} dan masuk dulu.`;
       status[platform] = { ...status[platform], lastError: outcome.failed[platform] };
       continue;
     }

@@ -23,7 +23,8 @@ let budi: string;
 let counter = 0;
 
 /** A cookies.txt line for the media server's host (a platform's domain would not reach it). */
-const jar = (value: string) => `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 3600}\t${media.sessionCookie.name}\t${value}\n`;
+const jar = (value: string) =>
+  `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 3600}\t${media.sessionCookie.name}\t${value}\n`;
 
 async function download(ownerId: string) {
   counter++;
@@ -45,13 +46,23 @@ async function download(ownerId: string) {
 }
 
 const ownCookies = (ownerId: string, value: string) =>
-  upsertMemberCookies(database.db, { ownerId, platform: 'tiktok', sealedCookies: box.seal(jar(value)), cookieCount: 1, earliestExpiry: null });
+  upsertMemberCookies(database.db, {
+    ownerId,
+    platform: 'tiktok',
+    sealedCookies: box.seal(jar(value)),
+    cookieCount: 1,
+    earliestExpiry: null,
+  });
 
 beforeAll(async () => {
   h = await startWorkerHarness({
     name: 'download-member-cookies',
     media: {},
-    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', WORKER_CONCURRENCY_SCRAPE_RUN: '0' },
+    env: {
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
+      WORKER_CONCURRENCY_SCRAPE_RUN: '0',
+    },
   });
   ({ database, box, media } = h);
   ana = await h.insertUser('ana');
@@ -67,7 +78,9 @@ afterAll(async () => {
 describe("a member's own cookies", () => {
   it("open the member's download when the admins' pool does not; another member still gets the pool", async () => {
     const { name, value } = media.sessionCookie;
-    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar('wrong-pool')])) }]);
+    await replaceCookieSets(database.db, [
+      { platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar('wrong-pool')])) },
+    ]);
     await ownCookies(ana, value);
 
     const anas = await download(ana);
@@ -84,7 +97,9 @@ describe("a member's own cookies", () => {
 
   it('come first even when the pool would open the page; without them the pool is used', async () => {
     const { name, value } = media.sessionCookie;
-    await replaceCookieSets(database.db, [{ platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar(value)])) }]);
+    await replaceCookieSets(database.db, [
+      { platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar(value)])) },
+    ]);
     await ownCookies(ana, 'expired-own');
 
     media.clearRequests();

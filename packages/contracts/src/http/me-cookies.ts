@@ -43,7 +43,8 @@ export const meCookieEndpoints = {
     method: 'PUT',
     path: '/api/me/cookies/:platform',
     access: 'user',
-    summary: "Add or replace the caller's own cookies of one platform (cookies.txt text; 400 when a line is not that platform's cookie, 413 over 256 KB).",
+    summary:
+      "Add or replace the caller's own cookies of one platform (cookies.txt text; 400 when a line is not that platform's cookie, 413 over 256 KB).",
     tags: ['cookies'],
     params: PlatformParamsSchema,
     body: PutMemberCookiesSchema,
@@ -62,7 +63,8 @@ export const meCookieEndpoints = {
     method: 'GET',
     path: '/api/extension/package',
     access: 'user',
-    summary: 'The companion browser extension as a zip, connected to this Scrapper (unzip, then load unpacked).',
+    summary:
+      'The companion browser extension as a zip, connected to this Scrapper (unzip, then load unpacked).',
     tags: ['cookies'],
     response: BLOB,
   }),

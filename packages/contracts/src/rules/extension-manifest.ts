@@ -9,13 +9,16 @@ export const DEV_SCRAPPER_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:
 
 /** Host patterns of the platforms' cookie domains (a `*.` pattern covers the domain itself too). */
 export function platformHostPermissions(): string[] {
-  return [...new Set(Object.values(PLATFORM_COOKIE_DOMAINS).flat())].map((domain) => `*://*.${domain}/*`);
+  return [...new Set(Object.values(PLATFORM_COOKIE_DOMAINS).flat())].map(
+    (domain) => `*://*.${domain}/*`,
+  );
 }
 
 /** `https://scrapper.example:8443` from any http(s) URL; throws on anything else. */
 export function scrapperOrigin(url: string): string {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`not an http(s) URL: ${url}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`not an http(s) URL: ${url}`);
   return parsed.origin;
 }
 
@@ -25,26 +28,36 @@ export interface ExtensionManifestOptions {
   origins: readonly string[];
 }
 
-export function extensionManifest({ version, origins }: ExtensionManifestOptions): Record<string, unknown> {
+export function extensionManifest({
+  version,
+  origins,
+}: ExtensionManifestOptions): Record<string, unknown> {
   const originPatterns = origins.map((o) => `${scrapperOrigin(o)}/*`);
   return {
     manifest_version: 3,
     name: 'Scrapper: sinkron cookie',
     short_name: 'Scrapper',
     version,
-    description: 'Menyinkronkan cookie platform (TikTok, Douyin, YouTube, Instagram, Facebook) dari browser Anda ke Scrapper.',
+    description:
+      'Menyinkronkan cookie platform (TikTok, Douyin, YouTube, Instagram, Facebook) dari browser Anda ke Scrapper.',
     // cookies: read the platforms' cookies; storage: the token, switches and sync times;
     // alarms: the sync every 6 hours (a service worker cannot keep a timer of its own).
     permissions: ['cookies', 'storage', 'alarms'],
     host_permissions: [...platformHostPermissions(), ...originPatterns],
     background: { service_worker: 'service-worker.js', type: 'module' },
-    content_scripts: [{ matches: originPatterns, js: ['content-script.js'], run_at: 'document_start' }],
+    content_scripts: [
+      { matches: originPatterns, js: ['content-script.js'], run_at: 'document_start' },
+    ],
     action: { default_title: 'Scrapper', default_popup: 'popup.html' },
     minimum_chrome_version: '116',
   };
 }
 
 /** The origins a manifest written by `extensionManifest` is connected to. */
-export function connectedOrigins(manifest: { content_scripts?: Array<{ matches?: string[] }> }): string[] {
-  return (manifest.content_scripts?.[0]?.matches ?? []).map((pattern) => pattern.replace(/\/\*$/, ''));
+export function connectedOrigins(manifest: {
+  content_scripts?: Array<{ matches?: string[] }>;
+}): string[] {
+  return (manifest.content_scripts?.[0]?.matches ?? []).map((pattern) =>
+    pattern.replace(/\/\*$/, ''),
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkMemberCookies, isPlatformCookieDomain, toNetscapeFile, toNetscapeLine, type BrowserCookie } from './member-cookies.ts';
+import {
+  checkMemberCookies,
+  isPlatformCookieDomain,
+  toNetscapeFile,
+  toNetscapeLine,
+  type BrowserCookie,
+} from './member-cookies.ts';
 
 const cookie = (over: Partial<BrowserCookie> = {}): BrowserCookie => ({
   domain: '.tiktok.com',
@@ -18,9 +24,18 @@ describe('toNetscapeLine', () => {
     expect(toNetscapeLine(cookie())).toBe('.tiktok.com\tTRUE\t/\tTRUE\t1900000000\tsessionid\tabc');
   });
   it('host-only cookies without the dot and subdomains off; HttpOnly marked; session cookies expire 0', () => {
-    expect(toNetscapeLine(cookie({ domain: 'www.tiktok.com', hostOnly: true, httpOnly: true, secure: false, expirationDate: undefined, path: '/api' }))).toBe(
-      '#HttpOnly_www.tiktok.com\tFALSE\t/api\tFALSE\t0\tsessionid\tabc',
-    );
+    expect(
+      toNetscapeLine(
+        cookie({
+          domain: 'www.tiktok.com',
+          hostOnly: true,
+          httpOnly: true,
+          secure: false,
+          expirationDate: undefined,
+          path: '/api',
+        }),
+      ),
+    ).toBe('#HttpOnly_www.tiktok.com\tFALSE\t/api\tFALSE\t0\tsessionid\tabc');
   });
   it('leaves out a cookie whose name or value would break the line', () => {
     expect(toNetscapeLine(cookie({ value: 'a\tb' }))).toBeNull();
@@ -44,7 +59,11 @@ describe('toNetscapeFile', () => {
       'accounts.google.com\tFALSE\t/\tTRUE\t1900000000\tLSID\tabc',
       '',
     ]);
-    expect(checkMemberCookies('youtube', text)).toEqual({ ok: true, count: 3, earliestExpiry: new Date(1_900_000_000_000) });
+    expect(checkMemberCookies('youtube', text)).toEqual({
+      ok: true,
+      count: 3,
+      earliestExpiry: new Date(1_900_000_000_000),
+    });
   });
 });
 
@@ -61,14 +80,39 @@ describe('isPlatformCookieDomain', () => {
 
 describe('checkMemberCookies', () => {
   it('counts cookies and finds the earliest expiry, session cookies aside', () => {
-    const text = ['# Netscape HTTP Cookie File', '', '.tiktok.com\tTRUE\t/\tTRUE\t0\ta\t1', '#HttpOnly_.tiktok.com\tTRUE\t/\tTRUE\t1800000000\tb\t2'].join('\r\n');
-    expect(checkMemberCookies('tiktok', text)).toEqual({ ok: true, count: 2, earliestExpiry: new Date(1_800_000_000_000) });
-    expect(checkMemberCookies('tiktok', '.tiktok.com\tTRUE\t/\tTRUE\t0\ta\t1')).toEqual({ ok: true, count: 1, earliestExpiry: null });
+    const text = [
+      '# Netscape HTTP Cookie File',
+      '',
+      '.tiktok.com\tTRUE\t/\tTRUE\t0\ta\t1',
+      '#HttpOnly_.tiktok.com\tTRUE\t/\tTRUE\t1800000000\tb\t2',
+    ].join('\r\n');
+    expect(checkMemberCookies('tiktok', text)).toEqual({
+      ok: true,
+      count: 2,
+      earliestExpiry: new Date(1_800_000_000_000),
+    });
+    expect(checkMemberCookies('tiktok', '.tiktok.com\tTRUE\t/\tTRUE\t0\ta\t1')).toEqual({
+      ok: true,
+      count: 1,
+      earliestExpiry: null,
+    });
   });
   it('names the first bad line', () => {
-    expect(checkMemberCookies('tiktok', 'a=1; b=2')).toEqual({ ok: false, message: 'Baris 1 bukan baris cookie Netscape (tujuh kolom dipisah tab).' });
-    expect(checkMemberCookies('tiktok', '# x\n.tiktok.com\tYES\t/\tTRUE\t0\ta\t1')).toMatchObject({ ok: false, message: /^Baris 2 bukan/ });
-    expect(checkMemberCookies('tiktok', '.facebook.com\tTRUE\t/\tTRUE\t0\tc_user\t1')).toEqual({ ok: false, message: 'Baris 1: domain .facebook.com bukan milik tiktok.' });
-    expect(checkMemberCookies('tiktok', '# Netscape HTTP Cookie File\n')).toEqual({ ok: false, message: 'Tidak ada cookie tiktok untuk disimpan.' });
+    expect(checkMemberCookies('tiktok', 'a=1; b=2')).toEqual({
+      ok: false,
+      message: 'Baris 1 bukan baris cookie Netscape (tujuh kolom dipisah tab).',
+    });
+    expect(checkMemberCookies('tiktok', '# x\n.tiktok.com\tYES\t/\tTRUE\t0\ta\t1')).toMatchObject({
+      ok: false,
+      message: /^Baris 2 bukan/,
+    });
+    expect(checkMemberCookies('tiktok', '.facebook.com\tTRUE\t/\tTRUE\t0\tc_user\t1')).toEqual({
+      ok: false,
+      message: 'Baris 1: domain .facebook.com bukan milik tiktok.',
+    });
+    expect(checkMemberCookies('tiktok', '# Netscape HTTP Cookie File\n')).toEqual({
+      ok: false,
+      message: 'Tidak ada cookie tiktok untuk disimpan.',
+    });
   });
 });

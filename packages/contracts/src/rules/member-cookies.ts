@@ -37,7 +37,10 @@ export interface BrowserCookie {
 
 /** Whether a cookie domain (`.tiktok.com`, `www.youtube.com`) is one of the platform's. */
 export function isPlatformCookieDomain(platform: CookiePlatform, domain: string): boolean {
-  const host = domain.replace(/^#HttpOnly_/, '').replace(/^\./, '').toLowerCase();
+  const host = domain
+    .replace(/^#HttpOnly_/, '')
+    .replace(/^\./, '')
+    .toLowerCase();
   return PLATFORM_COOKIE_DOMAINS[platform].some((d) => host === d || host.endsWith(`.${d}`));
 }
 
@@ -45,7 +48,14 @@ const UNSAFE = /[\t\r\n]/;
 
 /** One cookies.txt line (the fields yt-dlp reads), or null for a cookie no line can carry. */
 export function toNetscapeLine(cookie: BrowserCookie): string | null {
-  if (!cookie.name || UNSAFE.test(cookie.name) || UNSAFE.test(cookie.value) || UNSAFE.test(cookie.domain) || UNSAFE.test(cookie.path)) return null;
+  if (
+    !cookie.name ||
+    UNSAFE.test(cookie.name) ||
+    UNSAFE.test(cookie.value) ||
+    UNSAFE.test(cookie.domain) ||
+    UNSAFE.test(cookie.path)
+  )
+    return null;
   // A host-only cookie is written without the leading dot and with subdomains off; a domain
   // cookie with the dot and subdomains on, as browsers export them.
   const bare = cookie.domain.replace(/^\./, '');
@@ -63,7 +73,10 @@ export function toNetscapeLine(cookie: BrowserCookie): string | null {
 }
 
 /** The cookies.txt text of a platform's browser cookies (other domains left out). */
-export function toNetscapeFile(platform: CookiePlatform, cookies: readonly BrowserCookie[]): string {
+export function toNetscapeFile(
+  platform: CookiePlatform,
+  cookies: readonly BrowserCookie[],
+): string {
   const lines = cookies
     .filter((c) => isPlatformCookieDomain(platform, c.domain))
     .map(toNetscapeLine)
@@ -77,7 +90,8 @@ export interface MemberCookieSummary {
   earliestExpiry: Date | null;
 }
 
-export type MemberCookieCheck = ({ ok: true } & MemberCookieSummary) | { ok: false; message: string };
+export type MemberCookieCheck =
+  ({ ok: true } & MemberCookieSummary) | { ok: false; message: string };
 
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -95,16 +109,33 @@ export function checkMemberCookies(platform: CookiePlatform, text: string): Memb
     if (line.trim() === '' || (line.startsWith('#') && !line.startsWith('#HttpOnly_'))) continue;
     const where = `Baris ${index + 1}`;
     const fields = line.split('\t');
-    if (fields.length !== 7) return { ok: false, message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).` };
+    if (fields.length !== 7)
+      return {
+        ok: false,
+        message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).`,
+      };
     const [domain = '', subdomains = '', path = '', secure = '', expires = '', name = ''] = fields;
-    if (!/^(TRUE|FALSE)$/.test(subdomains) || !path.startsWith('/') || !/^(TRUE|FALSE)$/.test(secure) || !/^\d{1,12}$/.test(expires) || !COOKIE_NAME.test(name)) {
-      return { ok: false, message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).` };
+    if (
+      !/^(TRUE|FALSE)$/.test(subdomains) ||
+      !path.startsWith('/') ||
+      !/^(TRUE|FALSE)$/.test(secure) ||
+      !/^\d{1,12}$/.test(expires) ||
+      !COOKIE_NAME.test(name)
+    ) {
+      return {
+        ok: false,
+        message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).`,
+      };
     }
     if (!isPlatformCookieDomain(platform, domain)) {
-      return { ok: false, message: `${where}: domain ${domain.replace(/^#HttpOnly_/, '').slice(0, 100)} bukan milik ${platform}.` };
+      return {
+        ok: false,
+        message: `${where}: domain ${domain.replace(/^#HttpOnly_/, '').slice(0, 100)} bukan milik ${platform}.`,
+      };
     }
     count++;
-    if (count > MEMBER_COOKIES_MAX_LINES) return { ok: false, message: `Maksimal ${MEMBER_COOKIES_MAX_LINES} cookie per platform.` };
+    if (count > MEMBER_COOKIES_MAX_LINES)
+      return { ok: false, message: `Maksimal ${MEMBER_COOKIES_MAX_LINES} cookie per platform.` };
     const seconds = Number(expires);
     if (seconds > 0 && (earliest === null || seconds < earliest)) earliest = seconds;
   }

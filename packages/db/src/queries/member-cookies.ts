@@ -13,7 +13,11 @@ export interface MemberCookiesWrite {
 }
 
 /** Adds or replaces the member's cookies of a platform; a new sync clears the last failure. */
-export async function upsertMemberCookies(db: Db, write: MemberCookiesWrite, now = new Date()): Promise<MemberCookiesRow> {
+export async function upsertMemberCookies(
+  db: Db,
+  write: MemberCookiesWrite,
+  now = new Date(),
+): Promise<MemberCookiesRow> {
   const values = { ...write, lastSyncedAt: now, lastFailedAt: null, lastFailure: null };
   const [row] = await db
     .insert(memberCookies)
@@ -25,10 +29,18 @@ export async function upsertMemberCookies(db: Db, write: MemberCookiesWrite, now
 }
 
 export async function listMemberCookies(db: Db, ownerId: string): Promise<MemberCookiesRow[]> {
-  return db.select().from(memberCookies).where(eq(memberCookies.ownerId, ownerId)).orderBy(asc(memberCookies.platform));
+  return db
+    .select()
+    .from(memberCookies)
+    .where(eq(memberCookies.ownerId, ownerId))
+    .orderBy(asc(memberCookies.platform));
 }
 
-export async function findMemberCookies(db: Db, ownerId: string, platform: string): Promise<MemberCookiesRow | undefined> {
+export async function findMemberCookies(
+  db: Db,
+  ownerId: string,
+  platform: string,
+): Promise<MemberCookiesRow | undefined> {
   const [row] = await db
     .select()
     .from(memberCookies)
@@ -37,7 +49,11 @@ export async function findMemberCookies(db: Db, ownerId: string, platform: strin
 }
 
 /** Whether there was anything to delete. */
-export async function deleteMemberCookies(db: Db, ownerId: string, platform: string): Promise<boolean> {
+export async function deleteMemberCookies(
+  db: Db,
+  ownerId: string,
+  platform: string,
+): Promise<boolean> {
   const rows = await db
     .delete(memberCookies)
     .where(and(eq(memberCookies.ownerId, ownerId), eq(memberCookies.platform, platform)))
