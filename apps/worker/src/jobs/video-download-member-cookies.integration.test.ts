@@ -26,21 +26,12 @@ let counter = 0;
 const jar = (value: string) =>
   `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 3600}\t${media.sessionCookie.name}\t${value}\n`;
 
+/** A download of the media server's login-walled page for this member, run to its end. */
 async function download(ownerId: string) {
   counter++;
-  const { row } = await insertOrJoinDownload(database.db, {
-    ownerId,
-    platform: 'tiktok',
-    sourceItemId: `member-cookie-item-${counter}`,
-    sourceUrl: media.urls.loginRequired,
-    directUrl: null,
-    resultFileName: null,
-    title: `Video ${counter}`,
-    author: 'kreator',
-    quality: 'best',
-    batchId: null,
-    item: {},
-  });
+  const item = { sourceItemId: `member-cookie-item-${counter}`, title: `Video ${counter}`, author: 'kreator', item: {} };
+  const source = { platform: 'tiktok', sourceUrl: media.urls.loginRequired, directUrl: null, resultFileName: null };
+  const { row } = await insertOrJoinDownload(database.db, { ownerId, ...source, ...item, quality: 'best', batchId: null });
   await enqueue(worker.boss, 'video.download', { downloadId: row.id }, { singletonKey: row.id });
   return downloadFinished(database, row.id, 60_000);
 }
