@@ -29,14 +29,14 @@ describe('Table', () => {
     const row = within(table).getByRole('row', { name: /sari/ });
     // The column name repeated for the phone layout is hidden from assistive technology.
     expect(within(row).getByRole('rowheader').textContent).toBe('Usernamesari');
-    expect(within(row).getByRole('rowheader', { name: 'sari' })).toBeTruthy();
-    expect(within(row).getByRole('cell', { name: 'admin' })).toBeTruthy();
+    within(row).getByRole('rowheader', { name: 'sari' });
+    within(row).getByRole('cell', { name: 'admin' });
   });
 
   it('shows the empty text when there are no rows', () => {
     render(
       <Table label="Kosong" rows={[]} rowKey={() => ''} emptyText="Belum ada data." columns={[]} />,
     );
-    expect(screen.getByText('Belum ada data.')).toBeTruthy();
+    screen.getByText('Belum ada data.');
   });
 });

@@ -27,7 +27,7 @@ describe('Tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Pengguna' }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Aktor' }));
-    expect(screen.getByText('Panel aktor')).toBeTruthy();
+    screen.getByText('Panel aktor');
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Pengguna' }));
     await user.keyboard('{ArrowLeft}');

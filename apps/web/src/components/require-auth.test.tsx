@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { RequireAdmin } from './require-admin.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
@@ -62,7 +62,7 @@ describe('route guards', () => {
   it('sends a visitor to /login, remembering the page and its query, replacing history', async () => {
     useSessionStore.setState({ status: 'anonymous' });
     const router = renderAt('/history?page=2');
-    expect(await screen.findByText(/login page/)).toBeTruthy();
+    await screen.findByText(/login page/);
     expect(router.state.location.state).toEqual({
       from: { pathname: '/history', search: '?page=2', hash: '' },
     });
@@ -72,13 +72,13 @@ describe('route guards', () => {
   it("shows 'Memuat...' while the session is being confirmed", () => {
     useSessionStore.setState({ status: 'checking' });
     renderAt('/history');
-    expect(screen.getByText('Memuat...')).toBeTruthy();
+    screen.getByText('Memuat...');
   });
 
   it('lets a logged-in user in', () => {
     signIn('user');
     renderAt('/history');
-    expect(screen.getByText('history')).toBeTruthy();
+    screen.getByText('history');
   });
 
   it("tells a user without the admin role on /admin 'Halaman ini hanya untuk admin.', with the way back", async () => {
@@ -93,6 +93,6 @@ describe('route guards', () => {
   it('lets an admin into /admin', () => {
     signIn('admin');
     renderAt('/admin');
-    expect(screen.getByText('admin page')).toBeTruthy();
+    screen.getByText('admin page');
   });
 });

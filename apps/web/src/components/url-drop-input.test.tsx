@@ -42,7 +42,7 @@ describe('UrlDropInput', () => {
     const { field, onSubmitUrls } = setup();
     await user.type(field, 'kucing{Enter}');
     expect(onSubmitUrls).not.toHaveBeenCalled();
-    expect(screen.getByText('Tidak ada URL http/https yang ditemukan.')).toBeTruthy();
+    screen.getByText('Tidak ada URL http/https yang ditemukan.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -59,6 +59,6 @@ describe('UrlDropInput', () => {
     );
     const image = new File(['x'], 'foto.png', { type: 'image/png' });
     fireEvent.drop(zone, { dataTransfer: { files: [image], getData: () => '' } });
-    expect(await screen.findByText('Hanya file .txt atau teks biasa yang didukung.')).toBeTruthy();
+    await screen.findByText('Hanya file .txt atau teks biasa yang didukung.');
   });
 });

@@ -2,8 +2,8 @@ import { authEndpoints } from '@scrapper/contracts/http/auth';
 import { userEndpoints } from '@scrapper/contracts/http/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { call } from './api-client.ts';
 import { ApiError, errorMessage } from './api-error.ts';
 

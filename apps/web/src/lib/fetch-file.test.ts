@@ -1,8 +1,8 @@
 import { mediaEndpoints } from '@scrapper/contracts/http/media';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { USER_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { USER_ID, makeToken } from '@test/make-token.ts';
 import { ApiError } from './api-error.ts';
 import { fetchFile, fetchFileAt } from './fetch-file.ts';
 

@@ -1,6 +1,6 @@
 import { TokenClaimsSchema } from '@scrapper/contracts/http/auth';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { decodeTokenClaims, isTokenExpired, readTokenClaims } from './jwt.ts';
 
 describe('decodeTokenClaims', () => {

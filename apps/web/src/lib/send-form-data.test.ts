@@ -1,7 +1,7 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { ApiError, isAbortError } from './api-error.ts';
 import { sendFormData, sendFormDataForBlob } from './send-form-data.ts';
 

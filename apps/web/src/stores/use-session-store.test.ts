@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtensionBridge } from '@/lib/extension-bridge.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { createSessionStore, TOKEN_STORAGE_KEY } from './use-session-store.ts';
 
 const NOW = Date.UTC(2025, 0, 1);

@@ -1,8 +1,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { HISTORY_POLL_MS, useHistory } from './use-history.ts';
 
 const USER = { id: ADMIN_ID, username: 'admin' };

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { NotificationToggle } from './notification-toggle.tsx';
 
 const UNREAD = {
@@ -121,7 +121,7 @@ describe('NotificationToggle', () => {
     render(<Shell />);
     await act(async () => {});
     await user.click(screen.getByRole('button', { name: 'Notifikasi' }));
-    expect(await screen.findByText('Tidak ada notifikasi.')).toBeTruthy();
+    await screen.findByText('Tidak ada notifikasi.');
   });
 
   it("shows 'Gagal memuat notifikasi.' when the list cannot be loaded", async () => {
@@ -139,7 +139,7 @@ describe('NotificationToggle', () => {
     render(<Shell />);
     await user.click(await screen.findByRole('button', { name: /Notifikasi, 1/ }));
     await user.click(screen.getByRole('link', { name: UNREAD.message }));
-    expect(await screen.findByText('Halaman scraper')).toBeTruthy();
+    await screen.findByText('Halaman scraper');
     expect(screen.getByRole('button', { name: /Notifikasi/ }).getAttribute('aria-expanded')).toBe(
       'false',
     );
@@ -148,7 +148,7 @@ describe('NotificationToggle', () => {
     );
     await user.click(screen.getByRole('button', { name: /Notifikasi/ }));
     await user.click(screen.getByRole('link', { name: READ.message }));
-    expect(await screen.findByText('Halaman riwayat')).toBeTruthy();
+    await screen.findByText('Halaman riwayat');
   });
 
   it("'Tandai semua sudah dibaca' reads them all in one call and goes away", async () => {
@@ -156,7 +156,7 @@ describe('NotificationToggle', () => {
     render(<Shell />);
     await user.click(await screen.findByRole('button', { name: /Notifikasi, 1/ }));
     await user.click(screen.getByRole('button', { name: 'Tandai semua sudah dibaca' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifikasi' })).toBeTruthy());
+    await waitFor(() => screen.getByRole('button', { name: 'Notifikasi' }));
     expect(markAllCalls).toBe(1);
     expect(screen.queryByRole('button', { name: 'Tandai Sudah Dibaca' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Tandai semua sudah dibaca' })).toBeNull();

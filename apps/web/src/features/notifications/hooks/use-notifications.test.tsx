@@ -1,8 +1,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { NOTIFICATION_POLL_MS, useNotifications } from './use-notifications.ts';
 
 const FIRST = {

@@ -1,33 +1,20 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
+import { scrapeTask, TASK_ID } from '@test/scrape-task.ts';
 import { useScrapeTasks } from './use-scrape-tasks.ts';
 
-const TASK_ID = '0b6f1f5e-3c1a-4e7e-9a51-5a0c3d4f6a7b';
-const running = {
-  id: TASK_ID,
-  state: 'running',
+const running = scrapeTask({
   progress: { percentage: 40, itemsFound: 8 },
-  logs: [],
-  logCount: 0,
-  result: null,
-  counts: null,
-  warning: null,
-  error: null,
-  errorDetail: null,
-  retryOf: null,
   data: {
     actorId: 'clockworks/tiktok-scraper',
     input: { searchQueries: 'kucing' },
     platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
   },
   owner: { id: ADMIN_ID, username: 'admin' },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  finishedAt: null,
-  usageTotalUsd: null,
-};
+});
 
 /** Testing Library's waitFor: it lets React's updates through while it waits. */
 async function loaded(count: () => number) {

@@ -1,39 +1,12 @@
-import type { Task, TaskState } from '@scrapper/contracts/http/scrape';
+import type { TaskState } from '@scrapper/contracts/http/scrape';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
+import { scrapeTask } from '@test/scrape-task.ts';
 import { pollTask } from './poll-task.ts';
 import type { TaskUpdate } from './task-logs.ts';
 
-const ID = '0b6f1f5e-3c1a-4e7e-9a51-5a0c3d4f6a7b';
-const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-
 function task(state: TaskState): TaskUpdate {
-  return { task: taskOf(state), logs: null };
-}
-
-function taskOf(state: TaskState): Task {
-  return {
-    id: ID,
-    state,
-    progress: { percentage: 10, itemsFound: 0 },
-    logs: [],
-    logCount: 0,
-    result: null,
-    counts: null,
-    warning: null,
-    error: null,
-    errorDetail: null,
-    retryOf: null,
-    data: {
-      actorId: 'a/b',
-      input: { searchQueries: 'kucing' },
-      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
-    },
-    owner: { id: OWNER, username: 'budi' },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    finishedAt: null,
-    usageTotalUsd: null,
-  };
+  return { task: scrapeTask({ state }), logs: null };
 }
 
 describe('pollTask', () => {

@@ -1,8 +1,8 @@
 import type { ListTaskLogsResponse, Task, TaskLog } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it, vi } from 'vitest';
+import { scrapeTask } from '@test/scrape-task.ts';
 import { fetchLinesAfter, logUpdateFor, mergeLogs, type FetchLogPage } from './task-logs.ts';
 
-const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const signal = new AbortController().signal;
 
 /** Line n of the task; ids step by 3, as other tasks' lines sit between them. */
@@ -15,28 +15,7 @@ function lines(from: number, to: number): TaskLog[] {
 
 /** A status answer of a task whose log has `count` lines: the newest 20 of them. */
 function status(count: number): Task {
-  return {
-    id: '0b6f1f5e-3c1a-4e7e-9a51-5a0c3d4f6a7b',
-    state: 'running',
-    progress: { percentage: 10, itemsFound: 0 },
-    logs: lines(Math.max(1, count - 19), count).slice(0, count),
-    logCount: count,
-    result: null,
-    counts: null,
-    warning: null,
-    error: null,
-    errorDetail: null,
-    retryOf: null,
-    data: {
-      actorId: 'a/b',
-      input: { searchQueries: 'kucing' },
-      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
-    },
-    owner: { id: OWNER, username: 'budi' },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    finishedAt: null,
-    usageTotalUsd: null,
-  };
+  return scrapeTask({ logs: lines(Math.max(1, count - 19), count).slice(0, count), logCount: count });
 }
 
 /** The logs endpoint over a log of `count` lines, pages of `size`. */

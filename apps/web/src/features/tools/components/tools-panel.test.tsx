@@ -1,9 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
-import { report, workerTools } from './test-fixtures.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
+import { report, workerTools } from '@test/tool-reports.ts';
 import { LOAD_ERROR, ToolsPanel } from './tools-panel.tsx';
 
 function answer(response: () => Response) {
@@ -54,7 +54,7 @@ describe('ToolsPanel', () => {
     expect(field(card, 'Runtime JavaScript')).toBe('Terpasang (Node 24.11.1)');
     expect(field(card, 'ffmpeg')).toBe('5.1.9-0+deb12u1');
     expect(field(card, 'ffprobe')).toBe('5.1.9-0+deb12u1');
-    expect(within(card).getByText('Aktif')).toBeTruthy();
+    within(card).getByText('Aktif');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -133,7 +133,7 @@ describe('ToolsPanel', () => {
     expect(field(third, 'Runtime JavaScript')).toBe(
       'Tidak terpasang, padahal versi ini membutuhkannya',
     );
-    expect(within(third).getByText('Tidak merespons')).toBeTruthy();
+    within(third).getByText('Tidak merespons');
 
     const fourth = screen.getByRole('listitem', { name: /dl-mesin-4/ });
     expect(field(fourth, 'Sumber')).toBe('tidak ada');
@@ -144,11 +144,9 @@ describe('ToolsPanel', () => {
   it('says so when no worker has reported, with or without workers running', async () => {
     answer(() => jsonResponse(200, { workers: [], warnings: [] }));
     render(<ToolsPanel />);
-    expect(
-      await screen.findByText(
-        /Belum ada worker yang melaporkan alatnya: tidak ada worker yang berjalan/,
-      ),
-    ).toBeTruthy();
+    await screen.findByText(
+      /Belum ada worker yang melaporkan alatnya: tidak ada worker yang berjalan/,
+    );
     cleanup();
 
     answer(() =>
@@ -158,7 +156,7 @@ describe('ToolsPanel', () => {
       }),
     );
     render(<ToolsPanel />);
-    expect(await screen.findByText(/1 worker berjalan/)).toBeTruthy();
+    await screen.findByText(/1 worker berjalan/);
     const card = screen.getByRole('listitem', { name: /dl-mesin-1/ });
     expect(card.textContent).toContain('belum melaporkan alatnya');
   });
@@ -168,6 +166,6 @@ describe('ToolsPanel', () => {
       jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' }),
     );
     render(<ToolsPanel />);
-    expect(await screen.findByText(LOAD_ERROR)).toBeTruthy();
+    await screen.findByText(LOAD_ERROR);
   });
 });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, USER_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, USER_ID, makeToken } from '@test/make-token.ts';
 import { UserManagementPanel } from './user-management-panel.tsx';
 
 const stamp = '2025-01-01T00:00:00.000Z';
@@ -58,15 +58,15 @@ describe('UserManagementPanel', () => {
   it("shows 'Memuat...' and then the users with their actions", async () => {
     fakeApi(() => jsonResponse(200, [adminRow, budiRow]));
     render(<UserManagementPanel />);
-    expect(screen.getByText('Memuat...')).toBeTruthy();
+    screen.getByText('Memuat...');
     const table = await screen.findByRole('table', { name: 'Daftar pengguna' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
     expect(headers).toEqual(['Username', 'Role', 'Aksi']);
     const row = within(table).getByRole('row', { name: /budi/ });
-    expect(within(row).getByRole('button', { name: 'Edit budi' })).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Hapus budi' })).toBeTruthy();
+    within(row).getByRole('button', { name: 'Edit budi' });
+    within(row).getByRole('button', { name: 'Hapus budi' });
   });
 
   it("says 'Gagal memuat pengguna.' when the list cannot be loaded", async () => {
@@ -74,7 +74,7 @@ describe('UserManagementPanel', () => {
       jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' }),
     );
     render(<UserManagementPanel />);
-    expect(await screen.findByText('Gagal memuat pengguna.')).toBeTruthy();
+    await screen.findByText('Gagal memuat pengguna.');
   });
 
   it("shows the server's message when creating fails, e.g. a taken username", async () => {
@@ -94,7 +94,7 @@ describe('UserManagementPanel', () => {
     await user.type(within(dialog).getByLabelText(/Username/), 'admin');
     await user.type(within(dialog).getByLabelText(/^Password/), 'rahasia123');
     await user.click(within(dialog).getByRole('button', { name: 'Simpan' }));
-    expect(await within(dialog).findByText('Username sudah digunakan.')).toBeTruthy();
+    await within(dialog).findByText('Username sudah digunakan.');
   });
 
   it('edits with the username locked and leaves an empty password out of the PUT', async () => {
@@ -137,9 +137,7 @@ describe('UserManagementPanel', () => {
     render(<UserManagementPanel />);
     await user.click(await screen.findByRole('button', { name: 'Hapus budi' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(
-      within(dialog).getByText('Apakah Anda yakin ingin menghapus pengguna ini?'),
-    ).toBeTruthy();
+    within(dialog).getByText('Apakah Anda yakin ingin menghapus pengguna ini?');
     await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
     await vi.waitFor(() => expect(screen.queryByRole('row', { name: /budi/ })).toBeNull());
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/admin/users/${USER_ID}` });

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { ADMIN_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { ADMIN_ID, makeToken } from '@test/make-token.ts';
 import { WorkerPanel } from './worker-panel.tsx';
 
 const now = Date.now();
@@ -93,21 +93,19 @@ describe('WorkerPanel', () => {
     expect(first.textContent).toContain('0f1e2d3c');
     expect(first.textContent).toContain('video.download, video.preview');
     expect(first.textContent).toMatch(/1[2-4] detik yang lalu/);
-    expect(within(first).getByText('Aktif')).toBeTruthy();
+    within(first).getByText('Aktif');
 
     const second = within(table).getByRole('row', { name: /dl-mesin-2/ });
     expect(second.textContent).toContain('3 menit yang lalu');
     expect(second.textContent).toContain('tidak ada');
-    expect(within(second).getByText('Tidak merespons')).toBeTruthy();
-    expect(
-      screen.getByText(/1 worker tidak mengirim heartbeat selama lebih dari 1 menit/),
-    ).toBeTruthy();
+    within(second).getByText('Tidak merespons');
+    screen.getByText(/1 worker tidak mengirim heartbeat selama lebih dari 1 menit/);
   });
 
   it('says so when no worker is running, without a stale warning', async () => {
     answer(() => jsonResponse(200, []));
     render(<WorkerPanel />);
-    expect(await screen.findByText(/Tidak ada worker yang berjalan/)).toBeTruthy();
+    await screen.findByText(/Tidak ada worker yang berjalan/);
     expect(screen.queryByText(/tidak mengirim heartbeat/)).toBeNull();
   });
 
@@ -116,7 +114,7 @@ describe('WorkerPanel', () => {
       jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' }),
     );
     render(<WorkerPanel />);
-    expect(await screen.findByText('Gagal memuat daftar worker.')).toBeTruthy();
+    await screen.findByText('Gagal memuat daftar worker.');
   });
 
   it('asks again on its own every 15 seconds', async () => {
@@ -136,9 +134,9 @@ describe('WorkerPanel', () => {
     );
     render(<WorkerPanel />);
     const card = await screen.findByRole('region', { name: 'Pemeliharaan' });
-    expect(await within(card).findByText('Terjadwal (tiap 15 menit)')).toBeTruthy();
-    expect(within(card).getByText('1 Mar 2026, 10.00 WIB')).toBeTruthy();
-    expect(within(card).getByText('Selesai')).toBeTruthy();
+    await within(card).findByText('Terjadwal (tiap 15 menit)');
+    within(card).getByText('1 Mar 2026, 10.00 WIB');
+    within(card).getByText('Selesai');
     const removed = (label: string) =>
       within(card).getByText(label).nextElementSibling?.textContent;
     expect(removed('Preview kedaluwarsa')).toBe('3 (3.0 MB)');
@@ -163,10 +161,10 @@ describe('WorkerPanel', () => {
     );
     render(<WorkerPanel />);
     const card = await screen.findByRole('region', { name: 'Pemeliharaan' });
-    expect(await within(card).findByText('Belum ada pemeliharaan yang tercatat.')).toBeTruthy();
+    await within(card).findByText('Belum ada pemeliharaan yang tercatat.');
     within(card).getByRole('button', { name: 'Jalankan Sekarang' }).click();
-    expect(await within(card).findByText('Dijalankan admin')).toBeTruthy();
-    expect(within(card).getByText('Menunggu worker')).toBeTruthy();
+    await within(card).findByText('Dijalankan admin');
+    within(card).getByText('Menunggu worker');
     expect(
       (within(card).getByRole('button', { name: 'Jalankan Sekarang' }) as HTMLButtonElement)
         .disabled,

@@ -9,8 +9,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { jsonResponse } from '@/testing/json-response.ts';
-import { USER_ID, makeToken } from '@/testing/make-token.ts';
+import { jsonResponse } from '@test/json-response.ts';
+import { USER_ID, makeToken } from '@test/make-token.ts';
 import { selectionStorageKey } from '../utils/selection.ts';
 import { YoutubeUploadPage } from './youtube-upload-page.tsx';
 
@@ -209,7 +209,7 @@ describe('YoutubeUploadPage', () => {
   it('shows only the notice when no active client secret exists', async () => {
     fakeApi((path) => (path === '/api/youtube/client-secrets' ? jsonResponse(200, []) : undefined));
     renderPage();
-    expect(await screen.findByText(/Belum ada client secret YouTube yang aktif/)).toBeTruthy();
+    await screen.findByText(/Belum ada client secret YouTube yang aktif/);
     expect(screen.queryByRole('region', { name: 'Upload Video' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Akun YouTube' })).toBeNull();
   });
@@ -230,7 +230,7 @@ describe('YoutubeUploadPage', () => {
     // Issue 20: never the account's first playlist by itself.
     expect((playlist as HTMLSelectElement).value).toBe('');
     // Needs-refresh accounts say so.
-    expect(within(panel).getByRole('option', { name: 'Kanal Dua (Perlu Refresh)' })).toBeTruthy();
+    within(panel).getByRole('option', { name: 'Kanal Dua (Perlu Refresh)' });
     const saved = JSON.parse(window.localStorage.getItem(selectionStorageKey(USER_ID)) ?? '{}');
     expect(saved).toEqual({ clientSecretId: SECRET.id, accountId: FIRST.id, playlistId: null });
 
@@ -239,7 +239,7 @@ describe('YoutubeUploadPage', () => {
     expect((playlist as HTMLSelectElement).value).toBe('PL1');
     await userEvent.selectOptions(accountSelect, SECOND.id);
     await waitFor(() => expect(paths).toContain(`GET /api/youtube/playlists/${SECOND.id}`));
-    expect(within(panel).getByText('Perlu Refresh')).toBeTruthy();
+    within(panel).getByText('Perlu Refresh');
   });
 
   it('shows the re-authentication message when the playlists call answers YouTubeReauthRequired', async () => {
@@ -249,7 +249,7 @@ describe('YoutubeUploadPage', () => {
         : undefined,
     );
     renderPage();
-    expect(await screen.findByText(REAUTH_MESSAGE)).toBeTruthy();
+    await screen.findByText(REAUTH_MESSAGE);
     expect(useSessionStore.getState().status).toBe('authenticated');
   });
 
@@ -277,9 +277,7 @@ describe('YoutubeUploadPage', () => {
     renderPage();
     const connect = await screen.findByRole('button', { name: 'Hubungkan Akun' });
     await userEvent.click(connect);
-    expect(
-      await screen.findByText('Popup blocked! Please allow popups for this site and try again.'),
-    ).toBeTruthy();
+    await screen.findByText('Popup blocked! Please allow popups for this site and try again.');
     expect(open).toHaveBeenCalledWith(
       'https://accounts.google.com/o/oauth2/auth?x=1',
       'youtube-oauth',
@@ -293,7 +291,7 @@ describe('YoutubeUploadPage', () => {
     const form = await screen.findByRole('region', { name: 'Upload Video' });
     await userEvent.type(within(form).getByRole('textbox', { name: /Judul/ }), 'Judul saya');
     await userEvent.click(within(form).getByRole('button', { name: 'Upload ke YouTube' }));
-    expect(await within(form).findByText('Video file is required')).toBeTruthy();
+    await within(form).findByText('Video file is required');
     expect(document.activeElement).toBe(within(form).getByLabelText('File video'));
   });
 
@@ -304,15 +302,13 @@ describe('YoutubeUploadPage', () => {
     const original = within(form).getByRole('slider', { name: 'Volume video asli' });
     expect((original as HTMLInputElement).value).toBe('0.5');
     await userEvent.click(within(form).getByRole('button', { name: 'Cari Audio' }));
-    expect(
-      within(form).getByText('Harap masukkan kata kunci untuk mencari audio remix.'),
-    ).toBeTruthy();
+    within(form).getByText('Harap masukkan kata kunci untuk mencari audio remix.');
     await userEvent.type(
       within(form).getByRole('textbox', { name: 'URL audio remix (video YouTube)' }),
       'https://youtu.be/abc',
     );
     expect((original as HTMLInputElement).value).toBe('0.3');
-    expect(within(form).getByText('0.3 (30%)')).toBeTruthy();
+    within(form).getByText('0.3 (30%)');
   });
 
   it('fills the form from a JSON item, uploads it, then resets everything', async () => {
@@ -368,7 +364,7 @@ describe('YoutubeUploadPage', () => {
     const historyReads = () => paths.filter((p) => p.startsWith('GET /api/youtube/videos')).length;
     const before = historyReads();
     await userEvent.click(within(form).getByRole('button', { name: 'Upload ke YouTube' }));
-    expect(await within(form).findByText('Video berhasil diupload!')).toBeTruthy();
+    await within(form).findByText('Video berhasil diupload!');
 
     const body = FakeXhr.sent[0];
     expect(body?.get('scraperVideoUrl')).toBe('https://www.tiktok.com/@a/video/v1');
@@ -427,17 +423,15 @@ describe('YoutubeUploadPage', () => {
     const failure = await within(form).findByText(
       'Gagal generate konten: Layanan Gemini sedang bermasalah. Coba lagi nanti.',
     );
-    expect(within(form).getByText('Detail')).toBeTruthy();
-    expect(
-      within(form).getByText('[503 Service Unavailable] The model is overloaded.'),
-    ).toBeTruthy();
+    within(form).getByText('Detail');
+    within(form).getByText('[503 Service Unavailable] The model is overloaded.');
 
     await userEvent.upload(
       within(form).getByLabelText('File video'),
       new File(['video'], 'klip.mp4', { type: 'video/mp4' }),
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Upload ke YouTube' }));
-    expect(await within(form).findByText('Video berhasil diupload!')).toBeTruthy();
+    await within(form).findByText('Video berhasil diupload!');
     expect(failure.isConnected).toBe(false);
     expect(within(form).queryByText(/Gagal generate konten/)).toBeNull();
   });
@@ -451,23 +445,21 @@ describe('YoutubeUploadPage', () => {
     });
     renderPage();
     const panel = await screen.findByRole('region', { name: 'Akun YouTube' });
-    expect(
-      await within(panel).findByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent === 'Sisa unggahan hari ini: 97 dari 100 · direset pukul 15.00 WIB',
-      ),
-    ).toBeTruthy();
+    await within(panel).findByText(
+      (_, element) =>
+        element?.tagName === 'P' &&
+        element.textContent === 'Sisa unggahan hari ini: 97 dari 100 · direset pukul 15.00 WIB',
+    );
     expect(paths).toContain(`GET /api/youtube/accounts/${FIRST.id}/quota`);
 
     // An exhausted client: uploads wait for the reset, extras may be skipped.
     const accountSelect = within(panel).getByRole('combobox', { name: /Akun YouTube/ });
     await userEvent.selectOptions(accountSelect, SECOND.id);
-    expect(await within(panel).findByText(/Kuota unggahan client ini sudah habis/)).toBeTruthy();
+    await within(panel).findByText(/Kuota unggahan client ini sudah habis/);
     expect(within(panel).getByText(/Sisa unggahan hari ini:/).textContent).toBe(
       'Sisa unggahan hari ini: 0 dari 100 · direset pukul 15.00 WIB',
     );
-    expect(within(panel).getByText(/Kuota unit hari ini tinggal 10/)).toBeTruthy();
+    within(panel).getByText(/Kuota unit hari ini tinggal 10/);
   });
 
   it('explains a video YouTube kept private although public was chosen, and marks synthetic content', async () => {
@@ -513,8 +505,8 @@ describe('YoutubeUploadPage', () => {
     renderPage();
     const list = await screen.findByRole('list', { name: 'Daftar upload YouTube' });
     const item = within(list).getByRole('listitem');
-    expect(within(item).getByText('Pribadi (dikunci YouTube)')).toBeTruthy();
-    expect(within(item).getByText('Konten sintetis/diubah')).toBeTruthy();
+    within(item).getByText('Pribadi (dikunci YouTube)');
+    within(item).getByText('Konten sintetis/diubah');
     expect(item.textContent).toContain(
       `Diupload sebagai Pribadi, bukan Publik. ${PRIVACY_LOCKED_MESSAGE}`,
     );
@@ -547,7 +539,7 @@ describe('YoutubeUploadPage', () => {
     const form = await screen.findByRole('region', { name: 'Upload Video' });
     const video = new File(['v'], 'klip.mp4', { type: 'video/mp4' });
     await userEvent.upload(within(form).getByLabelText('File video'), video);
-    expect(within(form).getByText('klip.mp4')).toBeTruthy();
+    within(form).getByText('klip.mp4');
 
     const fileSelect = within(form).getByRole('combobox', { name: 'File hasil scraping (JSON)' });
     await waitFor(() => expect(within(fileSelect).getAllByRole('option')).toHaveLength(3));
