@@ -13,7 +13,7 @@ import { downloads } from '@scrapper/db/schema';
 import { eq } from 'drizzle-orm';
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startWorkerHarness, type WorkerHarness } from '../test/harness.ts';
-import { until } from '../test/waits.ts';
+import { until, waitForJob } from '../test/waits.ts';
 
 let h: WorkerHarness;
 let database: Database;
@@ -113,7 +113,8 @@ describe('a worker killed mid-job', () => {
 
     expect(done.status).toBe('completed');
     expect(done.error).toBeNull();
-    const job = await supervisor.getJobById('video.download', jobId);
+    // The row is saved before pg-boss records the job's end: wait for that too.
+    const job = await waitForJob(supervisor, 'video.download', jobId, ['completed', 'failed']);
     expect(job?.state).toBe('completed');
     expect(job?.retryCount).toBe(1); // the dead worker's attempt, then the one that finished
     // Once from the user's point of view: one history row, one complete file.
