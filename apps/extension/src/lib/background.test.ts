@@ -70,10 +70,8 @@ describe('the service worker', () => {
     });
     expect(await bg.onMessage({ kind: 'clear-token' }, other)).toEqual({ ok: false });
     expect(await bg.onMessage({ kind: 'sync' }, other)).toEqual({ ok: false });
-    // The popup's "sync now" only from the extension's own page, not from a tab.
-    expect(
-      await bg.onMessage({ kind: 'sync-now' }, { ...fromPage, url: `${EXT}/popup.html` }),
-    ).toEqual({ ok: false });
+    // The popup's "sync now" only from the extension's own page, not from a Scrapper tab.
+    expect(await bg.onMessage({ kind: 'sync-now' }, fromPage)).toEqual({ ok: false });
     expect(
       await bg.onMessage(
         { kind: 'sync-now' },

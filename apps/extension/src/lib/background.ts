@@ -62,8 +62,9 @@ export function createBackground(deps: BackgroundDeps): Background {
         deps.connected.includes(sender.origin)
           ? sender.origin
           : null;
-      const fromPopup =
-        sender.tab === undefined && (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
+      // The extension's own page (the popup, or popup.html opened in a tab): a web page cannot
+      // message this extension at all, and a content script's sender URL is its page's.
+      const fromPopup = (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
       if (kind === 'store-token' && page) {
         const token = (message as { token?: unknown }).token;
         if (!isTokenShape(token)) return { ok: false };
