@@ -10,8 +10,8 @@ import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { seedActorConfigs } from '../services/actor-configs/seed-actor-configs.ts';
-import { fakeGoogleEnv } from '../routes/youtube/test-support.ts';
-import { buildFixtures, pathOf, resultFileOf, type Fixture, type FixtureContext, type Member, type Target } from './fixtures.ts';
+import { fakeGoogleEnv } from '../../test/youtube.ts';
+import { buildFixtures, pathOf, resultFileOf, type Fixture, type FixtureContext, type Member, type Target } from '../../test/security-fixtures.ts';
 
 type Caller = 'anonymous' | 'memberA' | 'memberB' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'memberA', 'memberB', 'admin'];
@@ -83,7 +83,7 @@ const hasParams = (url: string) => url.includes(':');
 describe('access matrix', () => {
   it('has a fixture for every route with a parameter', () => {
     const missing = [...new Set(routes().filter((r) => hasParams(r.url)).map((r) => r.url))].filter((url) => !fixtures[url]);
-    expect(missing, 'routes with parameters but no fixture in security/fixtures.ts').toEqual([]);
+    expect(missing, 'routes with parameters but no fixture in test/security-fixtures.ts').toEqual([]);
   });
 
   it('answers every route, caller and owner as the access rules say', async () => {

@@ -13,8 +13,8 @@ import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { seedActorConfigs } from '../services/actor-configs/seed-actor-configs.ts';
-import { fakeGoogleEnv } from '../routes/youtube/test-support.ts';
-import { buildFixtures, publishedUploadOf, serverFileOf, wibScheduleAhead, type Fixture, type FixtureContext, type Member } from './fixtures.ts';
+import { fakeGoogleEnv } from '../../test/youtube.ts';
+import { buildFixtures, publishedUploadOf, serverFileOf, wibScheduleAhead, type Fixture, type FixtureContext, type Member } from '../../test/security-fixtures.ts';
 import { bodyMutations, fieldPaths, jsonSchemaOf, REMOVE, sample, textMutations, UNICODE, withValue, type Path } from './malformed.ts';
 
 const BODY_LIMIT = 256 * 1024;

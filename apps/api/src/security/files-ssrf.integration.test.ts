@@ -16,7 +16,7 @@ import { count } from 'drizzle-orm';
 import { youtubeUploads } from '@scrapper/db/schema';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { connectAccount, createClientSecret, fakeGoogleEnv } from '../routes/youtube/test-support.ts';
+import { connectAccount, createClientSecret, fakeGoogleEnv } from '../../test/youtube.ts';
 
 let h: Harness;
 let fake: FakeGoogle;

@@ -13,7 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import { cookieSets, youtubeUploads } from '@scrapper/db/schema';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { connectAccount, createClientSecret, fakeGoogleEnv } from '../routes/youtube/test-support.ts';
+import { connectAccount, createClientSecret, fakeGoogleEnv } from '../../test/youtube.ts';
 
 const MAX_VIDEO_BYTES = 256 * 1024;
 const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;

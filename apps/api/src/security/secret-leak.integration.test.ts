@@ -15,8 +15,8 @@ import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { seedActorConfigs } from '../services/actor-configs/seed-actor-configs.ts';
-import { consent, fakeGoogleEnv } from '../routes/youtube/test-support.ts';
-import { buildFixtures, pathOf, type Fixture, type Member } from './fixtures.ts';
+import { consent, fakeGoogleEnv } from '../../test/youtube.ts';
+import { buildFixtures, pathOf, type Fixture, type Member } from '../../test/security-fixtures.ts';
 
 const WINDOW = 12;
 const rand = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
@@ -186,7 +186,7 @@ describe('secret leak scan', () => {
         let path = route.url;
         if (route.url.includes(':')) {
           const fixture = fixtures[route.url];
-          if (!fixture) throw new Error(`no fixture for ${route.url} in security/fixtures.ts`);
+          if (!fixture) throw new Error(`no fixture for ${route.url} in test/security-fixtures.ts`);
           const target = route.url === '/api/youtube/playlists/:accountId' ? { params: { accountId } } : await fixture.make(member);
           path = pathOf(route.url, target);
         }

@@ -9,7 +9,7 @@ import { clearGeminiModelChoices } from '@scrapper/integrations/gemini';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { fakeGoogleEnv } from '../youtube/test-support.ts';
+import { fakeGoogleEnv } from '../../../test/youtube.ts';
 
 const KEY = 'gem-key-model-choice-0001';
 const TEXTLESS = 'gem-key-no-text-model-0002';

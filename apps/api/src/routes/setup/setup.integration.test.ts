@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { fakeGoogleEnv } from '../youtube/test-support.ts';
+import { fakeGoogleEnv } from '../../../test/youtube.ts';
 
 let apify: FakeApify;
 let google: FakeGoogle;

@@ -4,7 +4,7 @@ import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-q
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { fakeGoogleEnv } from './test-support.ts';
+import { fakeGoogleEnv } from '../../../test/youtube.ts';
 
 let h: Harness;
 let fake: FakeGoogle;

@@ -4,7 +4,7 @@ import { oauthStates, youtubeAccounts, youtubeUploads } from '@scrapper/db/schem
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { connectAccount, consent, createClientSecret, fakeGoogleEnv } from './test-support.ts';
+import { connectAccount, consent, createClientSecret, fakeGoogleEnv } from '../../../test/youtube.ts';
 
 let h: Harness;
 let fake: FakeGoogle;

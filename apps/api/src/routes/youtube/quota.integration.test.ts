@@ -7,7 +7,7 @@ import { youtubeQuotaUsage } from '@scrapper/db/schema';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { connectAccount, createClientSecret, fakeGoogleEnv } from './test-support.ts';
+import { connectAccount, createClientSecret, fakeGoogleEnv } from '../../../test/youtube.ts';
 
 let h: Harness;
 let fake: FakeGoogle;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { connectAccount, createClientSecret, fakeGoogleEnv } from './test-support.ts';
+import { connectAccount, createClientSecret, fakeGoogleEnv } from '../../../test/youtube.ts';
 
 let h: Harness;
 let fake: FakeGoogle;

@@ -8,7 +8,7 @@ import { youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { connectAccount, createClientSecret, fakeGoogleEnv } from './test-support.ts';
+import { connectAccount, createClientSecret, fakeGoogleEnv } from '../../../test/youtube.ts';
 
 const MAX_VIDEO_BYTES = 256 * 1024;
 

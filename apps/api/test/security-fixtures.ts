@@ -12,7 +12,7 @@ import { insertUser } from '@scrapper/db/queries/users';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
-import type { Harness } from '../../test/harness.ts';
+import type { Harness } from './harness.ts';
 
 export interface Member {
   id: string;

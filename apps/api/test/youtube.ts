@@ -2,7 +2,7 @@
 // way a browser would (consent URL, autoApprove redirect, our callback).
 import { expect } from 'vitest';
 import type { FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
-import type { Harness } from '../../../test/harness.ts';
+import type { Harness } from './harness.ts';
 
 export function fakeGoogleEnv(fake: FakeGoogle): Record<string, string> {
   return {
