@@ -62,21 +62,7 @@ export async function findResultIndexState(sql: SqlClient, taskId: string): Prom
 }
 
 /** An index row as read back: a listed item (itemId set) and where its raw record is. */
-export interface ResultItemRow {
-  position: number;
-  rawStart: number | null;
-  rawLength: number | null;
-  itemId: string;
-  title: string;
-  author: string;
-  url: string;
-  thumbnail: string;
-  duration: number | null;
-  playCount: number | null;
-  likeCount: number | null;
-  width: number | null;
-  height: number | null;
-}
+export type ResultItemRow = Omit<ResultIndexRow, 'itemId' | 'skipReason' | 'titleKey'> & { itemId: string };
 
 interface RawItemRow {
   position: number;

@@ -39,9 +39,9 @@ async function readLegacyRaws(storage: Storage, path: string, positions: Readonl
   return found;
 }
 
-/** The full video item: the index row's mapped fields (made with the current mapping) and its raw record. */
-export function videoItemOf(platform: string, row: ResultItemRow, raw: unknown): VideoItem {
-  const item: VideoItem = {
+/** The index row's mapped fields (made with the current mapping), as the item lists show them. */
+export function mappedItemOf(platform: string, row: ResultItemRow): Omit<VideoItem, 'raw'> {
+  const item: Omit<VideoItem, 'raw'> = {
     id: row.itemId,
     platform,
     url: row.url,
@@ -51,10 +51,14 @@ export function videoItemOf(platform: string, row: ResultItemRow, raw: unknown):
     play_count: row.playCount,
     like_count: row.likeCount,
     thumbnail: row.thumbnail,
-    raw,
   };
   if (row.width !== null && row.height !== null) Object.assign(item, { width: row.width, height: row.height });
   return item;
+}
+
+/** The full video item: the index row's mapped fields and its raw record. */
+export function videoItemOf(platform: string, row: ResultItemRow, raw: unknown): VideoItem {
+  return { ...mappedItemOf(platform, row), raw };
 }
 
 /**
