@@ -6,7 +6,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
-import { DatabaseUrlSchema, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -124,8 +124,6 @@ export interface Env {
   /** SERVE_SOURCEMAPS: whether the web build's `.map` files are served. */
   serveSourcemaps: boolean;
 }
-
-export class EnvError extends Error {}
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
 function readStorageConfig(cleaned: Record<string, string | undefined>): { config?: StorageConfig; issues: string[] } {

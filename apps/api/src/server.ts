@@ -4,9 +4,10 @@ import { migrateDatabase } from '@scrapper/db/migrate';
 import { startBoss } from '@scrapper/db/queue';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { createStorage } from '@scrapper/integrations/storage/create-storage';
+import { configOrExit } from '@scrapper/integrations/config-or-exit';
 import { followLauncher } from '@scrapper/integrations/launcher-link';
 import { buildApp } from './app.ts';
-import { EnvError, loadEnv, type Env } from './env.ts';
+import { loadEnv } from './env.ts';
 import { seedAdmin } from './services/auth/seed-admin.ts';
 import { seedActorConfigs } from './services/actor-configs/seed-actor-configs.ts';
 
@@ -14,16 +15,7 @@ import { seedActorConfigs } from './services/actor-configs/seed-actor-configs.ts
 const launcher = followLauncher();
 
 async function main(): Promise<void> {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`[api] ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = configOrExit('api', () => loadEnv());
 
   await migrateDatabase(env.databaseUrl);
   const database = createDatabase(env.databaseUrl, { max: env.dbPoolMax, applicationName: 'scrapper-api' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
-import { DatabaseUrlSchema, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
@@ -77,8 +77,6 @@ export interface Env {
   /** YouTube Data API and OAuth endpoints; undefined means Google's own. */
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
 }
-
-export class EnvError extends Error {}
 
 /**
  * WORKER_QUEUES: names of the job catalog, comma-separated (spaces allowed). Undefined when

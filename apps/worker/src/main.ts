@@ -2,24 +2,16 @@
 // SIGTERM or SIGINT, and shut down gracefully.
 import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
+import { configOrExit } from '@scrapper/integrations/config-or-exit';
 import { followLauncher } from '@scrapper/integrations/launcher-link';
-import { EnvError, loadEnv, type Env } from './env.ts';
+import { loadEnv } from './env.ts';
 import { createWorkerLogger, startWorker } from './worker.ts';
 
 // Started by the launcher: when it goes away, so do we (listening from the first moment).
 const launcher = followLauncher();
 
 async function main(): Promise<void> {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`[worker] ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = configOrExit('worker', () => loadEnv());
   // JSON lines on stdout, like the API's; `npm start` shows them readable (launcher log-router).
   const log = createWorkerLogger({ level: env.logLevel });
   for (const warning of env.warnings) log.warn(`[worker] ${warning}`);

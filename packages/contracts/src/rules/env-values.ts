@@ -2,6 +2,9 @@
 // (each app's env.ts still owns its whole schema and is the only reader of process.env).
 import { z } from 'zod';
 
+/** The operator's settings are wrong: the message names each setting and what it must be. */
+export class EnvError extends Error {}
+
 /** An on/off setting: `true`/`1` or `false`/`0`; unset is the default. */
 export function envFlag(defaultValue: boolean) {
   return z
