@@ -13,8 +13,7 @@ import { batchZip } from '../../services/media/batch-zip.ts';
 import { redownload } from '../../services/media/redownload.ts';
 import { listResultFiles } from '../../services/media/list-result-files.ts';
 import { listResultItems } from '../../services/media/list-result-items.ts';
-import { openResultFile } from '../../services/media/open-result-file.ts';
-import { readResultItem } from '../../services/media/read-result-items.ts';
+import { openResultItem } from '../../services/media/open-result-item.ts';
 import { requestDownload, startBatch } from '../../services/media/request-download.ts';
 import { startUrlBatch } from '../../services/media/start-url-batch.ts';
 import { requestPreview } from '../../services/media/request-preview.ts';
@@ -42,10 +41,9 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, endpoints.media.items, ({ query, user }) => listResultItems(database, storage, user, query));
 
-  defineRoute(app, endpoints.media.itemDetail, async ({ params, query, user }) => {
-    const file = await openResultFile(database, storage, user, query.filename, query.username);
-    return readResultItem(database, storage, file, params.id);
-  });
+  defineRoute(app, endpoints.media.itemDetail, async ({ params, query, user }) =>
+    (await openResultItem(database, storage, user, { fileName: query.filename, username: query.username, itemId: params.id })).item,
+  );
 
   defineRoute(app, endpoints.media.preview, async ({ params, query, user, request, reply }) => {
     const preview = await requestPreview(database, boss, storage, user, { itemId: params.id, fileName: query.filename, username: query.username }, clientSignal(request), WAIT_MS);

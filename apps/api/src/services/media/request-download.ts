@@ -16,7 +16,8 @@ import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { openResultFile } from './open-result-file.ts';
-import { readResultItem, readResultItems } from './read-result-items.ts';
+import { openResultItem } from './open-result-item.ts';
+import { readResultItems } from './read-result-items.ts';
 
 /**
  * The item's direct media URL (Instagram's signed `videoUrl`, Douyin's `play_addr`, ...): kept
@@ -84,9 +85,7 @@ export async function requestDownload(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<DownloadWithOwner> {
-  const file = await openResultFile(database, storage, user, input.fileName, input.username);
-  const { task, platform } = file;
-  const item = await readResultItem(database, storage, file, input.itemId);
+  const { file: { task, platform }, item } = await openResultItem(database, storage, user, input);
   const existing = await findCompletedDownload(database.db, task.ownerId, platform, item.id, input.quality);
   if (existing?.storageKey && (await storage.size(existing.storageKey)) !== undefined) {
     const row = await findDownload(database.db, existing.id);

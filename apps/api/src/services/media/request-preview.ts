@@ -6,8 +6,7 @@ import type { PreviewRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { openResultFile } from './open-result-file.ts';
-import { readResultItem } from './read-result-items.ts';
+import { openResultItem } from './open-result-item.ts';
 import { directUrlOf } from './request-download.ts';
 
 /**
@@ -23,9 +22,7 @@ export async function requestPreview(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<PreviewRow> {
-  const file = await openResultFile(database, storage, user, input.fileName, input.username);
-  const { platform, config } = file;
-  const item = await readResultItem(database, storage, file, input.itemId);
+  const { file: { platform, config }, item } = await openResultItem(database, storage, user, input);
   if (!item.url) throw badRequest('Item ini tidak memiliki URL untuk dipratinjau.');
   const spec = config?.previewSpecific ?? { enabled: true, format: DEFAULT_PREVIEW_FORMAT, maxDuration: 30 };
   if (!spec.enabled) throw badRequest('Preview tidak aktif untuk platform ini.');
