@@ -20,6 +20,7 @@ let media: MediaServer;
 let worker: RunningWorker;
 let ana: string;
 let budi: string;
+let admin: string;
 let counter = 0;
 
 /** A cookies.txt line for the media server's host (a platform's domain would not reach it). */
@@ -45,6 +46,11 @@ const ownCookies = (ownerId: string, value: string) =>
     earliestExpiry: null,
   });
 
+const notes = async (kind: string) =>
+  (await database.sql`select user_id::text, message from notifications where kind = ${kind}`).map((r) => ({ ...r }));
+const health = async (ownerId: string) =>
+  (await database.sql`select last_failed_at, last_failure from member_cookies where owner_id = ${ownerId} and platform = 'tiktok'`)[0];
+
 beforeAll(async () => {
   h = await startWorkerHarness({
     name: 'download-member-cookies',
@@ -58,7 +64,7 @@ beforeAll(async () => {
   ({ database, box, media } = h);
   ana = await h.insertUser('ana');
   budi = await h.insertUser('budi');
-  await h.insertUser('admin', 'admin');
+  admin = await h.insertUser('admin', 'admin');
   worker = await h.startWorker();
 }, 120_000);
 
@@ -84,6 +90,10 @@ describe("a member's own cookies", () => {
     expect(budis.status).toBe('failed');
     expect(media.requests.some((r) => r.cookie?.includes(`${name}=wrong-pool`))).toBe(true);
     expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(false);
+    // The pool's cookies failed: the admins hear it, and Ana's own cookies are not marked.
+    expect(await notes('cookies.expired')).toEqual([expect.objectContaining({ user_id: admin })]);
+    expect(await notes('member-cookies.expired')).toEqual([]);
+    expect((await health(ana))?.last_failed_at).toBeNull();
   });
 
   it('come first even when the pool would open the page; without them the pool is used', async () => {
@@ -97,6 +107,16 @@ describe("a member's own cookies", () => {
     const stale = await download(ana);
     expect(stale.status).toBe('failed');
     expect(media.requests.some((r) => r.cookie?.includes(`${name}=expired-own`))).toBe(true);
+    // Cookie health: the member's own cookies are marked failed and the member is told what to
+    // do; the admins hear nothing more (their pool was not used).
+    expect(await health(ana)).toMatchObject({ last_failed_at: expect.stringMatching(/^\d{4}-/), last_failure: stale.error });
+    expect(await notes('member-cookies.expired')).toEqual([
+      expect.objectContaining({
+        user_id: ana,
+        message: 'Cookie tiktok Anda tampaknya kedaluwarsa: buka platform di browser Anda lalu sinkronkan ulang.',
+      }),
+    ]);
+    expect(await notes('cookies.expired')).toHaveLength(1);
 
     await deleteMemberCookies(database.db, ana, 'tiktok');
     const pooled = await download(ana);

@@ -16,6 +16,7 @@ import {
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
+import { noteCookieFailure } from './cookie-failure.ts';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
 import { netscapeCookieFile, PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper/integrations/direct-fetch';
@@ -275,7 +276,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     const failure = describeDownloadFailure(error);
     await finishRow(ctx, row, async (tx) => {
       await failDownload(tx, row.id, failure.message, 'failed', failure.detail);
-      if (needsCookies) await notifyCookiesExpired(tx, row.platform);
+      if (needsCookies) await noteCookieFailure(tx, row, failure.message, notifyCookiesExpired);
       await outdated?.(tx);
     });
   } finally {

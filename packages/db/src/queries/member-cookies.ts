@@ -60,3 +60,22 @@ export async function deleteMemberCookies(
     .returning({ platform: memberCookies.platform });
   return rows.length > 0;
 }
+
+/**
+ * Records that a download with the member's own cookies of the platform failed for cookie
+ * reasons (cookie health). False when the member has none synced (the admins' pool was used).
+ */
+export async function markMemberCookiesFailed(
+  db: Db,
+  ownerId: string,
+  platform: string,
+  reason: string,
+  at = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(memberCookies)
+    .set({ lastFailedAt: at, lastFailure: reason })
+    .where(and(eq(memberCookies.ownerId, ownerId), eq(memberCookies.platform, platform)))
+    .returning({ platform: memberCookies.platform });
+  return rows.length > 0;
+}
