@@ -22,13 +22,6 @@ export async function ensureSyncAlarm(alarms: AlarmApi): Promise<void> {
   });
 }
 
-/** What the content script and the popup send the service worker. */
-export type RuntimeMessage =
-  | { kind: 'store-token'; token: string }
-  | { kind: 'clear-token' }
-  | { kind: 'sync' }
-  | { kind: 'sync-now' };
-
 export interface Sender {
   url?: string;
   origin?: string;
@@ -42,6 +35,11 @@ export interface BackgroundDeps extends SyncDeps {
   extensionOrigin: string;
 }
 
+/**
+ * The messages: from the content script `{ kind: 'store-token', token }`, `{ kind: 'clear-token' }`
+ * and `{ kind: 'sync' }` (a PageCommand); from the popup `{ kind: 'sync-now' }`. Anything else,
+ * or from anyone else, is answered `{ ok: false }` and does nothing.
+ */
 export interface Background {
   onMessage(message: unknown, sender: Sender): Promise<SyncOutcome | { ok: boolean }>;
   onAlarm(alarm: { name: string }): Promise<SyncOutcome | null>;
