@@ -31,6 +31,7 @@ const secrets: Record<string, string> = {
   clientSecretRotated: `GOCSPX-${rand(28)}`,
   cookieSession: rand(40),
   cookieHeaderSession: rand(48),
+  memberCookieSession: rand(44),
   adminPassword: `sandi-admin-${rand(16)}`,
   memberPassword: `sandi-anggota-${rand(16)}`,
   newUserPassword: `sandi-baru-${rand(16)}`,
@@ -137,6 +138,9 @@ async function plant(): Promise<{ accountId: string }> {
   // Cookies: a Netscape file and a Cookie header line.
   const cookieFile = `# Netscape HTTP Cookie File\n.tiktok.com\tTRUE\t/\tTRUE\t1893456000\tsessionid\t${secrets.cookieSession}\n`;
   await call('POST', '/api/config/cookies', a, { tiktok: [cookieFile], youtube: [`SID=${secrets.cookieHeaderSession}; PREF=hl=id`] });
+  // A member's own cookies, as the browser extension sends them.
+  const ownFile = `# Netscape HTTP Cookie File\n.instagram.com\tTRUE\t/\tTRUE\t1893456000\tsessionid\t${secrets.memberCookieSession}\n`;
+  expect((await call('PUT', '/api/me/cookies/instagram', member.token, { cookies: ownFile })).status).toBe(200);
   return { accountId };
 }
 
