@@ -343,6 +343,11 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
     '/api/youtube/videos/:id/cancel': { owned: true, make: async (owner) => id(await scheduledUploadOf(ctx, owner)) },
     '/api/youtube/videos/:id': { owned: true, make: async (owner) => ({ ...id(await scheduledUploadOf(ctx, owner)), body: wibScheduleAhead() }) },
     '/api/youtube/playlists/:accountId': { owned: true, make: async (owner) => ({ params: { accountId: await youtubeAccountOf(ctx, owner) } }) },
+    // A member's own synced cookies: every caller reaches only their own row, so nobody's to take.
+    '/api/me/cookies/:platform': {
+      owned: false,
+      make: async () => ({ params: { platform: 'tiktok' }, body: { cookies: `.tiktok.com\tTRUE\t/\tTRUE\t0\tsessionid\tuji-${short()}` } }),
+    },
 
     // The web app's files: public, nobody's.
     '/assets/:name': { owned: false, make: async () => ({ params: { name: 'index.js' } }) },
