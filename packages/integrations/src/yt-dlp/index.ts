@@ -14,9 +14,9 @@ import { asRecord, INFO_TEMPLATE, stringField, toInfo, toProbeResult, type Probe
 import { spawnYtDlp, type RunOutcome, type RunSpec } from './process.ts';
 import { parseProgressLine, PROGRESS_TEMPLATE, type YtDlpProgress } from './progress.ts';
 
-export { classifyYtDlpFailure, guardRefusalMessage, isOutdatedFailure, YtDlpError, ytDlpReason, type YtDlpErrorKind } from './errors.ts';
-export { extractorOrderArgs, formatForQuality, proxiedOnly, proxyArgs, type YtDlpFormat, type YtDlpQuality } from './format.ts';
-export type { ProbeFormat, ProbeResult, YtDlpInfo } from './info.ts';
+export { classifyYtDlpFailure, YtDlpError, ytDlpReason } from './errors.ts';
+export { extractorOrderArgs, formatForQuality, proxiedOnly, type YtDlpFormat, type YtDlpQuality } from './format.ts';
+export type { ProbeResult, YtDlpInfo } from './info.ts';
 export type { RunOutcome } from './process.ts';
 export type { YtDlpBinary } from '../yt-dlp-manager/program.ts';
 

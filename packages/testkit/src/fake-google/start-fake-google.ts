@@ -86,10 +86,9 @@ export type {
   FakeThumbnail,
   FakeUpload,
   FakeUploadSession,
-  FakeUploadSessionPut,
 } from './state.ts';
 export type { IssuedTokens } from './oauth.ts';
-export type { FakeGeminiModel, FakeGeminiModelInput } from './gemini-api.ts';
+export type { FakeGeminiModelInput } from './gemini-api.ts';
 
 /** What GOOGLE_API_ROOT_URL, GOOGLE_OAUTH_AUTH_URL, GOOGLE_OAUTH_TOKEN_URL and GEMINI_BASE_URL hold. */
 export interface FakeGoogleUrls {

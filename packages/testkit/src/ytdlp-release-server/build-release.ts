@@ -5,7 +5,7 @@
 // (and refuses runtimes yt-dlp does not know), as the real releases do; older versions stop with
 // "no such option" like the real old ones. Optionally every run's argv is appended to a file.
 import { execFile } from 'node:child_process';
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { findProgram } from '@scrapper/integrations/yt-dlp-manager/program';
 
@@ -126,9 +126,4 @@ export async function buildYtDlpRelease(options: BuildReleaseOptions): Promise<v
     .replace('__KNOWS__', knowsJsRuntimes(options.version) ? 'True' : 'False')
     .replace('__LOG__', options.argvLog === undefined ? 'None' : JSON.stringify(options.argvLog));
   await run(await interpreterOf(source), ['-c', BUILD, source, options.outFile, options.version, main], { timeout: 120_000 });
-}
-
-/** The bytes of a build (for serving). */
-export async function readRelease(path: string): Promise<Buffer> {
-  return readFile(path);
 }

@@ -13,7 +13,6 @@ import { buildYtDlpRelease } from './build-release.ts';
 
 /** The standalone builds of the real channel, by the machine they are for. */
 export const RELEASE_ASSETS = ['yt-dlp_linux', 'yt-dlp_linux_aarch64'] as const;
-export type ReleaseAsset = (typeof RELEASE_ASSETS)[number];
 
 export type ReleaseScenario =
   /** Everything as published. */

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-export const benchRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export const NODE_FLAGS = ['--disable-warning=ExperimentalWarning'];
 
@@ -121,10 +120,6 @@ export function percentile(values: number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-}
-
-export function median(values: number[]): number {
-  return percentile(values, 0.5);
 }
 
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));

@@ -144,9 +144,3 @@ export async function validateKey(database: Database, box: SecretBox, type: ApiK
   if (verdict.status === 'invalid' && verdict.refuse) throw new AppError(verdict.refuse, verdict.message);
   return toApiKeyDto(updated);
 }
-
-/** The active key of a type, opened, or undefined when there is none. */
-export async function openActiveKey(database: Database, box: SecretBox, type: ApiKeyType): Promise<string | undefined> {
-  const row = await findActiveApiKey(database.db, type);
-  return row ? box.open(row.sealedKey) : undefined;
-}

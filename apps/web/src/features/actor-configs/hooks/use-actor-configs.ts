@@ -1,9 +1,7 @@
 import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { useCallback } from 'react';
-import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { listActorConfigs } from '@/lib/api/list-actor-configs.ts';
-
-export type ActorConfigsStatus = ResourceStatus;
 
 const NONE: ActorConfig[] = [];
 

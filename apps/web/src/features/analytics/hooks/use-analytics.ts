@@ -1,8 +1,6 @@
 import type { Analytics } from '@scrapper/contracts/http/analytics';
-import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { getAnalytics } from '../api/get-analytics.ts';
-
-export type AnalyticsStatus = ResourceStatus;
 
 /**
  * The dashboard figures, loaded on mount and again on `reload`. While a reload runs the

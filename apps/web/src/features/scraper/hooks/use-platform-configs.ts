@@ -1,8 +1,6 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
-import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { getScrapeConfig } from '../api/get-scrape-config.ts';
-
-export type PlatformConfigsStatus = ResourceStatus;
 
 const NONE: PlatformConfig[] = [];
 

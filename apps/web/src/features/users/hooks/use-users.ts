@@ -1,9 +1,7 @@
 import type { User } from '@scrapper/contracts/http/users';
 import { useCallback } from 'react';
-import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { listUsers } from '../api/list-users.ts';
-
-export type UsersStatus = ResourceStatus;
 
 const NONE: User[] = [];
 

@@ -1,13 +1,11 @@
 import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
 import { useCallback, useState } from 'react';
-import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { expireSessionOn } from '@/lib/expire-session.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { listAccounts } from '../api/list-accounts.ts';
 import { TEXT, accountsFailed, reasonOf } from '../utils/messages.ts';
-
-export type AccountsStatus = ResourceStatus;
 
 const NONE: YouTubeAccount[] = [];
 
