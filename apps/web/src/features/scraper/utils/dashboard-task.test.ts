@@ -1,8 +1,8 @@
 import type { PlatformConfig, ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it } from 'vitest';
+import { scrapeTask } from '@test/scrape-task.ts';
 import { fromHistory, fromTask, startedTask, taskTarget, tasksReducer } from './dashboard-task.ts';
 
-const OWNER = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const tiktok: PlatformConfig = {
   platformId: 'tiktok',
   displayName: 'TikTok',
@@ -16,29 +16,19 @@ const tiktok: PlatformConfig = {
 };
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
-  return {
+  return scrapeTask({
     id,
-    state: 'running',
     progress: { percentage: 40, itemsFound: 8 },
     logs: [{ id: 1, message: 'Aktor berjalan', at: '2025-01-01T00:00:01.000Z' }],
     logCount: 1,
-    result: null,
-    counts: null,
-    warning: null,
-    error: null,
-    errorDetail: null,
-    retryOf: null,
     data: {
       actorId: 'clockworks/tiktok-scraper',
       input: { resultsPerPage: 20, postURLs: 'https://t.example/v/1' },
       platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'url' },
     },
-    owner: { id: OWNER, username: 'budi' },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    finishedAt: null,
     usageTotalUsd: 0.0042,
     ...overrides,
-  };
+  });
 }
 
 function record(id: string, overrides: Partial<ScrapeHistoryRecord> = {}): ScrapeHistoryRecord {
