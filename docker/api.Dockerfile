@@ -15,6 +15,7 @@ COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
 COPY patches patches
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+COPY apps/extension/package.json apps/extension/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/integrations/package.json packages/integrations/
@@ -29,6 +30,15 @@ COPY packages/contracts packages/contracts
 COPY packages/ui packages/ui
 COPY apps/web apps/web
 RUN pnpm --filter @scrapper/web build
+
+# The companion browser extension GET /api/extension/package zips (issue 17).
+FROM manifests AS extension-deps
+RUN pnpm install --frozen-lockfile --filter "@scrapper/extension..."
+
+FROM extension-deps AS extension-build
+COPY packages/contracts packages/contracts
+COPY apps/extension apps/extension
+RUN pnpm --filter @scrapper/extension build
 
 FROM manifests AS prod-deps
 RUN pnpm install --frozen-lockfile --prod --filter "@scrapper/api..."
@@ -72,6 +82,7 @@ COPY packages/db/src packages/db/src
 COPY packages/db/migrations packages/db/migrations
 COPY packages/integrations/src packages/integrations/src
 COPY --from=web-build /app/apps/web/dist apps/web/dist
+COPY --from=extension-build /app/apps/extension/dist apps/extension/dist
 # DATA_DIR must stay writable: the managed yt-dlp (DATA_DIR/tools), previews, local storage.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -80,6 +80,8 @@ describe('api.Dockerfile', () => {
     const runtime = runtimeOf(stages);
     expect(runtime.stage.user).toBe('node');
     expect(existsSync(join(runtime.root, 'app/apps/web/dist/index.html'))).toBe(true);
+    // GET /api/extension/package zips this folder: built in the image, not brought from the host.
+    expect(existsSync(join(runtime.root, 'app/apps/extension/dist/manifest.json'))).toBe(true);
     expect(existsSync(join(runtime.root, 'app/packages/db/migrations'))).toBe(true);
     // The host's dependencies never come along: every node_modules is the image's own install.
     expect(existsSync(join(runtime.root, 'app/node_modules/.modules.yaml'))).toBe(true);
