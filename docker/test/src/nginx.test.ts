@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HELMET_OPTIONS, securityHeaders } from '@scrapper/api/src/app.ts';
+import { HELMET_OPTIONS, securityHeaders } from '@scrapper/api/src/plugins/security-headers.ts';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import { dockerDir } from './repo.ts';
 
