@@ -6,6 +6,7 @@
 // LOG_FORMAT=json every line passes through to stdout/stderr unchanged (containers).
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { jakartaClock } from '@scrapper/contracts/rules/jakarta-time';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -68,18 +69,10 @@ export class RotatingFile {
 
 const LEVEL_WORDS: Record<number, string> = { 40: 'PERINGATAN', 50: 'ERROR', 60: 'FATAL' };
 
-const clock = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
 /** `14.03.07 WIB` for a time (epoch ms, ISO text or now). */
 export function wibClock(time: unknown): string {
   const date = typeof time === 'number' || typeof time === 'string' ? new Date(time) : new Date();
-  return `${clock.format(Number.isNaN(date.getTime()) ? new Date() : date)} WIB`;
+  return `${jakartaClock(Number.isNaN(date.getTime()) ? new Date() : date, { seconds: true })} WIB`;
 }
 
 interface PinoLine {
