@@ -15,3 +15,4 @@ export * from './download-library-totals.ts';
 export * from './scrape-library-totals.ts';
 export * from './scrape-monthly-costs.ts';
 export * from './member-cookies.ts';
+export * from './api-tokens.ts';
