@@ -16,3 +16,4 @@ export * from './scrape-library-totals.ts';
 export * from './scrape-monthly-costs.ts';
 export * from './member-cookies.ts';
 export * from './api-tokens.ts';
+export * from './webhooks.ts';
