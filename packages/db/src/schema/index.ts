@@ -17,3 +17,4 @@ export * from './scrape-monthly-costs.ts';
 export * from './member-cookies.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
+export * from './automations.ts';
