@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { usePlatformConfigs } from '../hooks/use-platform-configs.ts';
+import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
 import { useScrapeReadiness } from '../hooks/use-scrape-readiness.ts';
 import { useScrapeTasks } from '../hooks/use-scrape-tasks.ts';
 import { ApifyKeyNotice } from './apify-key-notice.tsx';

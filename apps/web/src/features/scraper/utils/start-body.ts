@@ -1,7 +1,7 @@
 import type { PlatformConfig, StartScrapeBody } from '@scrapper/contracts/http/scrape';
 import { targetKey } from '@scrapper/contracts/rules/scrape-targets';
-import type { OptionInput } from './scrape-options.ts';
-import type { ScrapeTarget } from './targets.ts';
+import type { OptionInput } from '@/lib/scrape-options.ts';
+import type { ScrapeTarget } from '@/lib/scrape-targets.ts';
 
 /** One start call's body: the options plus the target under its key (spec section 7). */
 export function buildStartBody(

@@ -6,12 +6,8 @@ import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useEffect, useId } from 'react';
 import { useEffectPreview } from '../hooks/use-effect-preview.ts';
-import {
-  PREVIEW_HINTS,
-  VIDEO_EFFECT_LABELS,
-  VIDEO_EFFECT_OPTIONS,
-  previewAvailability,
-} from '../utils/video-effects.ts';
+import { VIDEO_EFFECT_LABELS, VIDEO_EFFECT_OPTIONS } from '@/lib/youtube-choices.ts';
+import { PREVIEW_HINTS, previewAvailability } from '../utils/video-effects.ts';
 
 export interface EffectPreviewProps {
   videoFile: File | null;

@@ -1,9 +1,10 @@
 import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
-import { UPLOAD_LIMITS, YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
 import { fieldBinder } from '@/lib/bind-field.ts';
+import { CATEGORY_OPTIONS, PRIVACY_OPTIONS, isPrivacy } from '@/lib/youtube-choices.ts';
 import type { UploadErrors, UploadField, UploadFormValues } from '../utils/upload-draft.ts';
 import { AiGenerate } from './ai-generate.tsx';
 
@@ -15,21 +16,6 @@ export interface MetadataFieldsProps {
   /** The chosen item's title, used for AI generation when the title field is empty. */
   itemTitle: string | null;
   onGenerated: (content: GeneratedContent) => void;
-}
-
-const PRIVACY_OPTIONS = [
-  { value: 'public', label: 'Publik' },
-  { value: 'private', label: 'Pribadi' },
-  { value: 'unlisted', label: 'Tidak publik (unlisted)' },
-];
-
-const CATEGORY_OPTIONS = YOUTUBE_CATEGORIES.map((category) => ({
-  value: category.id,
-  label: category.label,
-}));
-
-function isPrivacy(value: string): value is UploadFormValues['privacyStatus'] {
-  return value === 'public' || value === 'private' || value === 'unlisted';
 }
 
 /** Title, description, tags, category and privacy, with AI generation. */

@@ -1,14 +1,14 @@
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { TextInput } from '@scrapper/ui/text-input';
+import { RadioGroup } from '@/components/radio-group.tsx';
+import { KIDS_HINT, KIDS_OPTIONS } from '@/lib/youtube-choices.ts';
 import type {
-  MadeForKidsChoice,
   PublishType,
   UploadErrors,
   UploadField,
   UploadFormValues,
 } from '../utils/upload-draft.ts';
-import { RadioGroup } from './radio-group.tsx';
 
 export interface PublishFieldsProps {
   form: UploadFormValues;
@@ -21,11 +21,6 @@ const PUBLISH_OPTIONS = [
   { value: 'now', label: 'Upload sekarang' },
   { value: 'schedule', label: 'Jadwalkan' },
 ] as const satisfies readonly { value: PublishType; label: string }[];
-
-const KIDS_OPTIONS = [
-  { value: 'false', label: 'Tidak, video ini tidak ditujukan untuk anak-anak' },
-  { value: 'true', label: 'Ya, video ini ditujukan untuk anak-anak' },
-] as const satisfies readonly { value: Exclude<MadeForKidsChoice, ''>; label: string }[];
 
 /**
  * Now or scheduled (date and time in WIB), the made-for-kids declaration YouTube needs, and
@@ -74,7 +69,7 @@ export function PublishFields({ form, onChange, errors, fieldRef }: PublishField
         options={KIDS_OPTIONS}
         value={form.madeForKids}
         error={errors.madeForKids}
-        hint="Wajib dipilih sesuai aturan YouTube (COPPA)."
+        hint={KIDS_HINT}
         firstRef={fieldRef('madeForKids')}
         onChange={(value) => onChange('madeForKids', value)}
       />

@@ -2,7 +2,7 @@ import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
 import type { Playlist } from '@scrapper/contracts/http/youtube';
 import { useCallback, useMemo } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
-import { isReauthRequired, listPlaylists } from '../api/list-playlists.ts';
+import { isReauthRequired, listPlaylists } from '@/lib/api/list-playlists.ts';
 import { playlistsFailed, reasonOf } from '../utils/messages.ts';
 
 /** `accountId`: whose playlists these are (a render may still hold the previous account's). */

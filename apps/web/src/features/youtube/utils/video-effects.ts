@@ -1,22 +1,5 @@
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
-import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
-
-export const VIDEO_EFFECT_LABELS: Record<VideoEffectName, string> = {
-  none: 'Tanpa efek',
-  blur: 'Blur (buram)',
-  sepia: 'Sepia',
-  brightness: 'Kecerahan',
-  contrast: 'Kontras',
-  grayscale: 'Hitam putih',
-  vintage: 'Vintage',
-  glow: 'Glow (bercahaya)',
-};
-
-export const VIDEO_EFFECT_OPTIONS = VIDEO_EFFECTS.map((effect) => ({
-  value: effect,
-  label: VIDEO_EFFECT_LABELS[effect],
-}));
 
 export type PreviewAvailability = 'ready' | 'no-file' | 'no-effect' | 'too-large';
 

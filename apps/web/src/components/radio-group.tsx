@@ -41,12 +41,12 @@ export function RadioGroup<T extends string>({
     <fieldset
       role="radiogroup"
       aria-labelledby={legendId}
-      className="yt-radio-group"
+      className="radio-group"
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
       aria-required={required || undefined}
     >
-      <legend id={legendId} className="yt-radio-group__legend">
+      <legend id={legendId} className="radio-group__legend">
         {legend}
         {required ? (
           <span className="ui-field__required" aria-hidden="true">
@@ -54,9 +54,9 @@ export function RadioGroup<T extends string>({
           </span>
         ) : null}
       </legend>
-      <div className="yt-radio-group__options">
+      <div className="radio-group__options">
         {options.map((option, index) => (
-          <label key={option.value} className="yt-radio">
+          <label key={option.value} className="radio-option">
             <input
               ref={index === 0 ? firstRef : undefined}
               type="radio"

@@ -1,6 +1,6 @@
 import type { ActorOption } from '@scrapper/contracts/http/actor-configs';
-import type { OptionValue, OptionValues } from '../utils/scrape-options.ts';
-import { defaultOptionValue } from '../utils/scrape-options.ts';
+import type { OptionValue, OptionValues } from '@/lib/scrape-options.ts';
+import { defaultOptionValue } from '@/lib/scrape-options.ts';
 import { OptionField } from './option-field.tsx';
 
 export interface OptionsGridProps {

@@ -1,6 +1,6 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { useResource } from '@/hooks/use-resource.ts';
-import { getScrapeConfig } from '../api/get-scrape-config.ts';
+import { getScrapeConfig } from '@/lib/api/get-scrape-config.ts';
 
 const NONE: PlatformConfig[] = [];
 

@@ -1,6 +1,6 @@
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it } from 'vitest';
-import { addUrls, checkTargets, mergeTargets, splitTargets } from './targets.ts';
+import { addUrls, checkTargets, mergeTargets, splitTargets } from './scrape-targets.ts';
 
 function platform(inputType: PlatformConfig['inputType'], domains: string[] = []): PlatformConfig {
   return {

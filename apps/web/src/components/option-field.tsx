@@ -3,8 +3,8 @@ import { Select } from '@scrapper/ui/select';
 import { Switch } from '@scrapper/ui/switch';
 import { TextInput } from '@scrapper/ui/text-input';
 import { DISPLAY_DATE_PLACEHOLDER } from '@/lib/display-date.ts';
-import { selectChoices } from '../utils/scrape-options.ts';
-import type { OptionValue } from '../utils/scrape-options.ts';
+import { selectChoices } from '@/lib/scrape-options.ts';
+import type { OptionValue } from '@/lib/scrape-options.ts';
 
 export interface OptionFieldProps {
   optionKey: string;
