@@ -6,6 +6,7 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
+import { openE2eDatabase } from './support/e2e-database.ts';
 
 test.use({ loginAs: 'admin' });
 
@@ -65,4 +66,36 @@ test('a request from the public page reaches the admin tab and moves to diproses
     await page.setViewportSize(size);
     await saveScreenshot(page, testInfo, 'admin-deletion-requests');
   }
+});
+
+test('a long list shows fifty and loads the next ones on Muat Lebih Banyak', async ({ page, adminApi }) => {
+  test.setTimeout(90_000);
+  const me = await adminApi.get('/api/auth/me');
+  const { id: adminId } = ((await me.json()) as { user: { id: string } }).user;
+  const db = await openE2eDatabase(adminId);
+  const tag = `banyak${Date.now().toString(36)}`;
+  try {
+    // Straight into the table: the public form allows five an hour per address.
+    await db.sql.unsafe(
+      `insert into deletion_requests (email, ip, created_at)
+       select $1 || g || '@contoh.co.id', '10.9.9.9', now() - make_interval(secs => g) from generate_series(1, 70) g`,
+      [tag],
+    );
+  } finally {
+    await db.close();
+  }
+  const total = ((await (await adminApi.get('/api/admin/deletion-requests?limit=1')).json()) as {
+    pagination: { total: number };
+  }).pagination.total;
+  expect(total).toBeGreaterThanOrEqual(70);
+  const shown = (n: number) => `Menampilkan ${n.toLocaleString('id-ID')} dari ${total.toLocaleString('id-ID')} permintaan.`;
+
+  await page.goto('/#/admin?tab=deletion-requests');
+  const table = page.getByRole('table', { name: 'Daftar permintaan hapus data' });
+  await expect(page.getByRole('status').filter({ hasText: 'Menampilkan' })).toHaveText(shown(50), { timeout: 20_000 });
+  await expect(table.getByRole('row')).toHaveCount(51);
+  await page.getByRole('button', { name: 'Muat Lebih Banyak' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Menampilkan' })).toHaveText(shown(Math.min(100, total)));
+  // The oldest of the seeded ones is on the second page, once.
+  await expect(table.getByRole('row').filter({ hasText: `${tag}70@contoh.co.id` })).toHaveCount(1);
 });

@@ -151,7 +151,7 @@ test.describe('data deletion request', () => {
     await page.setViewportSize(DESKTOP);
 
     const list = await adminApi.get('/api/admin/deletion-requests');
-    const requests = (await list.json()) as { email: string }[];
+    const { requests } = (await list.json()) as { requests: { email: string }[] };
     expect(requests.map((r) => r.email)).toContain(address);
   });
 

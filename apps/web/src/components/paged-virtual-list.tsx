@@ -1,6 +1,5 @@
-import { Alert } from '@scrapper/ui/alert';
-import { Button } from '@scrapper/ui/button';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ListMore } from '@/components/list-more.tsx';
 import { useVirtualWindow } from '@/hooks/use-virtual-window.ts';
 
 /** Rows from the end of the loaded ones at which the next page is asked for. */
@@ -88,17 +87,14 @@ export function PagedVirtualList<T>({
           })}
         </ul>
       </div>
-      <div className="list-more">
-        <p className="muted" role="status">
-          {summary}
-        </p>
-        {moreFailed ? <Alert tone="danger">{moreFailedText}</Alert> : null}
-        {hasMore ? (
-          <Button onClick={onLoadMore} loading={loadingMore}>
-            Muat Lebih Banyak
-          </Button>
-        ) : null}
-      </div>
+      <ListMore
+        summary={summary}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        moreFailed={moreFailed}
+        moreFailedText={moreFailedText}
+        onLoadMore={onLoadMore}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const DeletionRequestBodySchema = z.object({
@@ -35,6 +35,16 @@ export const DeletionRequestSchema = z.object({
 });
 export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
 
+export const ListDeletionRequestsQuerySchema = z.object(pageQueryShape());
+export type ListDeletionRequestsQuery = z.infer<typeof ListDeletionRequestsQuerySchema>;
+
+/** One page of requests, newest first, and how many there are in all. */
+export const ListDeletionRequestsResponseSchema = z.object({
+  requests: z.array(DeletionRequestSchema).max(MAX_PAGE_SIZE),
+  pagination: PaginationSchema,
+});
+export type ListDeletionRequestsResponse = z.infer<typeof ListDeletionRequestsResponseSchema>;
+
 export const UpdateDeletionRequestBodySchema = z.object({ status: DeletionRequestStatusSchema });
 
 export const dataDeletionEndpoints = {
@@ -52,9 +62,10 @@ export const dataDeletionEndpoints = {
     method: 'GET',
     path: '/api/admin/deletion-requests',
     access: 'admin',
-    summary: 'Deletion requests, newest first.',
+    summary: 'Deletion requests, newest first, a page at a time (offset, limit).',
     tags: ['data-deletion'],
-    response: z.array(DeletionRequestSchema),
+    query: ListDeletionRequestsQuerySchema,
+    response: ListDeletionRequestsResponseSchema,
   }),
   update: defineEndpoint({
     method: 'PATCH',

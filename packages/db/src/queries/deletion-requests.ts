@@ -31,13 +31,22 @@ const withHandler = {
   handledByUsername: users.username,
 };
 
-export async function listDeletionRequests(db: Db): Promise<DeletionRequestWithHandler[]> {
-  return db
-    .select(withHandler)
-    .from(deletionRequests)
-    .leftJoin(users, eq(users.id, deletionRequests.handledBy))
-    .orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id))
-    .limit(1000);
+/** Rows `offset .. offset + limit` of all requests, newest first, and how many there are in all. */
+export async function listDeletionRequests(
+  db: Db,
+  page: { offset: number; limit: number },
+): Promise<{ rows: DeletionRequestWithHandler[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(withHandler)
+      .from(deletionRequests)
+      .leftJoin(users, eq(users.id, deletionRequests.handledBy))
+      .orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(deletionRequests),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function findDeletionRequest(db: Db, id: string): Promise<DeletionRequestWithHandler | undefined> {

@@ -133,18 +133,18 @@ describe('data deletion requests', () => {
     expect(res.body.message).toMatch(/7 hari/);
     expect(res.body.message).toMatch(/30 hari/);
     const list = await h.request('GET', '/api/admin/deletion-requests', { token: admin });
-    expect(list.body[0]).toMatchObject({ email: 'pengguna@contoh.id', status: 'received' });
+    expect(list.body.requests[0]).toMatchObject({ email: 'pengguna@contoh.id', status: 'received' });
     expect((await h.request('GET', '/api/admin/deletion-requests', { token: alice })).status).toBe(403);
   });
 
   it('refuses an invalid email with 400 and stores nothing', async () => {
-    const before = (await h.request('GET', '/api/admin/deletion-requests', { token: admin })).body.length;
+    const before = (await h.request('GET', '/api/admin/deletion-requests', { token: admin })).body.pagination.total;
     for (const email of ['bukan-email', '', 'a@', '@b.id']) {
       const res = await h.request('POST', '/api/auth/delete-account', { body: { email } });
       expect(res.status, email).toBe(400);
       expect(res.body.message).toMatch(/email/);
     }
-    expect((await h.request('GET', '/api/admin/deletion-requests', { token: admin })).body.length).toBe(before);
+    expect((await h.request('GET', '/api/admin/deletion-requests', { token: admin })).body.pagination.total).toBe(before);
   });
 
   it('limits one address to a few requests an hour', async () => {

@@ -34,9 +34,10 @@ describe('deletion requests', () => {
     expect((await ask('Budi@Example.com')).status).toBe(201);
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(1);
-    expect(res.body[0]).toMatchObject({ email: 'budi@example.com', status: 'received', updatedAt: null, handledBy: null });
-    id = res.body[0].id as string;
+    expect(res.body.requests).toHaveLength(1);
+    expect(res.body.pagination).toEqual({ total: 1, hasMore: false });
+    expect(res.body.requests[0]).toMatchObject({ email: 'budi@example.com', status: 'received', updatedAt: null, handledBy: null });
+    id = res.body.requests[0].id as string;
 
     for (const token of [admin, otherAdmin]) {
       const notes = (await h.request('GET', '/api/notifications', { token })).body as { notifications: Array<{ message: string; link: string | null }> };
@@ -55,7 +56,7 @@ describe('deletion requests', () => {
     expect(Date.parse(progressing.body.updatedAt as string)).toBeGreaterThanOrEqual(before - 1000);
     const done = await patch(id, { status: 'done' });
     expect(done.body.status).toBe('done');
-    expect((await list()).body[0]).toMatchObject({ id, status: 'done' });
+    expect((await list()).body.requests[0]).toMatchObject({ id, status: 'done' });
   });
 
   it('setting the status it already has changes nothing', async () => {
@@ -76,6 +77,29 @@ describe('deletion requests', () => {
     expect((await patch('00000000-0000-4000-8000-000000000000', { status: 'done' })).status).toBe(404);
     expect((await patch('bukan-id', { status: 'done' })).status).toBe(400);
     expect(await requestsTable()).toEqual(before);
+  });
+
+  it('pages: every request is reachable, none twice, newest first, and a bad page is a 400', async () => {
+    // Straight into the table: the public form allows five an hour per address.
+    await h.database.sql`insert into deletion_requests (email, ip, created_at)
+      select 'massal' || n || '@contoh.id', '10.0.0.1', now() - make_interval(mins => n) from generate_series(1, 240) as n`;
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const res = await h.request('GET', `/api/admin/deletion-requests?offset=${offset}&limit=200`, { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.pagination.total).toBe(241);
+      seen.push(...(res.body.requests as Array<{ email: string }>).map((r) => r.email));
+      if (!res.body.pagination.hasMore) break;
+    }
+    expect(seen).toHaveLength(241);
+    expect(new Set(seen).size).toBe(241);
+    expect(seen.slice(0, 3)).toEqual(['budi@example.com', 'massal1@contoh.id', 'massal2@contoh.id']);
+    expect((await list()).body.requests).toHaveLength(50);
+    for (const query of ['limit=201', 'limit=0', 'offset=-1', 'offset=abc']) {
+      const res = await h.request('GET', `/api/admin/deletion-requests?${query}`, { token: admin });
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(/limit|offset/);
+    }
   });
 
   it('is for admins only: members get 403', async () => {

@@ -4,7 +4,7 @@ import { DELETION_CONFIRMATION } from '@scrapper/contracts/http/data-deletion';
 import { countDeletionRequestsByIp } from '@scrapper/db/queries/deletion-requests';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { listDeletionRequestDtos, receiveDeletionRequest, setDeletionRequestStatus } from '../../services/data-deletion/deletion-requests.ts';
+import { listDeletionRequestPage, receiveDeletionRequest, setDeletionRequestStatus } from '../../services/data-deletion/deletion-requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 
 /** The form is public: a few requests per address an hour keep it from being a spam pump. */
@@ -19,7 +19,7 @@ export function dataDeletionRoutes(app: FastifyInstance, { database }: AppDeps):
     await receiveDeletionRequest(database, { email: body.email, ip: request.ip });
     return { success: true as const, message: DELETION_CONFIRMATION };
   });
-  defineRoute(app, endpoints.dataDeletion.list, () => listDeletionRequestDtos(database));
+  defineRoute(app, endpoints.dataDeletion.list, ({ query }) => listDeletionRequestPage(database, query));
   defineRoute(app, endpoints.dataDeletion.update, ({ params, body, user }) =>
     setDeletionRequestStatus(database, user.id, params.id, body.status),
   );

@@ -1,4 +1,9 @@
-import type { DeletionRequest, DeletionRequestStatus } from '@scrapper/contracts/http/data-deletion';
+import { paginationOf, type PageQuery } from '@scrapper/contracts/common';
+import type {
+  DeletionRequest,
+  DeletionRequestStatus,
+  ListDeletionRequestsResponse,
+} from '@scrapper/contracts/http/data-deletion';
 import { DeletionRequestStatusSchema } from '@scrapper/contracts/http/data-deletion';
 import type { Database } from '@scrapper/db/client';
 import {
@@ -37,8 +42,9 @@ export async function receiveDeletionRequest(database: Database, values: { email
   });
 }
 
-export async function listDeletionRequestDtos(database: Database): Promise<DeletionRequest[]> {
-  return (await listDeletionRequests(database.db)).map(toDeletionRequestDto);
+export async function listDeletionRequestPage(database: Database, page: PageQuery): Promise<ListDeletionRequestsResponse> {
+  const { rows, total } = await listDeletionRequests(database.db, page);
+  return { requests: rows.map(toDeletionRequestDto), pagination: paginationOf(page, rows.length, total) };
 }
 
 /** Sets the status; setting the status it already has changes nothing and answers it as it is. */

@@ -3,14 +3,16 @@ import {
   DELETION_STATUS_LABELS,
   type DeletionRequest,
   type DeletionRequestStatus,
+  type ListDeletionRequestsResponse,
 } from '@scrapper/contracts/http/data-deletion';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Card } from '@scrapper/ui/card';
 import { Table, type TableColumn } from '@scrapper/ui/table';
 import { useState } from 'react';
+import { ListMore } from '@/components/list-more.tsx';
 import { LoadState } from '@/components/load-state.tsx';
-import { useResource } from '@/hooks/use-resource.ts';
+import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
@@ -24,6 +26,14 @@ const TONES: Record<DeletionRequestStatus, 'info' | 'neutral'> = {
   done: 'neutral',
 };
 
+/** Rows a page holds: a table, not a virtual list, so pages stay small. */
+const PAGE_SIZE = 50;
+/** Every request, newest first: the pager's query (nothing to filter yet). */
+const ALL = {};
+const read = (answer: ListDeletionRequestsResponse) => ({ items: answer.requests, pagination: answer.pagination });
+const idOf = (request: DeletionRequest) => request.id;
+const count = (n: number) => n.toLocaleString('id-ID');
+
 const STATUS_OPTIONS = DELETION_REQUEST_STATUSES.map((status) => ({
   value: status,
   label: DELETION_STATUS_LABELS[status],
@@ -31,10 +41,18 @@ const STATUS_OPTIONS = DELETION_REQUEST_STATUSES.map((status) => ({
 
 /**
  * Admin tab 'Permintaan Hapus Data': the requests sent from the public page, newest first,
- * each moved baru -> diproses -> selesai by an admin (who and when are shown).
+ * fifty at a time ('Muat Lebih Banyak' for the next), each moved baru -> diproses -> selesai by
+ * an admin (who and when are shown).
  */
 export function DeletionRequestsPanel() {
-  const { data, setData, status, reload } = useResource(listDeletionRequests, []);
+  const list = usePagedList({
+    query: ALL,
+    load: (_query, page, signal) => listDeletionRequests(page, signal),
+    read,
+    idOf,
+    pageSize: PAGE_SIZE,
+  });
+  const { items, status, reload, replaceItems } = list;
   const showToast = useToastStore((state) => state.show);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +63,7 @@ export function DeletionRequestsPanel() {
     setError(null);
     try {
       const updated = await updateDeletionRequest(request.id, next);
-      setData((rows) => rows.map((row) => (row.id === updated.id ? updated : row)));
+      replaceItems([updated]);
       showToast(
         'success',
         `Status permintaan ${updated.email}: ${DELETION_STATUS_LABELS[updated.status]}.`,
@@ -113,18 +131,30 @@ export function DeletionRequestsPanel() {
         </Alert>
       ) : null}
       <LoadState
-        loading={status === 'loading' && data.length === 0}
+        loading={status === 'loading' && items.length === 0}
         error={status === 'error' ? 'Gagal memuat permintaan hapus data.' : null}
         onRetry={reload}
       />
-      {status !== 'error' && !(status === 'loading' && data.length === 0) ? (
-        <Table
-          label="Daftar permintaan hapus data"
-          columns={columns}
-          rows={data}
-          rowKey={(row) => row.id}
-          emptyText="Belum ada permintaan hapus data."
-        />
+      {status !== 'error' && !(status === 'loading' && items.length === 0) ? (
+        <>
+          <Table
+            label="Daftar permintaan hapus data"
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.id}
+            emptyText="Belum ada permintaan hapus data."
+          />
+          {list.total > 0 ? (
+            <ListMore
+              summary={`Menampilkan ${count(items.length)} dari ${count(list.total)} permintaan.`}
+              hasMore={list.hasMore}
+              loadingMore={list.loadingMore}
+              moreFailed={list.moreFailed}
+              moreFailedText="Gagal memuat permintaan berikutnya."
+              onLoadMore={list.loadMore}
+            />
+          ) : null}
+        </>
       ) : null}
     </Card>
   );
