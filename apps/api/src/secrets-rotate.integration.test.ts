@@ -1,5 +1,5 @@
 // `pnpm secrets:rotate` on a database holding every kind of sealed secret (API keys, OAuth client
-// secrets, OAuth tokens, cookies, members' own cookies), run as the operator runs it (plain `node`, a child process),
+// secrets, OAuth tokens, cookies, members' own cookies, webhook secrets), run as the operator runs it (plain `node`, a child process),
 // while the real API process serves with SECRETS_KEY=B and SECRETS_KEY_PREVIOUS=A.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +35,7 @@ async function sealedValues(): Promise<Record<string, string>> {
   for (const r of await sql`select id::text as id, sealed_tokens as v from youtube_accounts`) out[`youtube_accounts ${r.id}`] = r.v;
   for (const r of await sql`select platform as id, sealed_cookies as v from cookie_sets`) out[`cookie_sets ${r.id}`] = r.v;
   for (const r of await sql`select owner_id::text || ' ' || platform as id, sealed_cookies as v from member_cookies`) out[`member_cookies ${r.id}`] = r.v;
+  for (const r of await sql`select id::text as id, sealed_secret as v from webhooks`) out[`webhooks ${r.id}`] = r.v;
   return out;
 }
 
@@ -136,6 +137,9 @@ beforeAll(async () => {
   // A member's own cookies (browser extension): a composite key (owner, platform).
   await sql`insert into member_cookies (owner_id, platform, sealed_cookies, cookie_count) values
     (${String(admin?.id)}, 'tiktok', ${boxA.seal('.tiktok.com\tTRUE\t/\tTRUE\t0\tsessionid\tmilik-admin')}, 1)`;
+  // A member's webhook signing secret (issue 21).
+  await sql`insert into webhooks (owner_id, url, events, sealed_secret) values
+    (${String(admin?.id)}, 'https://hooks.example.com/in', ${['scrape.completed']}, ${boxA.seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')})`;
 }, 120_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // `pnpm secrets:rotate [--dry-run]`: moves every sealed secret (API keys, OAuth client secrets,
-// OAuth tokens, cookies, members' own cookies) from the old SECRETS_KEY to the new one, in one transaction.
+// OAuth tokens, cookies, members' own cookies, webhook secrets) from the old SECRETS_KEY to the new one, in one transaction.
 //
 //   SECRETS_KEY           the new key (unset: DATA_DIR/secrets.json's, as the API and worker read it)
 //   SECRETS_KEY_PREVIOUS  the old key
@@ -45,6 +45,7 @@ const LABELS: Record<keyof RotationReport['counts'], string> = {
   oauthTokens: 'OAuth tokens (YouTube channels)',
   cookies: 'cookie sets',
   memberCookies: "members' own cookies (browser extension)",
+  webhookSecrets: "members' webhook signing secrets",
 };
 
 class ConfigError extends Error {}

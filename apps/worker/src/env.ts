@@ -34,6 +34,8 @@ const BaseSchema = z.object({
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Preview clips older than this are removed (file and row) by the maintenance sweep. */
   PREVIEW_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** One webhook delivery attempt: connect, send and the receiver's answer (issue 21 item 3). */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   /** How long pg-boss keeps finished jobs; unset: each queue's own (7 days, previews 1 day). */
   JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).optional(),
   GOOGLE_API_ROOT_URL: z.url().optional(),
@@ -70,6 +72,8 @@ export interface Env {
   tempDir: string;
   /** PREVIEW_RETENTION_HOURS in seconds: the sweep removes preview clips finished longer ago. */
   previewRetentionSeconds: number;
+  /** WEBHOOK_TIMEOUT_SECONDS in milliseconds: the longest one delivery attempt waits. */
+  webhookTimeoutMs: number;
   /** JOB_RETENTION_DAYS in seconds (pg-boss deleteAfterSeconds of every queue); undefined: the catalog's. */
   jobRetentionSeconds: number | undefined;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
@@ -151,6 +155,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
     tempDir: resolve(dataDir, 'tmp'),
     previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),
+    webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
     jobRetentionSeconds: e.JOB_RETENTION_DAYS === undefined ? undefined : Math.round(e.JOB_RETENTION_DAYS * 86_400),
     concurrency,
     google: {

@@ -146,6 +146,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     maxDownloadBytes: env.maxDownloadBytes,
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,
+    webhookTimeoutMs: env.webhookTimeoutMs,
     google: env.google,
     ytdlpTools,
   };

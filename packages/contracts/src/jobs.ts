@@ -39,6 +39,8 @@ export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
 export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
 /** The daily check of the managed yt-dlp (pg-boss schedule): nothing to carry. */
 export const ToolsYtDlpUpdatePayloadSchema = z.object({});
+/** One webhook delivery (its row holds the event and the body); the id is the `webhook-id`. */
+export const WebhookDeliverPayloadSchema = z.object({ deliveryId: z.string().regex(/^msg_[A-Za-z0-9]{16,40}$/) });
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -135,6 +137,22 @@ export const jobCatalog = {
       expireInSeconds: 30 * 60,
       retentionSeconds: 7 * 24 * 3600,
       defaultConcurrency: 1,
+    },
+  },
+  'webhook.deliver': {
+    payload: WebhookDeliverPayloadSchema,
+    policy: {
+      // 6 attempts: pg-boss's jittered backoff waits 60 s x 2^n x (1..2) before retry n+1, so
+      // the retries start 1-2, 2-4, 4-8, 8-16 and 16-32 min after the attempt before: the last
+      // one 31-62 min after the first. A 2xx, a refusal by the URL guard or a disabled webhook
+      // end the delivery without more attempts (the handler does not throw then).
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      // One attempt is bounded by its 10 s request timeout; this is only the backstop.
+      expireInSeconds: 120,
+      retentionSeconds: 24 * 3600,
+      defaultConcurrency: 4,
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: QueuePolicy }>;

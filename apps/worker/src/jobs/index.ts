@@ -5,6 +5,7 @@ import { scrapeRun } from './scrape-run.ts';
 import { toolsYtDlpUpdate } from './tools-ytdlp-update.ts';
 import { videoDownload } from './video-download.ts';
 import { videoPreview } from './video-preview.ts';
+import { webhookDeliver } from './webhook-deliver.ts';
 import { youtubeUpload } from './youtube-upload.ts';
 import type { JobHandler } from './types.ts';
 
@@ -17,4 +18,5 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'video.preview': videoPreview,
   'youtube.upload': youtubeUpload,
   'tools.ytdlp-update': toolsYtDlpUpdate,
+  'webhook.deliver': webhookDeliver,
 };

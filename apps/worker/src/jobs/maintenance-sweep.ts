@@ -11,6 +11,7 @@ import { pruneRateUsage } from '@scrapper/db/queries/platform-rate-limits';
 import { deleteStaleWorkers } from '@scrapper/db/queries/workers';
 import { bossTransaction } from '@scrapper/db/queue';
 import { removeExpiredPreviews } from '../housekeeping/remove-expired-previews.ts';
+import { resendStrandedWebhooks } from '../housekeeping/resend-stranded-webhooks.ts';
 import { removeTempFolders } from '../housekeeping/remove-temp-folders.ts';
 import type { JobContext, JobHandler } from './types.ts';
 import { shouldRetry } from '@scrapper/integrations/retry';
@@ -45,6 +46,8 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
   // Per-minute request counts of the platform rate limits are only needed for the minute.
   await pruneRateUsage(db, new Date(now - 3600_000));
   const expiredOAuthStatesRemoved = await deleteDeadOAuthStates(db);
+  // Webhook deliveries whose job vanished get it again (same webhook-id: at least once).
+  await resendStrandedWebhooks(ctx.database, ctx.enqueue, now);
   const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
   const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
   await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));

@@ -21,6 +21,7 @@ import {
   type ScrapeTaskWithOwner,
 } from '@scrapper/db/queries/scrape-tasks';
 import { bossTransaction } from '@scrapper/db/queue';
+import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import { isRetryable, retryAfterMsOf, shouldRetry } from '@scrapper/integrations/retry';
 import { setResultMapping } from '@scrapper/db/queries/result-items';
 import { PENDING_INDEX } from '@scrapper/db/result-file/ensure-index';
@@ -110,12 +111,17 @@ async function failTask(
   failure: ScrapeFailure,
   usageTotalUsd?: number,
 ): Promise<void> {
-  await ctx.database.transaction(async ({ db }) => {
+  await ctx.database.transaction(async ({ db, sql }) => {
     if (!(await failScrapeTask(db, task.id, failure.message, usageTotalUsd, failure.detail))) return;
     await notifyUser(db, task.ownerId, {
       kind: 'scrape.failed',
       message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${failure.message}`,
       dedupeKey: `scrape:${task.id}`,
+    });
+    await recordWebhookEvent({ db, sql }, ctx.enqueue, {
+      ownerId: task.ownerId,
+      event: 'scrape.failed',
+      data: { taskId: task.id, platform: task.platformId, target: task.target, error: failure.message, link: '/history' },
     });
   });
 }
@@ -411,6 +417,21 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
           kind: 'scrape.completed',
           message: warning ? `Scraping ${name} selesai tanpa hasil: ${warning}` : `Scraping ${name} selesai: ${said}.`,
           dedupeKey: `scrape:${taskId}`,
+        });
+        await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
+          ownerId: owner.ownerId,
+          event: 'scrape.completed',
+          data: {
+            taskId,
+            platform: owner.platformId,
+            scrapeType: owner.scrapeType,
+            target: owner.target,
+            itemsFound: result.counts.found,
+            itemsSaved: result.counts.saved,
+            warning: warning ?? null,
+            fileName: result.fileName,
+            link: '/history',
+          },
         });
         return true;
       });

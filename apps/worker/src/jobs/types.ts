@@ -21,6 +21,8 @@ export interface JobDeps {
   tempDir: string;
   /** PREVIEW_RETENTION_HOURS in seconds: the maintenance sweep removes older preview clips. */
   previewRetentionSeconds: number;
+  /** WEBHOOK_TIMEOUT_SECONDS: the longest one webhook delivery attempt waits. */
+  webhookTimeoutMs: number;
   /** Where the YouTube Data API and OAuth live (Google's own when empty). */
   google: GoogleEndpoints;
   /** The managed yt-dlp: update checks, the tool report. */

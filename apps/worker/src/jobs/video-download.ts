@@ -78,10 +78,10 @@ export function mimeOf(ext: string): string {
  * in the transaction that ends the row (see finishRow), so the row's final state and the
  * notification commit together.
  */
-export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId: string): Promise<void> {
-  if (!batchId) return;
+export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId: string): Promise<{ done: number; failed: number } | undefined> {
+  if (!batchId) return undefined;
   const rows = await listBatchDownloads(db, batchId);
-  if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return;
+  if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return undefined;
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
   await notifyUser(db, ownerId, {
@@ -89,6 +89,7 @@ export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId:
     message: failed === 0 ? `Unduhan batch selesai: ${done} item berhasil.` : `Unduhan batch selesai: ${done} berhasil, ${failed} gagal.`,
     dedupeKey: `batch:${batchId}`,
   });
+  return { done, failed };
 }
 
 /** A login wall or bot check: the admins hear that the platform's cookies look expired (once a day). */
@@ -112,12 +113,19 @@ export async function notifyCookiesExpired(db: Db, platform: string): Promise<vo
 async function finishRow(
   ctx: JobContext,
   row: { batchId: string | null; ownerId: string },
-  write: (db: Db) => Promise<unknown>,
+  write: (db: Db, sql: WebhookTx['sql']) => Promise<unknown>,
 ): Promise<void> {
-  await ctx.database.transaction(async ({ db }) => {
+  await ctx.database.transaction(async ({ db, sql }) => {
     if (row.batchId) await lockDownloadBatch(db, row.batchId);
-    await write(db);
-    await notifyIfBatchDone(db, row.batchId, row.ownerId);
+    await write(db, sql);
+    const batch = await notifyIfBatchDone(db, row.batchId, row.ownerId);
+    if (batch && row.batchId) {
+      await recordWebhookEvent({ db, sql }, ctx.enqueue, {
+        ownerId: row.ownerId,
+        event: 'batch.completed',
+        data: { batchId: row.batchId, completed: batch.done, failed: batch.failed, link: '/history' },
+      });
+    }
   });
 }
 
@@ -260,8 +268,14 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     const storageKey = `downloads/${row.ownerId}/${row.id}.${result.ext}`;
     const { size } = await ctx.deps.storage.write(storageKey, createReadStream(result.filePath));
     let completed = false;
-    await finishRow(ctx, row, async (tx) => {
+    await finishRow(ctx, row, async (tx, sql) => {
       completed = await completeDownload(tx, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) }, factsFromInfo(row, result.info));
+      if (!completed) return;
+      await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
+        ownerId: row.ownerId,
+        event: 'download.completed',
+        data: { downloadId: row.id, batchId: row.batchId, platform: row.platform, sourceUrl: row.sourceUrl, quality: row.quality, sizeBytes: size, link: '/history' },
+      });
     });
     // Cancelled meanwhile: the file is not the row's.
     if (!completed) await ctx.deps.storage.remove(storageKey);

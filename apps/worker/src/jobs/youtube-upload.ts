@@ -10,6 +10,7 @@ import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/cont
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { findDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
+import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import {
   clearUploadSession,
   completeUpload,
@@ -485,8 +486,13 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
 
     // The final state and the member's notification commit together (a worker dying between
     // them would lose the notification: the retry finds the upload final and stops).
-    const completed = await ctx.database.transaction(async ({ db: tx }) => {
+    const completed = await ctx.database.transaction(async ({ db: tx, sql }) => {
       if (!(await completeUpload(tx, uploadId, warnings.length > 0 ? warnings.join(' ') : null))) return false;
+      await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
+        ownerId: upload.userId,
+        event: 'upload.completed',
+        data: { uploadId, title: upload.title, channel: account.accountName, videoId, videoUrl: `https://www.youtube.com/watch?v=${videoId}`, warnings, link: '/youtube/history' },
+      });
       await notifyUser(tx, upload.userId, {
         kind: 'upload.uploaded',
         message: [
@@ -553,9 +559,14 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
       if (now && isFinal(now.upload.status)) await removeRendered(ctx, now.upload);
     });
   const failAndNotify = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
-    ctx.database.transaction(async ({ db: tx }) => {
+    ctx.database.transaction(async ({ db: tx, sql }) => {
       await before?.(tx);
       if (!(await failUpload(tx, uploadId, message, detail))) return;
+      await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
+        ownerId: rows.upload.userId,
+        event: 'upload.failed',
+        data: { uploadId, title: rows.upload.title, channel: rows.account.accountName, error: message, link: '/youtube/history' },
+      });
       await notifyUser(tx, rows.upload.userId, {
         kind: 'upload.failed',
         message: `Upload "${rows.upload.title}" gagal: ${message}`,

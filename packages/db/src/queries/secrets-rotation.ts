@@ -11,6 +11,7 @@ export const SEALED_COLUMNS = [
   { kind: 'oauthTokens', table: 'youtube_accounts', keys: ['id'], column: 'sealed_tokens' },
   { kind: 'cookies', table: 'cookie_sets', keys: ['platform'], column: 'sealed_cookies' },
   { kind: 'memberCookies', table: 'member_cookies', keys: ['owner_id', 'platform'], column: 'sealed_cookies' },
+  { kind: 'webhookSecrets', table: 'webhooks', keys: ['id'], column: 'sealed_secret' },
 ] as const;
 
 export type SealedKind = (typeof SEALED_COLUMNS)[number]['kind'];
