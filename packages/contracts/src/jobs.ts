@@ -35,7 +35,11 @@ export type ScrapeRunPayload = z.infer<typeof ScrapeRunPayloadSchema>;
 /** Build (or rebuild) the result_items index of a completed task's result file. */
 export const ResultIndexPayloadSchema = z.object({ taskId: UuidSchema });
 export const VideoDownloadPayloadSchema = z.object({ downloadId: UuidSchema });
-export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema });
+/**
+ * requestedBy: the member whose request queued the preview; their own synced cookies (browser
+ * extension) are tried first, like a download's. Absent (older jobs): the admins' pool only.
+ */
+export const VideoPreviewPayloadSchema = z.object({ previewId: UuidSchema, requestedBy: UuidSchema.optional() });
 export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
 /** The daily check of the managed yt-dlp (pg-boss schedule): nothing to carry. */
 export const ToolsYtDlpUpdatePayloadSchema = z.object({});

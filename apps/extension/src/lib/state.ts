@@ -11,13 +11,7 @@ export const PLATFORMS = [
   'facebook',
 ] as const satisfies readonly CookiePlatform[];
 
-export const PLATFORM_LABELS: Record<CookiePlatform, string> = {
-  tiktok: 'TikTok',
-  douyin: 'Douyin',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
+export { COOKIE_PLATFORM_LABELS as PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
 
 export interface Session {
   token: string;

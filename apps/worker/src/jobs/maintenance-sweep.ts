@@ -13,6 +13,7 @@ import { bossTransaction } from '@scrapper/db/queue';
 import { removeExpiredPreviews } from '../housekeeping/remove-expired-previews.ts';
 import { resendStrandedWebhooks } from '../housekeeping/resend-stranded-webhooks.ts';
 import { removeTempFolders } from '../housekeeping/remove-temp-folders.ts';
+import { warnExpiringCookies } from '../housekeeping/warn-expiring-cookies.ts';
 import type { JobContext, JobHandler } from './types.ts';
 import { shouldRetry } from '@scrapper/integrations/retry';
 
@@ -51,6 +52,8 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
   const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
   const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
   await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));
+  // Cookies about to expire: each warning once (its dedupe key names the cookie set).
+  await warnExpiringCookies(db, ctx.deps.secrets, now);
   return {
     staleWorkersRemoved,
     expiredLoginAttemptsRemoved,

@@ -17,7 +17,7 @@ import type { MediaServer } from '@scrapper/testkit/media-server/start-media-ser
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
 import { downloadFinished } from '../../test/waits.ts';
 import type { RunningWorker } from '../worker.ts';
-import { NEEDS_COOKIES_MESSAGE } from './video-download.ts';
+import { needsCookiesMessage } from './cookie-failure.ts';
 
 const ffmpeg = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
 
@@ -118,7 +118,8 @@ describe('video.download: Instagram', () => {
     const videoUrl = signed(media.urls.clip8s, new Date(Date.now() - 60_000));
     const row = await finished(await download(media.urls.loginRequired, videoUrl));
     expect(row.status).toBe('failed');
-    expect(row.error).toBe(NEEDS_COOKIES_MESSAGE);
+    // No cookies at all for Instagram: the member is told to sync their own or ask an admin.
+    expect(row.error).toBe(needsCookiesMessage('none', 'instagram'));
     expect(requested(videoUrl)).toBe(false);
     const notes = await database.db.select().from(notifications).where(eq(notifications.kind, 'cookies.expired'));
     expect(notes.map((note) => note.message)).toEqual([expect.stringContaining('Cookie instagram tampaknya kedaluwarsa')]);

@@ -289,8 +289,9 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
     // One sentence for the member, yt-dlp's own words under "Detail".
     const failure = describeDownloadFailure(error);
     await finishRow(ctx, row, async (tx) => {
-      await failDownload(tx, row.id, failure.message, 'failed', failure.detail);
-      if (needsCookies) await noteCookieFailure(tx, row, failure.message, notifyCookiesExpired);
+      // A login wall: the sentence says whose cookies were refused (the member's own or the admins').
+      const message = needsCookies ? await noteCookieFailure(tx, row, notifyCookiesExpired) : failure.message;
+      await failDownload(tx, row.id, message, 'failed', failure.detail);
       await outdated?.(tx);
     });
   } finally {

@@ -5,13 +5,14 @@ import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/download
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import type { JobHandler } from './types.ts';
-import { fetchWithYtDlp, NEEDS_COOKIES_MESSAGE, outdatedNotice, YTDLP_OUTDATED_MESSAGE } from './video-download.ts';
+import { noteCookieFailure } from './cookie-failure.ts';
+import { fetchWithYtDlp, notifyCookiesExpired, outdatedNotice, YTDLP_OUTDATED_MESSAGE } from './video-download.ts';
 
 /**
  * video.preview: the item in the actor's preview format, cut to its maxDuration with
  * ffmpeg (streams copied), stored once and shared by everyone who previews it.
  */
-export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, ctx) => {
+export const videoPreview: JobHandler<'video.preview'> = async ({ previewId, requestedBy }, ctx) => {
   const { db } = ctx.database;
   const row = await markPreviewRunning(db, previewId);
   if (!row) return;
@@ -20,6 +21,8 @@ export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, c
     const fetched = await fetchWithYtDlp(ctx, {
       url: row.sourceUrl,
       platform: row.platform,
+      // The requesting member's own cookies first, the admins' pool otherwise (as downloads).
+      ownerId: requestedBy,
       jobDir,
       // The admin's yt-dlp format string goes to -f as one argument, never through a shell.
       format: { selector: row.format, sort: undefined, mergeOutputFormat: 'mp4', extractAudio: undefined },
@@ -35,10 +38,12 @@ export const videoPreview: JobHandler<'video.preview'> = async ({ previewId }, c
     // get another attempt; a refusal, or the last attempt, fails the preview.
     if (shouldRetry(error, ctx)) throw error;
     const outdated = error instanceof YtDlpError && error.isOutdated ? await outdatedNotice(ctx, row.platform, error) : undefined;
+    const needsCookies = error instanceof YtDlpError && error.needsCookies;
     let reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof YtDlpError && error.needsCookies) reason = NEEDS_COOKIES_MESSAGE;
-    else if (outdated) reason = YTDLP_OUTDATED_MESSAGE;
+    if (outdated && !needsCookies) reason = YTDLP_OUTDATED_MESSAGE;
     await ctx.database.transaction(async ({ db: tx }) => {
+      // A login wall: whose cookies were refused, and the member's or the admins' notice.
+      if (needsCookies) reason = await noteCookieFailure(tx, { ownerId: requestedBy, platform: row.platform }, notifyCookiesExpired);
       await finishPreview(tx, row.id, { status: 'failed', error: reason });
       await outdated?.(tx);
     });

@@ -17,6 +17,15 @@ export const PLATFORM_COOKIE_DOMAINS = {
   facebook: ['facebook.com'],
 } as const satisfies Record<CookiePlatform, readonly string[]>;
 
+/** Each platform as members read its name (the extension's popup, the worker's messages). */
+export const COOKIE_PLATFORM_LABELS: Record<CookiePlatform, string> = {
+  tiktok: 'TikTok',
+  douyin: 'Douyin',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+};
+
 /** The largest cookie upload the API takes (bytes of the cookie text); more is a 413. */
 export const MEMBER_COOKIES_MAX_BYTES = 256 * 1024;
 /** At most this many cookie lines per platform. */
@@ -141,4 +150,21 @@ export function checkMemberCookies(platform: CookiePlatform, text: string): Memb
   }
   if (count === 0) return { ok: false, message: `Tidak ada cookie ${platform} untuk disimpan.` };
   return { ok: true, count, earliestExpiry: earliest === null ? null : new Date(earliest * 1000) };
+}
+
+/**
+ * The first expiry among the cookie lines of Netscape text of any domain (the admins' pasted
+ * cookies.txt); null when no line carries one (session cookies, or a `name=value` header line).
+ */
+export function earliestNetscapeExpiry(text: string): Date | null {
+  let earliest: number | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim().replace(/^#HttpOnly_/, '');
+    if (line === '' || line.startsWith('#')) continue;
+    const expires = line.split('\t')[4];
+    if (expires === undefined || !/^\d{1,12}$/.test(expires)) continue;
+    const seconds = Number(expires);
+    if (seconds > 0 && (earliest === null || seconds < earliest)) earliest = seconds;
+  }
+  return earliest === null ? null : new Date(earliest * 1000);
 }

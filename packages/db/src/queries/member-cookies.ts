@@ -1,6 +1,6 @@
 // A member's own platform cookies (member_cookies): the values arrive sealed; this module never
 // sees them open.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { memberCookies, type MemberCookiesRow } from '../schema/member-cookies.ts';
 
@@ -78,4 +78,25 @@ export async function markMemberCookiesFailed(
     .where(and(eq(memberCookies.ownerId, ownerId), eq(memberCookies.platform, platform)))
     .returning({ platform: memberCookies.platform });
   return rows.length > 0;
+}
+
+/**
+ * Rows whose earliest cookie expiry is before `expiresBefore` (or already past) and that were
+ * last synced before `syncedBefore`: the extension has not kept them fresh (the expiry warning).
+ */
+export async function listMemberCookiesExpiring(
+  db: Db,
+  expiresBefore: Date,
+  syncedBefore: Date,
+): Promise<MemberCookiesRow[]> {
+  return db
+    .select()
+    .from(memberCookies)
+    .where(
+      and(
+        isNotNull(memberCookies.earliestExpiry),
+        lte(memberCookies.earliestExpiry, expiresBefore),
+        lt(memberCookies.lastSyncedAt, syncedBefore),
+      ),
+    );
 }

@@ -37,7 +37,7 @@ export async function requestPreview(
       maxDurationSecs: spec.maxDuration,
     });
     const retry = !created && row.status === 'failed' && (await requeuePreview(db, row.id));
-    if (created || retry) await enqueue(boss, 'video.preview', { previewId: row.id }, { db: bossTransaction(sql), singletonKey: row.id });
+    if (created || retry) await enqueue(boss, 'video.preview', { previewId: row.id, requestedBy: user.id }, { db: bossTransaction(sql), singletonKey: row.id });
     return row;
   });
 
