@@ -9,6 +9,7 @@ test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.
     'Scraper',
     'Analytics',
     'YouTube Upload',
+    'Otomasi',
     'Downloader',
     'Riwayat',
     'File Manager',
@@ -32,13 +33,14 @@ const pages = [
   { path: '/', title: 'Dashboard Scraper' },
   { path: '/analytics', title: 'Analytics' },
   { path: '/youtube', title: 'YouTube Upload' },
+  { path: '/automations', title: 'Otomasi' },
   { path: '/downloader', title: 'Downloader' },
   { path: '/history', title: 'Riwayat Unduhan' },
   { path: '/files', title: 'File Manager' },
 ];
 
 test('every page of the sidebar has its title and content, and passes axe', async ({ page }) => {
-  // Six pages, each with an axe run: more than the default 30 s on a busy 2-core machine.
+  // Seven pages, each with an axe run: more than the default 30 s on a busy 2-core machine.
   test.setTimeout(90_000);
   for (const { path, title } of pages) {
     await page.goto(`/#${path}`);

@@ -57,6 +57,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.automations,
+            lazy: () =>
+              import('./routes/automations/automations.tsx').then((m) => ({
+                Component: m.AutomationsRoute,
+              })),
+          },
+          {
             path: paths.downloader,
             lazy: () =>
               import('./routes/downloader/downloader.tsx').then((m) => ({

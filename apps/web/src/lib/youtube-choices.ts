@@ -1,5 +1,5 @@
 import { YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube';
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import type { UploadStatus, VideoEffectName } from '@scrapper/contracts/http/youtube';
 import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
 
 // The choices of a YouTube upload, in the words of the upload form (spec part 2, section 2):
@@ -45,3 +45,12 @@ export const VIDEO_EFFECT_OPTIONS = VIDEO_EFFECTS.map((effect) => ({
   value: effect,
   label: VIDEO_EFFECT_LABELS[effect],
 }));
+
+/** An upload's state in the words of the upload history. */
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  scheduled: 'Terjadwal',
+  processing: 'Sedang diproses',
+  uploaded: 'Terupload',
+  failed: 'Gagal',
+  cancelled: 'Dibatalkan',
+};

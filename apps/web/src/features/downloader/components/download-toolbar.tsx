@@ -1,23 +1,12 @@
 import type { Quality } from '@scrapper/contracts/http/media';
-import { QualitySchema } from '@scrapper/contracts/http/media';
 import { Button } from '@scrapper/ui/button';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Icon } from '@scrapper/ui/icon';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
+import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import type { ItemView } from '../utils/item-view.ts';
 import { DURATION_LIMITS, MAX_SEARCH_LENGTH, SORT_OPTIONS, isSortKey } from '../utils/item-view.ts';
-
-const QUALITY_LABELS: Record<Quality, string> = {
-  best: 'Terbaik (best)',
-  '1080p': '1080p',
-  '720p': '720p',
-  'audio-only': 'Audio saja',
-};
-export const QUALITY_OPTIONS = QualitySchema.options.map((value) => ({
-  value,
-  label: QUALITY_LABELS[value],
-}));
 
 function minutes(seconds: number): string {
   return `${seconds / 60} menit`;
@@ -47,10 +36,6 @@ export interface DownloadToolbarProps {
   selectedCount: number;
   busy: boolean;
   onDownload: () => void;
-}
-
-function isQuality(value: string): value is Quality {
-  return QualitySchema.safeParse(value).success;
 }
 
 /** Quality, the hide-filters, search and order (all applied by the server), and 'Download Terpilih (N)'. */

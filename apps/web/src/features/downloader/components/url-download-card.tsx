@@ -8,7 +8,7 @@ import { Select } from '@scrapper/ui/select';
 import { Textarea } from '@scrapper/ui/textarea';
 import { useState } from 'react';
 import type { DragEvent, KeyboardEvent } from 'react';
-import { QUALITY_OPTIONS } from './download-toolbar.tsx';
+import { QUALITY_OPTIONS } from '@/lib/quality-options.ts';
 
 export interface UrlDownloadCardProps {
   busy: boolean;

@@ -11,7 +11,7 @@ import { useToastStore } from '@/stores/use-toast-store.ts';
 import { startScrapeTask } from '../api/start-scrape-task.ts';
 import { startedTask } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
-import { buildStartBody } from '../utils/start-body.ts';
+import { buildStartBody } from '@/lib/start-body.ts';
 import { START_UNEXPECTED, startErrorMessage, summarizeStarts } from '../utils/start-messages.ts';
 
 export type ReportError = (message: string, tone?: 'danger' | 'warning') => void;

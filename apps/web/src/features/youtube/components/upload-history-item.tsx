@@ -3,10 +3,10 @@ import type { Upload } from '@scrapper/contracts/http/youtube';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
+import { UPLOAD_STATUS_LABELS } from '@/lib/youtube-choices.ts';
 import {
   PRIVACY_LABELS,
   PUBLISH_TYPE_LABELS,
-  UPLOAD_STATUS_LABELS,
   canChangeSchedule,
   formatWib,
   youtubeWatchUrl,

@@ -9,14 +9,6 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 /** The list is read again this often while something is scheduled or processing. */
 export const HISTORY_POLL_MS = 5000;
 
-export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
-  scheduled: 'Terjadwal',
-  processing: 'Sedang diproses',
-  uploaded: 'Terupload',
-  failed: 'Gagal',
-  cancelled: 'Dibatalkan',
-};
-
 export const PUBLISH_TYPE_LABELS: Record<Upload['publishType'], string> = {
   now: 'Sekarang',
   schedule: 'Terjadwal',

@@ -1,0 +1,5 @@
+import { AutomationsPage } from '@/features/automations/components/automations-page.tsx';
+
+export function AutomationsRoute() {
+  return <AutomationsPage />;
+}

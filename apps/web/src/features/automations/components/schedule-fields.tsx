@@ -1,0 +1,81 @@
+import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
+import { Select } from '@scrapper/ui/select';
+import { TextInput } from '@scrapper/ui/text-input';
+import { RadioGroup } from '@/components/radio-group.tsx';
+import type {
+  AutomationErrors,
+  AutomationFormValues,
+  IntervalUnit,
+  ScheduleKind,
+} from '../utils/automation-form.ts';
+import type { ChangeField } from './automation-form.tsx';
+
+export interface ScheduleFieldsProps {
+  values: AutomationFormValues;
+  errors: AutomationErrors;
+  onChange: ChangeField;
+}
+
+const KIND_OPTIONS = [
+  { value: 'interval', label: 'Setiap beberapa jam atau menit' },
+  { value: 'times', label: 'Pada jam tertentu setiap hari (WIB)' },
+] as const satisfies readonly { value: ScheduleKind; label: string }[];
+
+const UNIT_OPTIONS: { value: IntervalUnit; label: string }[] = [
+  { value: 'hours', label: 'jam' },
+  { value: 'minutes', label: 'menit' },
+];
+
+/** 'Jadwal': every N hours (or minutes, at least 15), or fixed times of day in WIB. */
+export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps) {
+  return (
+    <fieldset className="form-fieldset">
+      <legend>Jadwal</legend>
+      <RadioGroup
+        legend="Kapan otomasi berjalan"
+        name="scheduleKind"
+        options={KIND_OPTIONS}
+        value={values.scheduleKind}
+        error={errors.scheduleKind}
+        onChange={(kind) => onChange('scheduleKind', kind)}
+      />
+      {values.scheduleKind === 'interval' ? (
+        <div className="automation-grid">
+          <TextInput
+            id="automation-intervalValue"
+            label="Setiap"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            required
+            value={values.intervalValue}
+            error={errors.intervalValue}
+            hint={`Paling sering setiap ${AUTOMATION_LIMITS.minIntervalMinutes} menit.`}
+            onChange={(event) => onChange('intervalValue', event.target.value)}
+          />
+          <Select
+            id="automation-intervalUnit"
+            label="Satuan"
+            options={UNIT_OPTIONS}
+            value={values.intervalUnit}
+            onChange={(event) =>
+              onChange('intervalUnit', event.target.value === 'minutes' ? 'minutes' : 'hours')
+            }
+          />
+        </div>
+      ) : (
+        <TextInput
+          id="automation-times"
+          label="Jam jalan (WIB)"
+          required
+          autoComplete="off"
+          placeholder="08:00, 20:00"
+          hint="Format HH:MM, pisahkan dengan koma."
+          value={values.times}
+          error={errors.times}
+          onChange={(event) => onChange('times', event.target.value)}
+        />
+      )}
+    </fieldset>
+  );
+}
