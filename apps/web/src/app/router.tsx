@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.extension,
+            lazy: () =>
+              import('./routes/extension/extension.tsx').then((m) => ({
+                Component: m.ExtensionRoute,
+              })),
+          },
+          {
             path: paths.admin,
             lazy: () =>
               import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),

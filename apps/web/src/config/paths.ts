@@ -11,5 +11,6 @@ export const paths = {
   history: '/history',
   files: '/files',
   analytics: '/analytics',
+  extension: '/extension',
   admin: '/admin',
 } as const;

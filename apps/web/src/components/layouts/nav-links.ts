@@ -16,5 +16,6 @@ export const navItems: NavItem[] = [
   { to: paths.downloader, label: 'Downloader' },
   { to: paths.history, label: 'Riwayat' },
   { to: paths.files, label: 'File Manager' },
+  { to: paths.extension, label: 'Ekstensi' },
   { to: paths.admin, label: 'Admin', adminOnly: true },
 ];

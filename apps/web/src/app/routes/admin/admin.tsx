@@ -6,6 +6,9 @@ import { RequireAdmin } from '@/components/require-admin.tsx';
 import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
+import { ExtensionInstall } from '@/features/extension/components/extension-install.tsx';
+import { MyCookies } from '@/features/extension/components/my-cookies.tsx';
+import '@/features/extension/components/extension.css';
 import { DeletionRequestsPanel } from '@/features/deletion-requests/components/deletion-requests-panel.tsx';
 import { RateLimitsPanel } from '@/features/rate-limits/components/rate-limits-panel.tsx';
 import { ToolsPanel } from '@/features/tools/components/tools-panel.tsx';
@@ -32,6 +35,9 @@ const tabs: TabItem[] = [
     content: (
       <div className="admin-stack">
         <CookiePanel />
+        {/* Issue 17: the extension for members, and the admin's own synced cookies. */}
+        <ExtensionInstall />
+        <MyCookies />
         <RateLimitsPanel />
       </div>
     ),
