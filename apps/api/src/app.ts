@@ -24,6 +24,7 @@ import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { meCookieRoutes } from './routes/me-cookies/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
+import { automationRoutes } from './routes/automations/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
 import { toolRoutes } from './routes/tools/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scrapeRoutes(app, routeDeps);
   mediaRoutes(app, routeDeps);
   notificationRoutes(app, routeDeps);
+  automationRoutes(app, routeDeps);
   analyticsRoutes(app, routeDeps);
   dataDeletionRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);

@@ -6,6 +6,7 @@ import { downloads, notifications, previews, youtubeAccounts, youtubeUploads } f
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertAutomation, insertRunIfIdle } from '@scrapper/db/queries/automations';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { completeScrapeTask, failScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { insertUser } from '@scrapper/db/queries/users';
@@ -201,6 +202,25 @@ async function clientSecret(ctx: FixtureContext): Promise<string> {
   return res.body.id as string;
 }
 
+/** An automation of `owner` on a TikTok keyword (download only), and optionally a run of it. */
+export async function automationOf(ctx: FixtureContext, owner: Member, withRun = false): Promise<{ id: string; runId?: string }> {
+  const row = await insertAutomation(ctx.h.database.db, {
+    ownerId: owner.id,
+    name: `Otomasi ${short()}`,
+    nextRunAt: new Date(Date.now() + 3600_000),
+    config: {
+      source: { actorId: 'clockworks/tiktok-scraper', input: { searchQueries: ['kucing'] }, platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' } },
+      schedule: { kind: 'interval', intervalMinutes: 60 },
+      filters: { minPlays: null, minLikes: null, minDurationSeconds: null, maxDurationSeconds: null, postedWithinDays: null, includeWords: [], excludeWords: [], skipDownloaded: true, skipDuplicateTitles: true },
+      download: { quality: 'best' },
+      publish: null,
+    },
+  });
+  if (!withRun) return { id: row.id };
+  const run = await insertRunIfIdle(ctx.h.database.db, row.id, 'manual');
+  return { id: row.id, runId: run?.id };
+}
+
 /** Keyed by the route's url as registered; every method on that url shares the entry. */
 export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
   const { h } = ctx;
@@ -336,6 +356,18 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
         const [row] = await db.insert(notifications).values({ userId: owner.id, kind: 'info', message: 'Halo', dedupeKey: `uji:${randomUUID()}` }).returning();
         if (!row) throw new Error('no notification row');
         return id(row.id);
+      },
+    },
+    '/api/automations/:id': { owned: true, make: async (owner) => ({ ...id((await automationOf(ctx, owner)).id), body: { name: 'Diubah' } }) },
+    '/api/automations/:id/run': { owned: true, make: async (owner) => id((await automationOf(ctx, owner)).id) },
+    '/api/automations/:id/pause': { owned: true, make: async (owner) => id((await automationOf(ctx, owner)).id) },
+    '/api/automations/:id/resume': { owned: true, make: async (owner) => id((await automationOf(ctx, owner)).id) },
+    '/api/automations/:id/runs': { owned: true, make: async (owner) => id((await automationOf(ctx, owner)).id) },
+    '/api/automations/:id/runs/:runId': {
+      owned: true,
+      make: async (owner) => {
+        const made = await automationOf(ctx, owner, true);
+        return { params: { id: made.id, runId: made.runId ?? '' } };
       },
     },
     '/api/youtube/accounts/:id': { owned: true, make: async (owner) => id(await youtubeAccountOf(ctx, owner)) },

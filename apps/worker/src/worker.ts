@@ -221,6 +221,12 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
       .schedule('tools.ytdlp-update', YTDLP_UPDATE_CRON, {}, { tz: JAKARTA_TIME_ZONE })
       .catch((error: unknown) => log.error(`[worker] could not schedule the daily yt-dlp check: ${String(error)}`));
   }
+  if (queues.includes('automation.tick')) {
+    // The automations' scheduler: every minute, an upsert like the one above.
+    await boss
+      .schedule('automation.tick', '* * * * *', {}, { tz: JAKARTA_TIME_ZONE })
+      .catch((error: unknown) => log.error(`[worker] could not schedule the automations' tick: ${String(error)}`));
+  }
   await startHousekeeping({ env, database, boss, log });
   log.info(`[worker] ${id} running ${queues.join(', ') || 'no queues'}`);
 

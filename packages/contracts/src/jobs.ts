@@ -17,6 +17,11 @@ export interface QueuePolicy {
    * another worker, instead of waiting for the expiry.
    */
   heartbeatSeconds?: number;
+  /**
+   * pg-boss's queue policy (fixed when the queue is created). `stately`: at most one waiting
+   * and one running job per singletonKey; a send while one waits is dropped.
+   */
+  queuePolicy?: 'standard' | 'stately';
 }
 
 /**
@@ -45,6 +50,11 @@ export const YouTubeUploadPayloadSchema = z.object({ uploadId: UuidSchema });
 export const ToolsYtDlpUpdatePayloadSchema = z.object({});
 /** One webhook delivery (its row holds the event and the body); the id is the `webhook-id`. */
 export const WebhookDeliverPayloadSchema = z.object({ deliveryId: z.string().regex(/^msg_[A-Za-z0-9]{16,40}$/) });
+
+/** The automations' scheduler (pg-boss schedule, every minute): nothing to carry. */
+export const AutomationTickPayloadSchema = z.object({});
+/** One step of an automation run (issue 19); the run row says where it is. */
+export const AutomationRunPayloadSchema = z.object({ runId: UuidSchema });
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -157,6 +167,34 @@ export const jobCatalog = {
       expireInSeconds: 120,
       retentionSeconds: 24 * 3600,
       defaultConcurrency: 4,
+    },
+  },
+  'automation.tick': {
+    payload: AutomationTickPayloadSchema,
+    policy: {
+      // The next minute's tick is the retry.
+      retryLimit: 0,
+      retryDelaySeconds: 30,
+      retryBackoff: false,
+      expireInSeconds: 120,
+      retentionSeconds: 3600,
+      defaultConcurrency: 1,
+    },
+  },
+  'automation.run': {
+    payload: AutomationRunPayloadSchema,
+    policy: {
+      // Each step is one transaction under the run's row lock; a retry redoes the step that did
+      // not commit. Waiting (for the scrape, the downloads) is a new job sent for later.
+      retryLimit: 5,
+      retryDelaySeconds: 10,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+      retentionSeconds: 24 * 3600,
+      defaultConcurrency: 2,
+      // One job waiting and one running per run (the run id is the singletonKey): the tick's
+      // nudges and a step's "look again later" never pile up.
+      queuePolicy: 'stately',
     },
   },
 } as const satisfies Record<string, { payload: z.ZodType; policy: QueuePolicy }>;

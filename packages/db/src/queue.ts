@@ -73,10 +73,11 @@ export async function ensureQueues(boss: Boss, jobRetention?: number | 'catalog'
       notify: true,
       ...('heartbeatSeconds' in policy ? { heartbeatSeconds: policy.heartbeatSeconds } : {}),
     };
+    const queuePolicy = 'queuePolicy' in policy ? { policy: policy.queuePolicy } : {};
     const deleteAfterSeconds = typeof jobRetention === 'number' ? jobRetention : policy.retentionSeconds;
     const existing = await boss.getQueue(name);
     if (existing) await boss.updateQueue(name, jobRetention === undefined ? options : { ...options, deleteAfterSeconds });
-    else await boss.createQueue(name, { ...options, deleteAfterSeconds });
+    else await boss.createQueue(name, { ...options, ...queuePolicy, deleteAfterSeconds });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
+import { automationRun, automationTick } from './automation-run.ts';
 import { maintenanceSweep } from './maintenance-sweep.ts';
 import { resultIndex } from './result-index.ts';
 import { scrapeRun } from './scrape-run.ts';
@@ -19,4 +20,6 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'youtube.upload': youtubeUpload,
   'tools.ytdlp-update': toolsYtDlpUpdate,
   'webhook.deliver': webhookDeliver,
+  'automation.tick': automationTick,
+  'automation.run': automationRun,
 };

@@ -1,5 +1,6 @@
 import { actorConfigEndpoints } from './actor-configs.ts';
 import { analyticsEndpoints } from './analytics.ts';
+import { automationEndpoints } from './automations.ts';
 import { codegenEndpoints } from './codegen.ts';
 import { authEndpoints } from './auth.ts';
 import { cookieEndpoints } from './cookies.ts';
@@ -32,6 +33,7 @@ export const endpoints = {
   media: mediaEndpoints,
   files: fileEndpoints,
   notifications: notificationEndpoints,
+  automations: automationEndpoints,
   analytics: analyticsEndpoints,
   dataDeletion: dataDeletionEndpoints,
   codegen: codegenEndpoints,
