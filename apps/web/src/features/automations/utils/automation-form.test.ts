@@ -3,6 +3,7 @@ import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { automationMessages as M } from '@scrapper/contracts/rules/automations';
 import { describe, expect, it } from 'vitest';
 import {
+  CHOOSE_ACCOUNT,
   checkBody,
   emptyAutomationForm,
   fieldOfMessage,
@@ -151,5 +152,12 @@ describe('editing a saved automation', () => {
       metadataMode: 'gemini',
     });
     expect(checkBody(values, source)).toEqual(body);
+  });
+});
+
+describe('publishing without an account', () => {
+  it('asks for the account in plain words, not the id rule', () => {
+    const result = checkBody(form({ publish: true, slots: '09:00' }), source);
+    expect(result).toEqual({ ok: false, errors: { accountId: CHOOSE_ACCOUNT } });
   });
 });

@@ -232,6 +232,8 @@ const PLACEHOLDER_SOURCE: AutomationSource = {
   platformInfo: { platformId: 'x', displayName: 'x', scrapeType: 'keyword' },
 };
 
+export const CHOOSE_ACCOUNT = 'Pilih akun YouTube tujuan upload.';
+
 export type BodyCheck =
   { ok: true; body: CreateAutomationBody } | { ok: false; errors: AutomationErrors };
 
@@ -240,6 +242,8 @@ export function checkBody(values: AutomationFormValues, source: AutomationSource
   const result = CreateAutomationBodySchema.safeParse(toBodyInput(values, source));
   if (result.success) return { ok: true, body: result.data };
   const errors: AutomationErrors = {};
+  // No account chosen reads better than the id rule's 'ID tidak valid.'.
+  if (values.publish && values.accountId === '') errors.accountId = CHOOSE_ACCOUNT;
   for (const issue of result.error.issues) {
     const field = fieldOfPath(issue.path);
     errors[field] ??= issue.message;
