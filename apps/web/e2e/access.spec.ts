@@ -13,6 +13,7 @@ test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.
     'Downloader',
     'Riwayat',
     'File Manager',
+    'Ekstensi',
   ]);
   await page.goto('/#/admin');
   // Told, not silently sent away (issue 20); the admin tabs are not there.
@@ -37,6 +38,7 @@ const pages = [
   { path: '/downloader', title: 'Downloader' },
   { path: '/history', title: 'Riwayat Unduhan' },
   { path: '/files', title: 'File Manager' },
+  { path: '/extension', title: 'Ekstensi & Cookie Saya' },
 ];
 
 test('every page of the sidebar has its title and content, and passes axe', async ({ page }) => {
