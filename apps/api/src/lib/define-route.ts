@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@scrapper/contracts/http';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { ErrorResponseSchema } from '@scrapper/contracts/common';
+import { z } from 'zod';
 import { requireUser } from '../plugins/access.ts';
 
 /**
@@ -21,6 +22,12 @@ export interface RouteContext<E extends Endpoint> {
 }
 
 /**
+ * The body of a write that takes none: nothing or an empty body (Fastify hands `null` for a
+ * request without one), as the document says; anything else is a 400, not silently ignored.
+ */
+const NO_BODY = z.unknown().refine((body) => body === undefined || body === null, 'Permintaan ini tidak menerima body.');
+
+/**
  * Registers one endpoint of the contracts' map: its access level, and the zod schemas that
  * validate params, query, body and the response, all come from the contract.
  */
@@ -31,6 +38,8 @@ export function defineRoute<E extends Endpoint>(
 ): void {
   const status = endpoint.successStatus ?? 200;
   const isPublic = endpoint.access === 'public';
+  // A write without a body in its contract refuses one (multipart routes read theirs).
+  const body = endpoint.body ?? (endpoint.method === 'GET' || endpoint.multipart ? undefined : NO_BODY);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -40,7 +49,7 @@ export function defineRoute<E extends Endpoint>(
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(body ? { body } : {}),
       ...(isPublic ? {} : { security: [{ bearerAuth: [] }] }),
       response: {
         [status]: endpoint.response,

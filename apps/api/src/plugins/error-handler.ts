@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { StorageFullError } from '@scrapper/integrations/storage/storage';
 import { AppError } from '../lib/errors.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/text-hygiene.ts';
@@ -53,6 +53,21 @@ export function errorLogFields(error: unknown): Record<string, unknown> {
       stack: e.stack?.replace(/\nparams:[^\n]*/g, ''),
     },
   };
+}
+
+/**
+ * Errors Fastify answers before any route runs (a path parameter longer than the router takes,
+ * a URL that does not decode): the same error body as every other answer, not Fastify's own
+ * (which has a `code` field, says 'Bad Request' for a 414 and repeats the whole URL).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send(body(414, 'Alamat terlalu panjang: ada bagian path yang melebihi batas panjang.'));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(body(400, 'Alamat tidak valid: ada bagian path yang tidak dapat dibaca.'));
+  } else {
+    reply.code(500).send(body(500, 'Terjadi kesalahan pada server.'));
+  }
 }
 
 export const errorHandlerPlugin = fp(async (app) => {

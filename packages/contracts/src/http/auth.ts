@@ -67,6 +67,7 @@ export const authEndpoints = {
     tags: ['auth'],
     body: LoginBodySchema,
     response: LoginResponseSchema,
+    errors: [401, 429],
   }),
   me: defineEndpoint({
     method: 'GET',
@@ -85,5 +86,6 @@ export const authEndpoints = {
     tags: ['auth'],
     body: ChangePasswordBodySchema,
     response: LoginResponseSchema,
+    errors: [429],
   }),
 };

@@ -57,6 +57,7 @@ export const dataDeletionEndpoints = {
     body: DeletionRequestBodySchema,
     response: z.object({ success: z.literal(true), message: z.string() }),
     successStatus: 201,
+    errors: [429],
   }),
   list: defineEndpoint({
     method: 'GET',

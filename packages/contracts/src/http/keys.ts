@@ -79,6 +79,7 @@ export const apifyKeyEndpoints = {
     body: AddApiKeyBodySchema,
     response: ApiKeySchema,
     successStatus: 201,
+    errors: [409],
   }),
   remove: defineEndpoint({
     method: 'DELETE',
@@ -106,5 +107,6 @@ export const apifyKeyEndpoints = {
     tags: ['keys'],
     params: IdParamsSchema,
     response: ApiKeySchema,
+    errors: [422],
   }),
 };

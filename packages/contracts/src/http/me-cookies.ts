@@ -67,5 +67,6 @@ export const meCookieEndpoints = {
       'The companion browser extension as a zip, connected to this Scrapper (unzip, then load unpacked).',
     tags: ['cookies'],
     response: BLOB,
+    produces: { contentTypes: ['application/zip'], description: 'The extension as a zip.' },
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { VideoItemSchema } from './actor-configs.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, type Produces } from './endpoint.ts';
 import { RESULT_FILE_NAME_PATTERN } from './scrape.ts';
 import { isHttpLink, MAX_URLS_PER_BATCH } from '../rules/download-links.ts';
 
@@ -225,6 +225,13 @@ export type Batch = z.infer<typeof BatchSchema>;
 
 export const BLOB = z.unknown().describe('binary body');
 
+/** A stored video or audio file as the download wrote it (byte ranges for players). */
+const STORED_MEDIA = {
+  contentTypes: ['video/mp4', 'audio/mp4', 'video/*', 'audio/*', 'application/octet-stream'],
+  description: 'The file itself: usually video/mp4 or audio/mp4 (the type the download stored); `Range` gets 206.',
+  ranges: true,
+} as const satisfies Produces;
+
 export const mediaEndpoints = {
   resultFiles: defineEndpoint({
     method: 'GET',
@@ -243,6 +250,7 @@ export const mediaEndpoints = {
     tags: ['downloader'],
     query: ListItemsQuerySchema,
     response: ListItemsResponseSchema,
+    errors: [404],
   }),
   itemDetail: defineEndpoint({
     method: 'GET',
@@ -263,6 +271,8 @@ export const mediaEndpoints = {
     params: ItemParamsSchema,
     query: PreviewQuerySchema,
     response: BLOB,
+    produces: STORED_MEDIA,
+    errors: [502, 504],
   }),
   download: defineEndpoint({
     method: 'GET',
@@ -273,6 +283,8 @@ export const mediaEndpoints = {
     params: ItemParamsSchema,
     query: DownloadQuerySchema,
     response: BLOB,
+    produces: STORED_MEDIA,
+    errors: [502, 504],
   }),
   startBatch: defineEndpoint({
     method: 'POST',
@@ -283,6 +295,7 @@ export const mediaEndpoints = {
     body: BatchBodySchema,
     response: BatchSchema,
     successStatus: 202,
+    errors: [404],
   }),
   batch: defineEndpoint({
     method: 'GET',
@@ -328,6 +341,7 @@ export const mediaEndpoints = {
     tags: ['history'],
     params: IdParamsSchema,
     response: BLOB,
+    produces: STORED_MEDIA,
   }),
   redownloadHistory: defineEndpoint({
     method: 'POST',
@@ -338,6 +352,7 @@ export const mediaEndpoints = {
     params: IdParamsSchema,
     response: BatchSchema,
     successStatus: 202,
+    errors: [409],
   }),
   batchZip: defineEndpoint({
     method: 'GET',
@@ -347,6 +362,7 @@ export const mediaEndpoints = {
     tags: ['downloader'],
     params: IdParamsSchema,
     response: BLOB,
+    produces: { contentTypes: ['application/zip'], description: 'A zip of the batch’s finished files, streamed.' },
   }),
   deleteHistory: defineEndpoint({
     method: 'DELETE',

@@ -258,6 +258,7 @@ export const scrapeEndpoints = {
     params: IdParamsSchema,
     response: StartScrapeResponseSchema,
     successStatus: 202,
+    errors: [409],
   }),
   cancel: defineEndpoint({
     method: 'POST',
@@ -267,6 +268,7 @@ export const scrapeEndpoints = {
     tags: ['scrape'],
     params: IdParamsSchema,
     response: TaskSchema,
+    errors: [409],
   }),
   status: defineEndpoint({
     method: 'GET',
@@ -312,6 +314,7 @@ export const scrapeEndpoints = {
     tags: ['scrape'],
     params: IdParamsSchema,
     response: z.object({ id: UuidSchema }),
+    errors: [409],
   }),
   content: defineEndpoint({
     method: 'GET',

@@ -114,6 +114,9 @@ export const systemEndpoints = {
     summary: 'Prometheus metrics (text format 0.0.4). Admin token, or the METRICS_TOKEN bearer token.',
     tags: ['system'],
     response: z.string(),
+    produces: { contentTypes: ['text/plain'], description: 'Prometheus text exposition format 0.0.4.' },
+    bearerInHandler: true,
+    errors: [403],
   }),
   listWorkers: defineEndpoint({
     method: 'GET',

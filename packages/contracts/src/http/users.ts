@@ -71,6 +71,7 @@ export const userEndpoints = {
     body: CreateUserBodySchema,
     response: UserSchema,
     successStatus: 201,
+    errors: [409],
   }),
   update: defineEndpoint({
     method: 'PUT',
@@ -81,6 +82,7 @@ export const userEndpoints = {
     params: UserParamsSchema,
     body: UpdateUserBodySchema,
     response: UserSchema,
+    errors: [409],
   }),
   remove: defineEndpoint({
     method: 'DELETE',
@@ -90,5 +92,6 @@ export const userEndpoints = {
     tags: ['users'],
     params: UserParamsSchema,
     response: DeleteUserResponseSchema,
+    errors: [409],
   }),
 };

@@ -487,6 +487,7 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AuthUrlQuerySchema,
     response: z.object({ authUrl: z.string() }),
+    errors: [404],
   }),
   authCallback: defineEndpoint({
     method: 'GET',
@@ -496,6 +497,12 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AuthCallbackQuerySchema,
     response: BLOB,
+    produces: {
+      contentTypes: ['text/html'],
+      description: 'A small page that tells the opener window and closes itself (also when the grant failed).',
+      errorPages: true,
+    },
+    errors: [404, 409],
   }),
   listAccounts: defineEndpoint({
     method: 'GET',
@@ -532,6 +539,7 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     params: AccountIdParamsSchema,
     response: z.array(PlaylistSchema),
+    errors: [409],
   }),
   // --- uploads --------------------------------------------------------------------------
   upload: defineEndpoint({
@@ -541,8 +549,17 @@ export const youtubeEndpoints = {
     summary:
       'multipart/form-data: the upload payload fields plus videoFile, thumbnailFile, audioFile. Queues the upload.',
     tags: ['youtube'],
+    multipart: {
+      fields: UploadFieldsSchema,
+      files: {
+        videoFile: { description: 'The video (or give scraperVideoUrl or serverFileId instead).', contentTypes: ['video/*'] },
+        thumbnailFile: { description: 'A thumbnail image (JPEG or PNG).', contentTypes: ['image/jpeg', 'image/png'] },
+        audioFile: { description: 'Audio to mix into the video (a remix).', contentTypes: ['audio/*'] },
+      },
+    },
     response: UploadSchema,
     successStatus: 202,
+    errors: [404, 409, 507],
   }),
   videos: defineEndpoint({
     method: 'GET',
@@ -562,6 +579,7 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     params: IdParamsSchema,
     response: UploadSchema,
+    errors: [409],
   }),
   rescheduleUpload: defineEndpoint({
     method: 'PATCH',
@@ -573,6 +591,7 @@ export const youtubeEndpoints = {
     params: IdParamsSchema,
     body: RescheduleUploadBodySchema,
     response: UploadSchema,
+    errors: [409],
   }),
   audioSearch: defineEndpoint({
     method: 'GET',
@@ -582,6 +601,7 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AudioSearchQuerySchema,
     response: z.array(AudioResultSchema),
+    errors: [429],
   }),
   audioInfo: defineEndpoint({
     method: 'GET',
@@ -591,6 +611,7 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AudioInfoQuerySchema,
     response: AudioResultSchema,
+    errors: [429],
   }),
   previewEffect: defineEndpoint({
     method: 'POST',
@@ -599,6 +620,12 @@ export const youtubeEndpoints = {
     summary: 'multipart/form-data videoFile + effect: a short video/mp4 with the effect applied.',
     tags: ['youtube'],
     response: BLOB,
+    produces: { contentTypes: ['video/mp4'], description: 'A few seconds of the video with the effect applied.' },
+    multipart: {
+      fields: z.object({ effect: VideoEffectSchema }),
+      files: { videoFile: { description: 'The video to preview the effect on.', required: true, contentTypes: ['video/*'] } },
+    },
+    errors: [422, 429, 507],
   }),
   // --- Gemini -----------------------------------------------------------------------------
   generateContent: defineEndpoint({
@@ -628,6 +655,7 @@ export const youtubeEndpoints = {
     body: AddApiKeyBodySchema,
     response: ApiKeySchema,
     successStatus: 201,
+    errors: [409],
   }),
   removeGeminiKey: defineEndpoint({
     method: 'DELETE',
@@ -656,5 +684,6 @@ export const youtubeEndpoints = {
     tags: ['keys'],
     params: IdParamsSchema,
     response: ApiKeySchema,
+    errors: [422],
   }),
 };

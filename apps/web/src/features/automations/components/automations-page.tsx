@@ -10,7 +10,6 @@ import { LoadState } from '@/components/load-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
 import { errorMessage } from '@/lib/api-error.ts';
-import { withMember } from '@/lib/set-member.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { deleteAutomation } from '../api/delete-automation.ts';
@@ -45,7 +44,12 @@ export function AutomationsPage() {
   const createRef = useRef<HTMLButtonElement>(null);
 
   function setBusy(id: string, busy: boolean) {
-    setBusyIds((current) => withMember(current, id, busy));
+    setBusyIds((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   }
 
   async function runNow(automation: Automation) {

@@ -5,7 +5,6 @@ import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
 import { useCallback } from 'react';
-import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listPlaylists } from '@/lib/api/list-playlists.ts';
@@ -13,6 +12,8 @@ import { fieldBinder } from '@/lib/bind-field.ts';
 import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import {
   CATEGORY_OPTIONS,
+  KIDS_HINT,
+  KIDS_OPTIONS,
   PRIVACY_OPTIONS,
   VIDEO_EFFECT_OPTIONS,
   isPrivacy,
@@ -24,7 +25,6 @@ import type {
   MetadataMode,
 } from '../utils/automation-form.ts';
 import type { ChangeField } from './automation-form.tsx';
-import { ChoiceSelect } from './choice-select.tsx';
 
 export interface PublishActionFieldsProps {
   values: AutomationFormValues;
@@ -46,14 +46,15 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
   return (
     <fieldset className="form-fieldset">
       <legend>Tindakan</legend>
-      <ChoiceSelect
-        field="quality"
+      <Select
+        id="automation-quality"
         label="Unduh item baru dengan kualitas"
         options={QUALITY_OPTIONS}
-        isChoice={isQuality}
-        values={values}
-        errors={errors}
-        onChange={onChange}
+        value={values.quality}
+        error={errors.quality}
+        onChange={(event) => {
+          if (isQuality(event.target.value)) onChange('quality', event.target.value);
+        }}
       />
       <Checkbox
         label="Upload ke YouTube sesuai slot posting"
@@ -63,7 +64,7 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
       {values.publish ? (
         <div className="automation-publish">
           <AccountFields values={values} errors={errors} onChange={onChange} />
-          <div className="form-grid">
+          <div className="automation-grid">
             <TextInput
               label="Slot posting (WIB)"
               required
@@ -81,15 +82,16 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               {...field('maxPerDay')}
             />
           </div>
-          <div className="form-grid">
-            <ChoiceSelect
-              field="privacyStatus"
+          <div className="automation-grid">
+            <Select
+              id="automation-privacyStatus"
               label="Privasi"
               options={PRIVACY_OPTIONS}
-              isChoice={isPrivacy}
-              values={values}
-              errors={errors}
-              onChange={onChange}
+              value={values.privacyStatus}
+              error={errors.privacyStatus}
+              onChange={(event) => {
+                if (isPrivacy(event.target.value)) onChange('privacyStatus', event.target.value);
+              }}
             />
             <Select
               id="automation-categoryId"
@@ -97,19 +99,25 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               options={CATEGORY_OPTIONS}
               {...field('categoryId')}
             />
-            <ChoiceSelect
-              field="videoEffect"
+            <Select
+              id="automation-videoEffect"
               label="Efek video"
               options={VIDEO_EFFECT_OPTIONS}
-              isChoice={isVideoEffect}
-              values={values}
-              errors={errors}
-              onChange={onChange}
+              value={values.videoEffect}
+              error={errors.videoEffect}
+              onChange={(event) => {
+                if (isVideoEffect(event.target.value)) onChange('videoEffect', event.target.value);
+              }}
             />
           </div>
-          <MadeForKidsField
+          <RadioGroup
+            legend="Ditujukan untuk anak-anak?"
+            name="madeForKids"
+            required
+            options={KIDS_OPTIONS}
             value={values.madeForKids}
             error={errors.madeForKids}
+            hint={KIDS_HINT}
             onChange={(value) => onChange('madeForKids', value)}
           />
           <RadioGroup
@@ -157,7 +165,7 @@ function AccountFields({ values, errors, onChange }: PublishActionFieldsProps) {
   const playlists = useResource(loadPlaylists, NO_PLAYLISTS);
   const noAccounts = accounts.status === 'ready' && accounts.data.length === 0;
   return (
-    <div className="form-grid">
+    <div className="automation-grid">
       <Select
         id="automation-accountId"
         label="Akun YouTube"
