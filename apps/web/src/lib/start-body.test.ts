@@ -1,18 +1,8 @@
-import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it } from 'vitest';
+import { tiktokPlatform } from '@test/platform-config.ts';
 import { buildStartBody } from './start-body.ts';
 
-const tiktok: PlatformConfig = {
-  platformId: 'tiktok',
-  displayName: 'TikTok',
-  actorId: 'clockworks/tiktok-scraper',
-  targetLabel: '',
-  inputType: 'any',
-  inputKey: 'searchQueries',
-  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
-  options: {},
-  domains: [],
-};
+const tiktok = tiktokPlatform({ domains: [] });
 
 describe('buildStartBody', () => {
   it('puts a URL under inputKeys.url and a keyword under inputKeys.keyword, with platformInfo', () => {

@@ -27,9 +27,6 @@ export const KIDS_OPTIONS = [
   { value: 'true', label: 'Ya, video ini ditujukan untuk anak-anak' },
 ] as const satisfies readonly { value: 'true' | 'false'; label: string }[];
 
-/** Beside the made-for-kids choice. */
-export const KIDS_HINT = 'Wajib dipilih sesuai aturan YouTube (COPPA).';
-
 export const VIDEO_EFFECT_LABELS: Record<VideoEffectName, string> = {
   none: 'Tanpa efek',
   blur: 'Blur (buram)',

@@ -32,7 +32,7 @@ import { notifyYtDlpOutdated } from '../tools/notify-tools.ts';
 import { describeDownloadFailure } from './download-failure.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
-export { NEEDS_COOKIES_MESSAGE, YTDLP_OUTDATED_MESSAGE } from './download-failure.ts';
+export { YTDLP_OUTDATED_MESSAGE } from './download-failure.ts';
 
 /**
  * yt-dlp failed with its "update yt-dlp" class of errors: what the admins are told (once a day per

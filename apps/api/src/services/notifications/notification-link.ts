@@ -3,9 +3,9 @@
 // about, so every notification the workers write can be clicked through.
 
 /**
- * The kinds the workers write (scrape.*, batch.*, upload.*, youtube.reauth, cookies.expired,
- * tools.*), as hash routes of the web app (apps/web/src/config/paths.ts; the admin page's
- * tabs are ?tab= ids).
+ * The kinds the workers write (scrape.*, batch.*, upload.*, youtube.reauth, cookies.*,
+ * member-cookies.*, tools.*), as hash routes of the web app (apps/web/src/config/paths.ts;
+ * the admin page's tabs are ?tab= ids).
  */
 const KIND_LINKS: Array<[prefix: string, link: string]> = [
   ['scrape.', '/'],
@@ -14,6 +14,8 @@ const KIND_LINKS: Array<[prefix: string, link: string]> = [
   // The member re-connects the account where they upload.
   ['youtube.', '/youtube'],
   ['cookies.', '/admin?tab=cookies'],
+  // A member's own synced cookies (browser extension): their Ekstensi page.
+  ['member-cookies.', '/extension'],
   ['tools.', '/admin?tab=tools'],
 ];
 

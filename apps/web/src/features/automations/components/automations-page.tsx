@@ -10,6 +10,7 @@ import { LoadState } from '@/components/load-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
 import { errorMessage } from '@/lib/api-error.ts';
+import { withMember } from '@/lib/set-member.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { deleteAutomation } from '../api/delete-automation.ts';
@@ -44,12 +45,7 @@ export function AutomationsPage() {
   const createRef = useRef<HTMLButtonElement>(null);
 
   function setBusy(id: string, busy: boolean) {
-    setBusyIds((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+    setBusyIds((current) => withMember(current, id, busy));
   }
 
   async function runNow(automation: Automation) {

@@ -20,7 +20,7 @@ export function FilterFields({ values, errors, onChange }: FilterFieldsProps) {
       <p className="muted automation-note">
         Kosongkan angka yang tidak ingin dipakai sebagai filter.
       </p>
-      <div className="automation-grid">
+      <div className="form-grid">
         <TextInput label="Minimal jumlah putar" {...count} {...field('minPlays')} />
         <TextInput label="Minimal jumlah suka" {...count} {...field('minLikes')} />
         <TextInput label="Durasi minimal (detik)" {...count} {...field('minDuration')} />
@@ -32,7 +32,7 @@ export function FilterFields({ values, errors, onChange }: FilterFieldsProps) {
           {...field('postedWithinDays')}
         />
       </div>
-      <div className="automation-grid">
+      <div className="form-grid">
         <TextInput
           label="Judul memuat salah satu kata"
           hint="Pisahkan dengan koma. Kosong: judul apa saja."

@@ -5,6 +5,7 @@ import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
 import { useCallback } from 'react';
+import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { listPlaylists } from '@/lib/api/list-playlists.ts';
@@ -12,8 +13,6 @@ import { fieldBinder } from '@/lib/bind-field.ts';
 import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import {
   CATEGORY_OPTIONS,
-  KIDS_HINT,
-  KIDS_OPTIONS,
   PRIVACY_OPTIONS,
   VIDEO_EFFECT_OPTIONS,
   isPrivacy,
@@ -25,6 +24,7 @@ import type {
   MetadataMode,
 } from '../utils/automation-form.ts';
 import type { ChangeField } from './automation-form.tsx';
+import { ChoiceSelect } from './choice-select.tsx';
 
 export interface PublishActionFieldsProps {
   values: AutomationFormValues;
@@ -46,15 +46,14 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
   return (
     <fieldset className="form-fieldset">
       <legend>Tindakan</legend>
-      <Select
-        id="automation-quality"
+      <ChoiceSelect
+        field="quality"
         label="Unduh item baru dengan kualitas"
         options={QUALITY_OPTIONS}
-        value={values.quality}
-        error={errors.quality}
-        onChange={(event) => {
-          if (isQuality(event.target.value)) onChange('quality', event.target.value);
-        }}
+        isChoice={isQuality}
+        values={values}
+        errors={errors}
+        onChange={onChange}
       />
       <Checkbox
         label="Upload ke YouTube sesuai slot posting"
@@ -64,7 +63,7 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
       {values.publish ? (
         <div className="automation-publish">
           <AccountFields values={values} errors={errors} onChange={onChange} />
-          <div className="automation-grid">
+          <div className="form-grid">
             <TextInput
               label="Slot posting (WIB)"
               required
@@ -82,16 +81,15 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               {...field('maxPerDay')}
             />
           </div>
-          <div className="automation-grid">
-            <Select
-              id="automation-privacyStatus"
+          <div className="form-grid">
+            <ChoiceSelect
+              field="privacyStatus"
               label="Privasi"
               options={PRIVACY_OPTIONS}
-              value={values.privacyStatus}
-              error={errors.privacyStatus}
-              onChange={(event) => {
-                if (isPrivacy(event.target.value)) onChange('privacyStatus', event.target.value);
-              }}
+              isChoice={isPrivacy}
+              values={values}
+              errors={errors}
+              onChange={onChange}
             />
             <Select
               id="automation-categoryId"
@@ -99,25 +97,19 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               options={CATEGORY_OPTIONS}
               {...field('categoryId')}
             />
-            <Select
-              id="automation-videoEffect"
+            <ChoiceSelect
+              field="videoEffect"
               label="Efek video"
               options={VIDEO_EFFECT_OPTIONS}
-              value={values.videoEffect}
-              error={errors.videoEffect}
-              onChange={(event) => {
-                if (isVideoEffect(event.target.value)) onChange('videoEffect', event.target.value);
-              }}
+              isChoice={isVideoEffect}
+              values={values}
+              errors={errors}
+              onChange={onChange}
             />
           </div>
-          <RadioGroup
-            legend="Ditujukan untuk anak-anak?"
-            name="madeForKids"
-            required
-            options={KIDS_OPTIONS}
+          <MadeForKidsField
             value={values.madeForKids}
             error={errors.madeForKids}
-            hint={KIDS_HINT}
             onChange={(value) => onChange('madeForKids', value)}
           />
           <RadioGroup
@@ -165,7 +157,7 @@ function AccountFields({ values, errors, onChange }: PublishActionFieldsProps) {
   const playlists = useResource(loadPlaylists, NO_PLAYLISTS);
   const noAccounts = accounts.status === 'ready' && accounts.data.length === 0;
   return (
-    <div className="automation-grid">
+    <div className="form-grid">
       <Select
         id="automation-accountId"
         label="Akun YouTube"

@@ -1,5 +1,4 @@
 import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
-import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import type {
@@ -9,6 +8,7 @@ import type {
   ScheduleKind,
 } from '../utils/automation-form.ts';
 import type { ChangeField } from './automation-form.tsx';
+import { ChoiceSelect } from './choice-select.tsx';
 
 export interface ScheduleFieldsProps {
   values: AutomationFormValues;
@@ -26,6 +26,10 @@ const UNIT_OPTIONS: { value: IntervalUnit; label: string }[] = [
   { value: 'minutes', label: 'menit' },
 ];
 
+function isIntervalUnit(value: string): value is IntervalUnit {
+  return value === 'hours' || value === 'minutes';
+}
+
 /** 'Jadwal': every N hours (or minutes, at least 15), or fixed times of day in WIB. */
 export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps) {
   return (
@@ -40,7 +44,7 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
         onChange={(kind) => onChange('scheduleKind', kind)}
       />
       {values.scheduleKind === 'interval' ? (
-        <div className="automation-grid">
+        <div className="form-grid">
           <TextInput
             id="automation-intervalValue"
             label="Setiap"
@@ -53,14 +57,14 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
             hint={`Paling sering setiap ${AUTOMATION_LIMITS.minIntervalMinutes} menit.`}
             onChange={(event) => onChange('intervalValue', event.target.value)}
           />
-          <Select
-            id="automation-intervalUnit"
+          <ChoiceSelect
+            field="intervalUnit"
             label="Satuan"
             options={UNIT_OPTIONS}
-            value={values.intervalUnit}
-            onChange={(event) =>
-              onChange('intervalUnit', event.target.value === 'minutes' ? 'minutes' : 'hours')
-            }
+            isChoice={isIntervalUnit}
+            values={values}
+            errors={errors}
+            onChange={onChange}
           />
         </div>
       ) : (

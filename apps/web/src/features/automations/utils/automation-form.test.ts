@@ -1,7 +1,7 @@
 import type { Automation, AutomationSource } from '@scrapper/contracts/http/automations';
-import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
 import { automationMessages as M } from '@scrapper/contracts/rules/automations';
 import { describe, expect, it } from 'vitest';
+import { tiktokPlatform } from '@test/platform-config.ts';
 import {
   CHOOSE_ACCOUNT,
   checkBody,
@@ -18,20 +18,12 @@ const source: AutomationSource = {
   platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
 };
 
-const tiktok: PlatformConfig = {
-  platformId: 'tiktok',
-  displayName: 'TikTok',
-  actorId: 'clockworks/tiktok-scraper',
-  targetLabel: '',
-  inputType: 'any',
-  inputKey: 'searchQueries',
-  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
+const tiktok = tiktokPlatform({
   options: {
     resultsPerPage: { label: 'Jumlah video per kata kunci', type: 'number', default: 20 },
     onlyVideos: { label: 'Hanya video', type: 'boolean', default: false },
   },
-  domains: ['tiktok.com'],
-};
+});
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 

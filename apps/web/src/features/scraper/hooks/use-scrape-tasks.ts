@@ -1,6 +1,7 @@
 import type { PlatformConfig, Task } from '@scrapper/contracts/http/scrape';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { withMember } from '@/lib/set-member.ts';
 import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
 import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
 import { getResultPreview, type ResultPreview } from '../api/get-result-preview.ts';
@@ -221,12 +222,7 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
   }, []);
 
   function setBusy(id: string, busy: boolean) {
-    setBusyIds((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+    setBusyIds((current) => withMember(current, id, busy));
   }
 
   const addStarted = useCallback((started: DashboardTask[]) => {

@@ -1,19 +1,10 @@
-import type { PlatformConfig, ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape';
+import type { ScrapeHistoryRecord, Task } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it } from 'vitest';
+import { tiktokPlatform } from '@test/platform-config.ts';
 import { scrapeTask } from '@test/scrape-task.ts';
 import { fromHistory, fromTask, startedTask, taskTarget, tasksReducer } from './dashboard-task.ts';
 
-const tiktok: PlatformConfig = {
-  platformId: 'tiktok',
-  displayName: 'TikTok',
-  actorId: 'clockworks/tiktok-scraper',
-  targetLabel: '',
-  inputType: 'any',
-  inputKey: 'searchQueries',
-  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
-  options: {},
-  domains: ['tiktok.com'],
-};
+const tiktok = tiktokPlatform();
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
   return scrapeTask({

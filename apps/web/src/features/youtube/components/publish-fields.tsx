@@ -1,8 +1,8 @@
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { TextInput } from '@scrapper/ui/text-input';
+import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
-import { KIDS_HINT, KIDS_OPTIONS } from '@/lib/youtube-choices.ts';
 import type {
   PublishType,
   UploadErrors,
@@ -62,14 +62,9 @@ export function PublishFields({ form, onChange, errors, fieldRef }: PublishField
           />
         </div>
       ) : null}
-      <RadioGroup
-        legend="Ditujukan untuk anak-anak?"
-        name="madeForKids"
-        required
-        options={KIDS_OPTIONS}
+      <MadeForKidsField
         value={form.madeForKids}
         error={errors.madeForKids}
-        hint={KIDS_HINT}
         firstRef={fieldRef('madeForKids')}
         onChange={(value) => onChange('madeForKids', value)}
       />
