@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { AutomationConfig, AutomationRunCounts, AutomationRunStage } from '@scrapper/contracts/http/automations';
 import type { Db } from '../client.ts';
 import { automationItems, automationRuns, automations, type AutomationItemRow, type AutomationRunRow, type AutomationRow } from '../schema/automations.ts';
@@ -259,7 +259,7 @@ export async function setItemUpload(db: Db, automationId: string, itemKey: strin
 
 export async function markItemsDownloaded(db: Db, runId: string, at = new Date()): Promise<void> {
   await db.execute(sql`
-    update ${automationItems} i set downloaded_at = coalesce(d.finished_at, ${at})
+    update ${automationItems} i set downloaded_at = coalesce(d.finished_at, ${at.toISOString()}::timestamptz)
     from ${downloads} d
     where i.run_id = ${runId} and d.id = i.download_id and d.status = 'completed' and i.downloaded_at is null`);
 }
@@ -270,7 +270,7 @@ export async function listTakenSlots(db: Db, automationId: string, now: Date): P
     .select({ at: automationItems.publishAt })
     .from(automationItems)
     .innerJoin(youtubeUploads, eq(youtubeUploads.id, automationItems.uploadId))
-    .where(and(eq(automationItems.automationId, automationId), sql`${automationItems.publishAt} > ${now}`, sql`${youtubeUploads.status} <> 'cancelled'`));
+    .where(and(eq(automationItems.automationId, automationId), gt(automationItems.publishAt, now), sql`${youtubeUploads.status} <> 'cancelled'`));
   return rows.flatMap((r) => (r.at ? [r.at] : []));
 }
 

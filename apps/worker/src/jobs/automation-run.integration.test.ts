@@ -1,0 +1,314 @@
+// Automations (issue 19) on real parts: embedded PostgreSQL, pg-boss, the real apify-client and
+// googleapis against the fakes, real yt-dlp on the media server's clips. The scheduler's clock is
+// injected (tickAutomations(ctx, now)); everything else runs as in production.
+import { and, eq } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import type { AutomationConfig } from '@scrapper/contracts/http/automations';
+import { nextQuotaDayStart } from '@scrapper/contracts/rules/youtube-quota';
+import type { Database } from '@scrapper/db/client';
+import { enqueue, ensureQueues } from '@scrapper/db/queue';
+import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
+import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutomation } from '@scrapper/db/queries/automations';
+import { automationItems, automationRuns, downloads, notifications, oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
+import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
+import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
+import { connectFakeChannel } from '../../test/fixtures.ts';
+import { until } from '../../test/waits.ts';
+import { tickAutomations } from './automation-run.ts';
+
+const ACTOR = 'clockworks/tiktok-scraper';
+let h: WorkerHarness;
+let database: Database;
+let fake: FakeApify;
+let media: MediaServer;
+let sender: PgBoss;
+let ownerId: string;
+let counter = 0;
+
+const config = ActorConfigSchema.parse({
+  platformId: 'tiktok',
+  displayName: 'TikTok',
+  actorId: ACTOR,
+  inputKey: 'searchQueries',
+  inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
+  mapping: {
+    id: 'id',
+    url: 'webVideoUrl',
+    title: 'text',
+    duration: 'videoMeta.duration',
+    duration_format: 'seconds',
+    author: 'authorMeta.name',
+    play_count: 'playCount',
+    like_count: 'diggCount',
+  },
+  options: { resultsPerPage: { label: 'Jumlah', type: 'number', default: 20 } },
+});
+
+/** A TikTok item whose video is one of the media server's clips. */
+const item = (id: string, text: string, playCount: number) => ({
+  id,
+  text,
+  playCount,
+  diggCount: 10,
+  webVideoUrl: media.namedClipUrl(`${id}.mp4`),
+  videoMeta: { duration: 3 },
+  authorMeta: { name: 'kreator' },
+});
+
+const baseConfig = (over: Partial<AutomationConfig> = {}): AutomationConfig => ({
+  source: { actorId: ACTOR, input: { searchQueries: ['kucing'], resultsPerPage: 10 }, platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' } },
+  schedule: { kind: 'interval', intervalMinutes: 60 },
+  filters: {
+    minPlays: 100,
+    minLikes: null,
+    minDurationSeconds: null,
+    maxDurationSeconds: null,
+    postedWithinDays: null,
+    includeWords: [],
+    excludeWords: ['iklan'],
+    skipDownloaded: true,
+    skipDuplicateTitles: true,
+  },
+  download: { quality: 'best' },
+  publish: null,
+  ...over,
+});
+
+async function automationOf(cfg: AutomationConfig, nextRunAt = new Date(Date.now() + 24 * 3600_000)) {
+  counter++;
+  return insertAutomation(database.db, { ownerId, name: `Otomasi ${counter}`, config: cfg, nextRunAt });
+}
+
+/** "Jalankan sekarang", as the API does it. */
+async function runNow(automationId: string): Promise<string> {
+  const run = await insertRunIfIdle(database.db, automationId, 'manual');
+  if (!run) throw new Error('a run is under way');
+  await enqueue(sender, 'automation.run', { runId: run.id }, { singletonKey: run.id });
+  return run.id;
+}
+
+async function finished(runId: string, ms = 60_000) {
+  try {
+    return await until(`run ${runId} to finish`, async () => {
+      const run = await findRun(database.db, runId);
+      return run?.finishedAt ? run : undefined;
+    }, ms);
+  } catch (error) {
+    // Where it stopped, to read in the failure.
+    const run = await findRun(database.db, runId);
+    const task = run?.scrapeTaskId ? await findScrapeTask(database.db, run.scrapeTaskId) : undefined;
+    const got = run?.batchId ? await database.db.select().from(downloads).where(eq(downloads.batchId, run.batchId)) : [];
+    const jobs = await sender.findJobs('automation.run', { data: { runId } });
+    throw new Error(`${String(error)}: jobs ${JSON.stringify(jobs.map((j) => [j.state, j.startAfter, j.output]))}; run ${JSON.stringify(run)}; task ${task?.state} ${task?.error ?? ''}; downloads ${JSON.stringify(got.map((d) => [d.status, d.error]))}`);
+  }
+}
+
+const scheduler = () => ({ database, enqueue: ((q, p, o) => enqueue(sender, q, p, o)) as Parameters<typeof tickAutomations>[0]['enqueue'] });
+
+beforeAll(async () => {
+  h = await startWorkerHarness({
+    name: 'automations',
+    apify: { waitForFinishCapMs: 50 },
+    google: {},
+    media: {},
+    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'automation.run,scrape.run,video.download,youtube.upload', HEARTBEAT_INTERVAL_SECONDS: '1' },
+  });
+  ({ database, apify: fake, media } = h);
+  ownerId = await h.insertUser('member');
+  await replaceActorConfigs(database.db, [config]);
+  await h.insertApifyKey();
+  sender = await h.startSupervisor();
+  await ensureQueues(sender);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the scheduler', () => {
+  it('fires on time by the clock it is given, once across instances, and once after an outage', async () => {
+    const due = new Date('2026-11-20T01:00:00.000Z');
+    const a = await automationOf(baseConfig(), due);
+    expect(await tickAutomations(scheduler(), new Date(due.getTime() - 1000))).toEqual([]);
+
+    // Two instances tick at the same moment: one run.
+    const [one, two] = await Promise.all([tickAutomations(scheduler(), due), tickAutomations(scheduler(), due)]);
+    expect([...(one ?? []), ...(two ?? [])]).toHaveLength(1);
+    const after = await findAutomation(database.db, a.id);
+    expect(after?.nextRunAt?.toISOString()).toBe('2026-11-20T02:00:00.000Z');
+    expect(await database.db.select().from(automationRuns).where(eq(automationRuns.automationId, a.id))).toHaveLength(1);
+
+    // Workers were down for five hours (five slots missed): one run when they return, the next
+    // an interval after now. The first run is still unfinished, so this one is skipped...
+    const back = new Date('2026-11-20T06:00:30.000Z');
+    expect(await tickAutomations(scheduler(), back)).toEqual([]);
+    expect((await findAutomation(database.db, a.id))?.nextRunAt?.toISOString()).toBe('2026-11-20T07:00:30.000Z');
+    // ...and once it has ended, the next due tick starts exactly one.
+    await database.db.update(automationRuns).set({ finishedAt: new Date(), status: 'failed', stage: 'done' }).where(eq(automationRuns.automationId, a.id));
+    await updateAutomation(database.db, a.id, { nextRunAt: new Date('2026-11-20T01:00:00.000Z') });
+    const later = new Date('2026-11-20T09:00:00.000Z');
+    expect(await tickAutomations(scheduler(), later)).toHaveLength(1);
+    expect(await tickAutomations(scheduler(), later)).toEqual([]);
+    expect((await findAutomation(database.db, a.id))?.nextRunAt?.toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    // Fixed WIB times: 08:00 WIB is 01:00 UTC.
+    const timed = await automationOf(baseConfig({ schedule: { kind: 'times', times: ['08:00', '20:00'] } }), new Date('2026-11-21T01:00:00.000Z'));
+    expect(await tickAutomations(scheduler(), new Date('2026-11-21T01:00:05.000Z'))).toHaveLength(1);
+    expect((await findAutomation(database.db, timed.id))?.nextRunAt?.toISOString()).toBe('2026-11-21T13:00:00.000Z');
+    // Paused ones are not claimed.
+    await database.db.update(automationRuns).set({ finishedAt: new Date(), status: 'failed', stage: 'done' });
+    await updateAutomation(database.db, timed.id, { status: 'paused', nextRunAt: new Date('2026-11-21T01:00:00.000Z') });
+    await updateAutomation(database.db, a.id, { status: 'paused' });
+    expect(await tickAutomations(scheduler(), new Date('2026-11-22T00:00:00.000Z'))).toEqual([]);
+  });
+});
+
+describe('a run', () => {
+  it('scrapes, filters, downloads the new items once, and a second run takes nothing twice', async () => {
+    await h.startWorker();
+    fake.script(ACTOR, {
+      polls: 1,
+      items: [
+        item('a1', 'Kucing lucu', 5000),
+        item('a2', 'Kucing tidur', 50), // too few plays
+        item('a3', 'Promo iklan kucing', 9000), // excluded word
+        item('a4', '  KUCING LUCU ', 7000), // duplicate title
+        item('a5', 'Kucing makan', 300),
+      ],
+    });
+    const a = await automationOf(baseConfig());
+    const first = await finished(await runNow(a.id));
+    expect(first).toMatchObject({ status: 'completed', stage: 'done', error: null });
+    expect(first.counts).toEqual({
+      found: 5,
+      filteredOut: { minPlays: 1, excludeWords: 1, duplicateTitle: 1 },
+      new: 2,
+      downloaded: 2,
+      queued: 0,
+      uploaded: 0,
+      failed: 0,
+      rolledOver: 0,
+    });
+    expect(first.scrapeTaskId).not.toBeNull();
+    expect(first.batchId).not.toBeNull();
+    const mine = await database.db.select().from(downloads).where(eq(downloads.ownerId, ownerId));
+    expect(mine.filter((d) => d.status === 'completed').map((d) => d.sourceItemId).sort()).toEqual(['a1', 'a5']);
+    const notes = await database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.dedupeKey, `automation-run:${first.id}`)));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.message).toContain('5 ditemukan, 3 tersaring, 2 baru, 2 diunduh');
+
+    // The same items again: downloaded already, nothing new, nothing downloaded twice.
+    const second = await finished(await runNow(a.id));
+    expect(second.status).toBe('completed');
+    expect(second.counts).toMatchObject({ found: 5, new: 0, downloaded: 0, filteredOut: { minPlays: 1, excludeWords: 1, alreadyDownloaded: 2, duplicateTitle: 1 } });
+    expect(await database.db.select().from(downloads).where(eq(downloads.ownerId, ownerId))).toHaveLength(mine.length);
+    expect(await database.db.select().from(automationItems).where(eq(automationItems.automationId, a.id))).toHaveLength(2);
+
+    // Downloaded elsewhere does not matter when the filter is off: the automation's own memory still says no.
+    await updateAutomation(database.db, a.id, { config: baseConfig({ filters: { ...baseConfig().filters, skipDownloaded: false, skipDuplicateTitles: false } }) });
+    const third = await finished(await runNow(a.id));
+    expect(third.counts.filteredOut).toEqual({ minPlays: 1, excludeWords: 1, seenBefore: 2 });
+    // ...except the duplicate title, which it never took: that one is new now, and only it is fetched.
+    expect(third.counts).toMatchObject({ new: 1, downloaded: 1 });
+    const now = await database.db.select().from(downloads).where(eq(downloads.ownerId, ownerId));
+    expect(now.map((d) => d.sourceItemId).sort()).toEqual(['a1', 'a4', 'a5']);
+  }, 240_000);
+
+  it('schedules uploads into the next free slots; what today’s quota cannot serve moves to the next day, visibly', async () => {
+    fake.script(ACTOR, { polls: 1, items: [item('p1', 'Satu', 500), item('p2', 'Dua', 500), item('p3', 'Tiga', 500)] });
+    const accountId = await connectFakeChannel(database, h.box, h.google, ownerId);
+    const [account] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.id, accountId));
+    // One upload left today on this client.
+    await database.db.update(oauthClientSecrets).set({ quotaDailyUploads: 1 }).where(eq(oauthClientSecrets.id, account?.clientSecretId ?? ''));
+    const a = await automationOf(
+      baseConfig({
+        publish: {
+          accountId,
+          playlistId: null,
+          slots: ['09:00', '21:00'],
+          maxPerDay: 2,
+          privacyStatus: 'public',
+          categoryId: '22',
+          madeForKids: false,
+          videoEffect: 'none',
+          metadata: { mode: 'template', title: '{title} oleh {author}', description: 'Dari {platform}', tags: ['{platform}'] },
+        },
+      }),
+    );
+    const started = Date.now();
+    const run = await finished(await runNow(a.id));
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.counts).toMatchObject({ new: 3, downloaded: 3, queued: 3, rolledOver: 2 });
+    expect(run.notes.join(' ')).toContain('2 upload dipindah ke hari berikutnya karena kuota upload YouTube hari ini habis');
+
+    const uploads = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.accountId, accountId));
+    expect(uploads).toHaveLength(3);
+    expect(new Set(uploads.map((u) => u.title))).toEqual(new Set(['Satu oleh kreator', 'Dua oleh kreator', 'Tiga oleh kreator']));
+    for (const u of uploads) {
+      expect(u).toMatchObject({ publishType: 'schedule', sourceKind: 'server', description: 'Dari tiktok', tags: ['tiktok'] });
+      // Every publish time is a slot: 09:00 or 21:00 WIB (02:00 or 14:00 UTC).
+      expect(['02:00', '14:00']).toContain(u.publishAt?.toISOString().slice(11, 16));
+    }
+    // The two past the quota wait for the next quota day (Pacific midnight) to be sent.
+    const resets = nextQuotaDayStart(new Date(started));
+    const later = uploads.filter((u) => (u.publishAt?.getTime() ?? 0) > resets.getTime());
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    const jobs = await Promise.all(
+      uploads.map(async (u) => (await sender.findJobs('youtube.upload', { data: { uploadId: u.id } }))[0]),
+    );
+    const waiting = jobs.filter((j) => j && new Date(j.startAfter).getTime() >= resets.getTime());
+    expect(waiting).toHaveLength(2);
+    // The one served today reaches YouTube.
+    await until('the first upload to reach YouTube', async () => {
+      const rows = await database.db.select().from(youtubeUploads).where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
+      return rows.length === 1 ? rows : undefined;
+    });
+  }, 240_000);
+
+  it('pauses the automation after three failed runs in a row, telling its owner why', async () => {
+    const a = await automationOf(baseConfig({ source: { ...baseConfig().source, actorId: 'someone/else' } }));
+    for (let i = 0; i < 3; i++) {
+      const run = await finished(await runNow(a.id));
+      expect(run.status).toBe('failed');
+      expect(run.error).toContain('Platform scraper tidak valid');
+    }
+    const paused = await findAutomation(database.db, a.id);
+    expect(paused).toMatchObject({ status: 'paused', consecutiveFailures: 3 });
+    expect(paused?.pausedReason).toContain('3 run gagal berturut-turut');
+    const said = await database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.kind, 'automation.failed')));
+    expect(said.filter((n) => n.message.includes(`"${a.name}" dijeda`))).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('a worker SIGKILLed mid-run', () => {
+  it('leaves the run to another worker, which completes it once', async () => {
+    await h.stopWorkers();
+    fake.reset();
+    fake.script(ACTOR, { polls: 1, items: [item('k1', 'Satu mati', 500), item('k2', 'Dua mati', 500)] });
+    const held = fake.hold('actor.start');
+    const { child: doomed, output } = h.spawnWorkerProcess();
+    const exit = new Promise<NodeJS.Signals | null>((done) => doomed.once('exit', (_c, signal) => done(signal)));
+    await until(`worker A to start:\n${output()}`, () => (output().includes('running') ? true : undefined));
+    const a = await automationOf(baseConfig());
+    const runId = await runNow(a.id);
+    await held.arrived;
+    const pid = doomed.pid;
+    if (!pid) throw new Error('no pid');
+    process.kill(-pid, 'SIGKILL');
+    expect(await exit).toBe('SIGKILL');
+    held.release();
+
+    await h.startWorker();
+    const run = await finished(runId, 180_000);
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.counts).toMatchObject({ new: 2, downloaded: 2 });
+    expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
+    const got = await database.db.select().from(downloads).where(eq(downloads.batchId, run.batchId ?? ''));
+    expect(got.map((d) => d.sourceItemId).sort()).toEqual(['k1', 'k2']);
+    const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `automation-run:${runId}`));
+    expect(notes).toHaveLength(1);
+  }, 300_000);
+});
