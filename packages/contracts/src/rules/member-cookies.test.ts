@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkMemberCookies,
+  earliestNetscapeExpiry,
   isPlatformCookieDomain,
   toNetscapeFile,
   toNetscapeLine,
@@ -114,5 +115,23 @@ describe('checkMemberCookies', () => {
       ok: false,
       message: 'Tidak ada cookie tiktok untuk disimpan.',
     });
+  });
+});
+
+describe('earliestNetscapeExpiry', () => {
+  it('is the first expiry among cookie lines of any domain, HttpOnly ones too', () => {
+    const text = [
+      '# Netscape HTTP Cookie File',
+      '.douyin.com\tTRUE\t/\tTRUE\t1900000000\tsessionid\ta',
+      '#HttpOnly_.example.org\tTRUE\t/\tTRUE\t1800000000\tsid\tb',
+      'www.douyin.com\tFALSE\t/\tFALSE\t0\tsession\tc',
+    ].join('\n');
+    expect(earliestNetscapeExpiry(text)).toEqual(new Date(1800000000 * 1000));
+  });
+
+  it('is null for session cookies only, a Cookie header line or comments', () => {
+    expect(earliestNetscapeExpiry('.tiktok.com\tTRUE\t/\tTRUE\t0\tsid\ta')).toBeNull();
+    expect(earliestNetscapeExpiry('sessionid=abc; tt_csrf=1')).toBeNull();
+    expect(earliestNetscapeExpiry('# .tiktok.com\tTRUE\t/\tTRUE\t1800000000\tsid\ta')).toBeNull();
   });
 });
