@@ -6,7 +6,7 @@ import { loggerOptions } from './lib/request-log.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { cacheControlPlugin } from './plugins/cache-control.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { DOCS_PREFIX, openApiPlugin } from './plugins/openapi.ts';
 import { genRequestId, requestIdPlugin } from './plugins/request-id.ts';
@@ -23,6 +23,7 @@ import { setupRoutes } from './routes/setup/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { meCookieRoutes } from './routes/me-cookies/index.ts';
+import { meTokenRoutes } from './routes/me-tokens/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { automationRoutes } from './routes/automations/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
@@ -45,8 +46,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // per-process counter: they travel into the jobs a request enqueues (plugins/request-id.ts).
     requestIdHeader: false,
     genReqId: genRequestId,
-    // Errors before routing (a 5,000-character id) answer the one error body too.
-    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     jwtSecret: deps.env.jwtSecret,
     publicPrefixes: [DOCS_PREFIX],
+    apiTokenRateLimitPerMinute: deps.env.apiTokenRateLimitPerMinute,
   });
   await app.register(openApiPlugin);
 
@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   actorConfigRoutes(app, routeDeps);
   cookieRoutes(app, routeDeps);
   meCookieRoutes(app, routeDeps);
+  meTokenRoutes(app, routeDeps);
   rateLimitRoutes(app, routeDeps);
   apiKeyRoutes(app, routeDeps);
   scrapeRoutes(app, routeDeps);

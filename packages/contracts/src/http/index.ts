@@ -9,6 +9,7 @@ import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
 import { meCookieEndpoints } from './me-cookies.ts';
+import { meTokenEndpoints } from './me-tokens.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { setupEndpoints } from './setup.ts';
@@ -18,15 +19,10 @@ import { userEndpoints } from './users.ts';
 import { rateLimitEndpoints } from './rate-limits.ts';
 import { youtubeEndpoints } from './youtube.ts';
 
-import { nameEndpoints } from './endpoint.ts';
-
 export * from './endpoint.ts';
 
-/**
- * Every HTTP endpoint of the product, grouped by resource. Each one's operationId in the
- * OpenAPI document is its place here (`scrape.start`: `scrapeStart`).
- */
-export const endpoints = nameEndpoints({
+/** Every HTTP endpoint of the product, grouped by resource. */
+export const endpoints = {
   auth: authEndpoints,
   users: userEndpoints,
   system: systemEndpoints,
@@ -34,6 +30,7 @@ export const endpoints = nameEndpoints({
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
   meCookies: meCookieEndpoints,
+  meTokens: meTokenEndpoints,
   apifyKeys: apifyKeyEndpoints,
   media: mediaEndpoints,
   files: fileEndpoints,
@@ -46,4 +43,4 @@ export const endpoints = nameEndpoints({
   rateLimits: rateLimitEndpoints,
   tools: toolEndpoints,
   setup: setupEndpoints,
-});
+};
