@@ -6,7 +6,7 @@ import { loggerOptions } from './lib/request-log.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { cacheControlPlugin } from './plugins/cache-control.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { DOCS_PREFIX, openApiPlugin } from './plugins/openapi.ts';
 import { genRequestId, requestIdPlugin } from './plugins/request-id.ts';
@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // per-process counter: they travel into the jobs a request enqueues (plugins/request-id.ts).
     requestIdHeader: false,
     genReqId: genRequestId,
+    // Errors before routing (a 5,000-character id) answer the one error body too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -19,10 +19,15 @@ import { userEndpoints } from './users.ts';
 import { rateLimitEndpoints } from './rate-limits.ts';
 import { youtubeEndpoints } from './youtube.ts';
 
+import { nameEndpoints } from './endpoint.ts';
+
 export * from './endpoint.ts';
 
-/** Every HTTP endpoint of the product, grouped by resource. */
-export const endpoints = {
+/**
+ * Every HTTP endpoint of the product, grouped by resource. Each one's operationId in the
+ * OpenAPI document is its place here (`scrape.start`: `scrapeStart`).
+ */
+export const endpoints = nameEndpoints({
   auth: authEndpoints,
   users: userEndpoints,
   system: systemEndpoints,
@@ -43,4 +48,4 @@ export const endpoints = {
   rateLimits: rateLimitEndpoints,
   tools: toolEndpoints,
   setup: setupEndpoints,
-};
+});
