@@ -14,6 +14,7 @@ test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.
     'Riwayat',
     'File Manager',
     'Ekstensi',
+    'Webhook',
   ]);
   await page.goto('/#/admin');
   // Told, not silently sent away (issue 20); the admin tabs are not there.
@@ -39,6 +40,7 @@ const pages = [
   { path: '/history', title: 'Riwayat Unduhan' },
   { path: '/files', title: 'File Manager' },
   { path: '/extension', title: 'Ekstensi & Cookie Saya' },
+  { path: '/webhooks', title: 'Webhook' },
 ];
 
 test('every page of the sidebar has its title and content, and passes axe', async ({ page }) => {

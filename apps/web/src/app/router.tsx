@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.webhooks,
+            lazy: () =>
+              import('./routes/webhooks/webhooks.tsx').then((m) => ({
+                Component: m.WebhooksRoute,
+              })),
+          },
+          {
             path: paths.admin,
             lazy: () =>
               import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),

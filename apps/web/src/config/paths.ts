@@ -12,5 +12,6 @@ export const paths = {
   files: '/files',
   analytics: '/analytics',
   extension: '/extension',
+  webhooks: '/webhooks',
   admin: '/admin',
 } as const;

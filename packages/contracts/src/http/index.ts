@@ -9,7 +9,7 @@ import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
 import { meCookieEndpoints } from './me-cookies.ts';
-import { meTokenEndpoints } from './me-tokens.ts';
+import { meWebhookEndpoints } from './me-webhooks.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { setupEndpoints } from './setup.ts';
@@ -35,7 +35,7 @@ export const endpoints = nameEndpoints({
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
   meCookies: meCookieEndpoints,
-  meTokens: meTokenEndpoints,
+  meWebhooks: meWebhookEndpoints,
   apifyKeys: apifyKeyEndpoints,
   media: mediaEndpoints,
   files: fileEndpoints,

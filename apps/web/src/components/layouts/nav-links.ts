@@ -17,5 +17,6 @@ export const navItems: NavItem[] = [
   { to: paths.history, label: 'Riwayat' },
   { to: paths.files, label: 'File Manager' },
   { to: paths.extension, label: 'Ekstensi' },
+  { to: paths.webhooks, label: 'Webhook' },
   { to: paths.admin, label: 'Admin', adminOnly: true },
 ];
