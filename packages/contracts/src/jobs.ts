@@ -192,6 +192,9 @@ export const jobCatalog = {
       expireInSeconds: 15 * 60,
       retentionSeconds: 24 * 3600,
       defaultConcurrency: 2,
+      // A worker that died mid-step: its job goes to another worker this soon (the step's
+      // transaction died with it, so the retry redoes the step from the start).
+      heartbeatSeconds: 30,
       // One job waiting and one running per run (the run id is the singletonKey): the tick's
       // nudges and a step's "look again later" never pile up.
       queuePolicy: 'stately',

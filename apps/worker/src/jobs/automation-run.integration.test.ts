@@ -1,7 +1,7 @@
 // Automations (issue 19) on real parts: embedded PostgreSQL, pg-boss, the real apify-client and
 // googleapis against the fakes, real yt-dlp on the media server's clips. The scheduler's clock is
 // injected (tickAutomations(ctx, now)); everything else runs as in production.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
@@ -284,30 +284,41 @@ describe('a run', () => {
 });
 
 describe('a worker SIGKILLed mid-run', () => {
-  it('leaves the run to another worker, which completes it once', async () => {
+  it('in the middle of taking the items: another worker redoes the step, and the run completes once', async () => {
     await h.stopWorkers();
     fake.reset();
     fake.script(ACTOR, { polls: 1, items: [item('k1', 'Satu mati', 500), item('k2', 'Dua mati', 500)] });
-    const held = fake.hold('actor.start');
     const { child: doomed, output } = h.spawnWorkerProcess();
     const exit = new Promise<NodeJS.Signals | null>((done) => doomed.once('exit', (_c, signal) => done(signal)));
     await until(`worker A to start:\n${output()}`, () => (output().includes('running') ? true : undefined));
     const a = await automationOf(baseConfig());
-    const runId = await runNow(a.id);
-    await held.arrived;
-    const pid = doomed.pid;
-    if (!pid) throw new Error('no pid');
-    process.kill(-pid, 'SIGKILL');
-    expect(await exit).toBe('SIGKILL');
-    held.release();
+    let runId = '';
+    // The test holds the items table: worker A's step (run row locked, items being inserted, the
+    // downloads not yet queued) waits on it; then worker A dies mid-transaction.
+    await database.sql.begin(async (tx) => {
+      await tx`lock table automation_items in exclusive mode`;
+      runId = await runNow(a.id);
+      await until('worker A to be inside the step, waiting on the items table', async () => {
+        const rows = await database.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "automation_items"%'`;
+        return rows.length > 0 ? true : undefined;
+      }, 120_000);
+      const pid = doomed.pid;
+      if (!pid) throw new Error('no pid');
+      process.kill(-pid, 'SIGKILL');
+      expect(await exit).toBe('SIGKILL');
+    });
+    expect((await findRun(database.db, runId))?.stage).toBe('filter');
 
     await h.startWorker();
     const run = await finished(runId, 180_000);
     expect(run.status, run.error ?? '').toBe('completed');
-    expect(run.counts).toMatchObject({ new: 2, downloaded: 2 });
+    expect(run.counts).toMatchObject({ found: 2, new: 2, downloaded: 2 });
     expect(fake.requests.filter((r) => r.endpoint === 'actor.start')).toHaveLength(1);
-    const got = await database.db.select().from(downloads).where(eq(downloads.batchId, run.batchId ?? ''));
-    expect(got.map((d) => d.sourceItemId).sort()).toEqual(['k1', 'k2']);
+    // Nothing twice: two items taken, two downloads, one batch, one notification.
+    expect(await database.db.select().from(automationItems).where(eq(automationItems.automationId, a.id))).toHaveLength(2);
+    const got = await database.db.select().from(downloads).where(and(eq(downloads.ownerId, ownerId), inArray(downloads.sourceItemId, ['k1', 'k2'])));
+    expect(got.map((d) => [d.sourceItemId, d.status]).sort()).toEqual([['k1', 'completed'], ['k2', 'completed']]);
+    expect(new Set(got.map((d) => d.batchId))).toEqual(new Set([run.batchId]));
     const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `automation-run:${runId}`));
     expect(notes).toHaveLength(1);
   }, 300_000);
