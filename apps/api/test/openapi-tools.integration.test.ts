@@ -135,6 +135,20 @@ describe('the OpenAPI document with third-party tools', () => {
     expect(document.servers?.[0]?.url).toBe(h.baseUrl);
   });
 
+  it('answers errors before routing and bodies a write does not take with the one error body', async () => {
+    await h.createUser('tanpa-body', 'rahasia-tanpa-1', 'user');
+    const token = await h.login('tanpa-body', 'rahasia-tanpa-1');
+    // Fastify's own 414 had a `code` field, said 'Bad Request' and repeated the whole path.
+    const long = await h.request('PUT', `/api/notifications/${'a'.repeat(5000)}/read`, { token });
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ statusCode: 414, error: 'URI Too Long', message: expect.stringMatching(/terlalu panjang/) });
+    // The document says PUT /api/notifications/{id}/read takes no body: one is refused, not ignored.
+    const withBody = await h.request('PUT', '/api/notifications/0b8e2f4c-7a1d-4c3e-9f6a-2d5b8c1e4f70/read', { token, body: { isRead: false } });
+    expect(withBody.status).toBe(400);
+    expect(withBody.body.message).toMatch(/tidak menerima body/);
+    expect(document.paths['/api/notifications/{id}/read'].put.requestBody).toBeUndefined();
+  });
+
   it('lints with no errors under Redocly recommended and Spectral spectral:oas', async () => {
     const [fromRedocly, fromSpectral] = await Promise.all([redocly(documentFile, document), spectral(documentFile, document)]);
     expect(unexpected(fromRedocly)).toEqual([]);

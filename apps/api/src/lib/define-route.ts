@@ -22,10 +22,16 @@ export interface RouteContext<E extends Endpoint> {
 }
 
 /**
- * The body of a write that takes none: nothing or an empty body (Fastify hands `null` for a
- * request without one), as the document says; anything else is a 400, not silently ignored.
+ * The body of a write that takes none, as the document says: nothing (Fastify hands `null` for
+ * a request without one) or `{}` (what many HTTP clients send on a bare POST). Anything with
+ * content is a 400, not silently ignored.
  */
-const NO_BODY = z.unknown().refine((body) => body === undefined || body === null, 'Permintaan ini tidak menerima body.');
+const NO_BODY = z
+  .unknown()
+  .refine(
+    (body) => body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0),
+    'Permintaan ini tidak menerima body.',
+  );
 
 /**
  * Registers one endpoint of the contracts' map: its access level, and the zod schemas that

@@ -227,7 +227,9 @@ export const BLOB = z.unknown().describe('binary body');
 
 /** A stored video or audio file as the download wrote it (byte ranges for players). */
 const STORED_MEDIA = {
-  contentTypes: ['video/mp4', 'audio/mp4', 'video/*', 'audio/*', 'application/octet-stream'],
+  // The type stored with the download: the worker writes video/* and audio/* (or octet-stream
+  // for an extension it does not know); the route sends whatever the row says, hence */*.
+  contentTypes: ['video/mp4', 'audio/mp4', 'video/*', 'audio/*', 'application/octet-stream', '*/*'],
   description: 'The file itself: usually video/mp4 or audio/mp4 (the type the download stored); `Range` gets 206.',
   ranges: true,
 } as const satisfies Produces;
