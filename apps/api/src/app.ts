@@ -23,6 +23,7 @@ import { setupRoutes } from './routes/setup/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { meCookieRoutes } from './routes/me-cookies/index.ts';
+import { meTokenRoutes } from './routes/me-tokens/index.ts';
 import { meWebhookRoutes } from './routes/me-webhooks/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { automationRoutes } from './routes/automations/index.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     jwtSecret: deps.env.jwtSecret,
     publicPrefixes: [DOCS_PREFIX],
+    apiTokenRateLimitPerMinute: deps.env.apiTokenRateLimitPerMinute,
   });
   await app.register(openApiPlugin);
 
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   actorConfigRoutes(app, routeDeps);
   cookieRoutes(app, routeDeps);
   meCookieRoutes(app, routeDeps);
+  meTokenRoutes(app, routeDeps);
   meWebhookRoutes(app, routeDeps);
   rateLimitRoutes(app, routeDeps);
   apiKeyRoutes(app, routeDeps);

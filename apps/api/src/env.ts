@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
+import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
 import { DatabaseUrlSchema, EnvError, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
@@ -70,6 +71,8 @@ const EnvSchema = z.object({
   LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Serve the web build's `.map` files (off: they hold the frontend's whole source). */
   SERVE_SOURCEMAPS: envFlag(false),
+  /** Requests one personal API token may make per minute (shared by every API process). */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE),
 }).refine((e) => e.LOGIN_DELAY_MAX_SECONDS >= e.LOGIN_DELAY_BASE_SECONDS, {
   message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
   path: ['LOGIN_DELAY_MAX_SECONDS'],
@@ -123,6 +126,8 @@ export interface Env {
   login: LoginLimits;
   /** SERVE_SOURCEMAPS: whether the web build's `.map` files are served. */
   serveSourcemaps: boolean;
+  /** API_TOKEN_RATE_LIMIT_PER_MINUTE: requests per personal token per minute (429 beyond). */
+  apiTokenRateLimitPerMinute: number;
 }
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
@@ -193,5 +198,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       deviceCookieDays: e.LOGIN_DEVICE_COOKIE_DAYS,
     },
     serveSourcemaps: e.SERVE_SOURCEMAPS,
+    apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -7,6 +7,7 @@ import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
 import { insertAutomation, insertRunIfIdle } from '@scrapper/db/queries/automations';
+import { insertApiToken } from '@scrapper/db/queries/api-tokens';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { completeScrapeTask, failScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { insertUser } from '@scrapper/db/queries/users';
@@ -208,6 +209,17 @@ async function clientSecret(ctx: FixtureContext): Promise<string> {
   return res.body.id as string;
 }
 
+/** A live personal API token of `owner` (made straight in the database: the hash of nothing anyone holds). */
+async function apiTokenOf(ctx: FixtureContext, owner: Member): Promise<string> {
+  const row = await insertApiToken(
+    ctx.h.database.db,
+    { ownerId: owner.id, name: `Token ${short()}`, scope: 'read', tokenHash: randomBytes(32).toString('hex'), prefix: 'scr_uji', expiresAt: null },
+    Number.MAX_SAFE_INTEGER,
+  );
+  if (!row) throw new Error('no api token row');
+  return row.id;
+}
+
 /** An automation of `owner` on a TikTok keyword (download only), and optionally a run of it. */
 export async function automationOf(ctx: FixtureContext, owner: Member, withRun = false): Promise<{ id: string; runId?: string }> {
   const row = await insertAutomation(ctx.h.database.db, {
@@ -267,12 +279,14 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       owned: false,
       make: async () => ({ ...id((await insertDeletionRequest(db, { email: `hapus-${short()}@example.com`, ip: '192.0.2.1' })).id), body: { status: 'in_progress' } }),
     },
+    '/api/admin/tokens/:id': { owned: false, make: async (owner) => id(await apiTokenOf(ctx, owner)) },
     '/api/admin/client-secrets/:id': {
       owned: false,
       make: async () => ({ params: { id: await clientSecret(ctx) }, body: { name: 'Diubah', clientId: `${short()}.apps.googleusercontent.com` } }),
     },
 
     // Members' own resources.
+    '/api/me/tokens/:id': { owned: true, ownOnly: true, make: async (owner) => id(await apiTokenOf(ctx, owner)) },
     '/api/me/webhooks/:id': { owned: true, ownOnly: true, make: async (owner) => ({ ...id(await webhookOf(ctx, owner)), body: { enabled: true } }) },
     '/api/me/webhooks/:id/test': { owned: true, ownOnly: true, make: async (owner) => id(await webhookOf(ctx, owner)) },
     '/api/me/webhooks/:id/deliveries': { owned: true, ownOnly: true, make: async (owner) => id(await webhookOf(ctx, owner)) },

@@ -2,14 +2,21 @@
 // registered, and this plugin enforces it before any handler runs. A route registered
 // without one makes the app fail to start.
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '@scrapper/contracts/common';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { TokenClaims } from '@scrapper/contracts/http/auth';
+import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE, SESSION_ONLY_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
 import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
 import type { UserRow } from '@scrapper/db/schema';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { isApiTokenSecret } from '../services/api-tokens/api-token-secret.ts';
+import {
+  assertMayUseAdminRoutes,
+  assertWithinRateLimit,
+  authenticateApiToken,
+} from '../services/api-tokens/authenticate-api-token.ts';
 import { isCurrentSession, verifyToken } from '../services/auth/tokens.ts';
 import { toSessionUser } from '../services/users/to-user-dto.ts';
 
@@ -20,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, on every route that is not public. */
     sessionUser: SessionUser | null;
+    /** The personal API token the caller came with (`Authorization: Bearer scr_…`); null for a browser session. */
+    apiToken: { id: string; scope: ApiTokenScope } | null;
   }
   interface FastifyInstance {
     /** Every route as registered, with its declared access; the access test walks this. */
@@ -39,9 +48,15 @@ export interface AccessOptions {
    * never serves a deleted or demoted user again; other API processes see it within this time.
    */
   userCacheMs?: number;
+  /** Requests one personal API token may make per minute, counted in the database (all processes). */
+  apiTokenRateLimitPerMinute?: number;
 }
 
 const SESSION_ENDED = 'Sesi ini berakhir karena password akun diubah. Silakan login kembali.';
+const TOKEN_READ_ONLY =
+  "Token API ini hanya boleh membaca (scope 'read'): hanya permintaan GET yang diizinkan. Pakai token dengan scope 'write' untuk mengubah data.";
+const TOKEN_SESSION_ONLY =
+  'Token API tidak bisa dipakai untuk mengelola token API atau mengganti password. Lakukan dari browser setelah login.';
 
 /** Verified tokens kept (then the cache starts over): a bound on memory, not on users. */
 const MAX_CACHED_TOKENS = 10_000;
@@ -54,6 +69,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   app.decorate('routeTable', []);
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('apiToken', null);
 
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: Access };
@@ -108,13 +124,31 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     return row;
   }
 
-  app.addHook('onRequest', async (request) => {
+  /** A personal API token (issue 21 item 2): its owner, within the token's scope. */
+  async function authenticateWithApiToken(request: FastifyRequest, reply: FastifyReply, secret: string, access: Access) {
+    const caller = await authenticateApiToken(options.db, secret);
+    // Who did what: every log line of this request (the request and response lines included)
+    // names the member and the token.
+    const log = request.log.child({ userId: caller.owner.id, tokenId: caller.tokenId });
+    request.log = log;
+    reply.log = log;
+    assertWithinRateLimit(caller, options.apiTokenRateLimitPerMinute ?? DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE);
+    request.sessionUser = toSessionUser(caller.owner);
+    request.apiToken = { id: caller.tokenId, scope: caller.scope };
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (SESSION_ONLY_ROUTES.has(`${method} ${request.routeOptions.url ?? ''}`)) throw forbidden(TOKEN_SESSION_ONLY);
+    if (caller.scope === 'read' && method !== 'GET') throw forbidden(TOKEN_READ_ONLY);
+    if (access === 'admin') assertMayUseAdminRoutes(caller);
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
     // Unmatched URLs reach the not-found handler, which has no route config: public 404.
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Token tidak ditemukan. Silakan login.');
+    if (isApiTokenSecret(match[1])) return authenticateWithApiToken(request, reply, match[1], access);
     const claims = await claimsOf(match[1]);
     if (!claims) throw unauthorized();
     // The database, not the token, says who the caller is now: a deleted user is out at

@@ -285,6 +285,16 @@ async function probesFor(name: string, endpoint: Endpoint, caller: string, token
   if (name === 'media.redownloadHistory' && caller !== 'admin' && fixture) {
     probe("another member's history entry", { params: (await fixture.make(memberB)).params }, false, 404);
   }
+  // Personal API tokens (issue 21 item 2): the issue's named cases, each a 400 with nothing saved.
+  if (name === 'meTokens.create') {
+    probe('a name over 100 characters', { body: { name: 'n'.repeat(101), scope: 'read' } }, false, 400);
+    probe('an unknown scope', { body: { name: 'skrip', scope: 'admin' } }, false, 400);
+    probe('an expiry in the past', { body: { name: 'skrip', scope: 'read', expiresAt: '2020-01-01T00:00:00Z' } }, false, 400);
+  }
+  if ((name === 'meTokens.revoke' || name === 'meTokens.adminRevoke') && fixture) {
+    if (name === 'meTokens.revoke') probe("another member's token", { params: (await fixture.make(memberB)).params }, false, 404);
+    probe('a token that does not exist', { params: { id: randomUUID() } }, false, 404);
+  }
   return probes;
 }
 

@@ -110,6 +110,13 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart || hasBody) statuses.add(400);
   if (endpoint.access !== 'public' || endpoint.bearerInHandler) statuses.add(401);
   if (endpoint.access === 'admin') statuses.add(403);
+  // A personal API token (issue 21 item 2, plugins/access.ts) reaches every route its owner may
+  // call (and /api/metrics, which checks its bearer itself): over its per-minute limit it gets
+  // 429 anywhere, and a read-only token 403 on a write.
+  if (endpoint.access !== 'public' || endpoint.bearerInHandler) {
+    statuses.add(429);
+    if (endpoint.method !== 'GET') statuses.add(403);
+  }
   // A path id that names nothing; one longer than the router takes.
   if (endpoint.params) {
     statuses.add(404);

@@ -9,6 +9,7 @@ import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
 import { meCookieEndpoints } from './me-cookies.ts';
+import { meTokenEndpoints } from './me-tokens.ts';
 import { meWebhookEndpoints } from './me-webhooks.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { scrapeEndpoints } from './scrape.ts';
@@ -35,6 +36,7 @@ export const endpoints = nameEndpoints({
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
   meCookies: meCookieEndpoints,
+  meTokens: meTokenEndpoints,
   meWebhooks: meWebhookEndpoints,
   apifyKeys: apifyKeyEndpoints,
   media: mediaEndpoints,

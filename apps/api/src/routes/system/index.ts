@@ -54,7 +54,12 @@ export function systemRoutes(app: FastifyInstance, { env, database, boss }: AppD
   const collectMetrics = createMetricsCollector(database, app.metrics, { workerAliveSeconds: WORKER_ALIVE_SECONDS });
   const metricsSchema = { response: { '4XX': ErrorResponseSchema }, security: [{ bearerAuth: [] }] };
   defineRawRoute(app, endpoints.system.metrics, metricsSchema, async (request, reply) => {
-    await authorizeMetrics(request.headers.authorization, { db: database.db, jwtSecret: env.jwtSecret, metricsToken: env.metricsToken });
+    await authorizeMetrics(request.headers.authorization, {
+      db: database.db,
+      jwtSecret: env.jwtSecret,
+      metricsToken: env.metricsToken,
+      apiTokenRateLimitPerMinute: env.apiTokenRateLimitPerMinute,
+    });
     return reply.header('content-type', PROMETHEUS_CONTENT_TYPE).header('cache-control', 'no-store').send(await collectMetrics());
   });
 

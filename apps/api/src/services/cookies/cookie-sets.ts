@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { COOKIE_PLATFORMS, type CookiePlatform, type CookieSets } from '@scrapper/contracts/http/cookies';
 import type { Database, Db } from '@scrapper/db/client';
-import { listCookieSets, replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { listCookieSets, saveCookieSetChanges } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { lockForTransaction } from '../../lib/advisory-lock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -84,13 +84,15 @@ export async function saveCookieSets(database: Database, box: SecretBox, sets: C
         return cookie;
       });
     }
-    await replaceCookieSets(
-      db,
-      COOKIE_PLATFORMS.filter((p) => resolved[p].length > 0).map((platform) => ({
-        platform,
-        sealedCookies: box.seal(JSON.stringify(resolved[platform])),
-      })),
-    );
+    // A platform whose list is the same keeps its row: its save time and last failure stay true.
+    const filled = COOKIE_PLATFORMS.filter((p) => resolved[p].length > 0);
+    const same = (p: CookiePlatform) => JSON.stringify(resolved[p]) === JSON.stringify(stored[p]);
+    await saveCookieSetChanges(db, {
+      kept: filled.filter(same),
+      changed: filled
+        .filter((p) => !same(p))
+        .map((platform) => ({ platform, sealedCookies: box.seal(JSON.stringify(resolved[platform])) })),
+    });
     return resolved;
   });
   return masked(saved);

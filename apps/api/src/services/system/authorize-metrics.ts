@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { isApiTokenSecret } from '../api-tokens/api-token-secret.ts';
+import { assertMayUseAdminRoutes, assertWithinRateLimit, authenticateApiToken } from '../api-tokens/authenticate-api-token.ts';
 import { isCurrentSession, verifyToken } from '../auth/tokens.ts';
 
 export interface MetricsAuth {
@@ -9,6 +11,8 @@ export interface MetricsAuth {
   jwtSecret: string;
   /** METRICS_TOKEN: lets a Prometheus scraper in without a user account. */
   metricsToken: string | undefined;
+  /** API_TOKEN_RATE_LIMIT_PER_MINUTE: an admin's personal token counts here as on any route. */
+  apiTokenRateLimitPerMinute: number;
 }
 
 /** Equal strings, compared in constant time; hashing first hides the length too. */
@@ -31,6 +35,13 @@ export async function authorizeMetrics(
   const token = match?.[1];
   if (!token) throw unauthorized('Token tidak ditemukan. Gunakan token admin atau METRICS_TOKEN.');
   if (auth.metricsToken && isSameSecret(token, auth.metricsToken)) return;
+  if (isApiTokenSecret(token)) {
+    // A personal token, as on every admin route: an admin's `write` token.
+    const caller = await authenticateApiToken(auth.db, token);
+    assertWithinRateLimit(caller, auth.apiTokenRateLimitPerMinute);
+    assertMayUseAdminRoutes(caller);
+    return;
+  }
   const claims = await verifyToken(token, auth.jwtSecret);
   if (!claims) throw unauthorized();
   // As the access plugin does: the database, not the token, says who the caller is now.

@@ -1,0 +1,142 @@
+// Personal API tokens (issue 21 item 2): a member makes a token on the "Token API" page and
+// calls the API with `Authorization: Bearer scr_…` from scripts and tools (n8n, cron). The
+// token is answered once and stored only as a hash. Managing tokens needs a browser session:
+// a token cannot create, list or revoke tokens (a leaked token must not be able to mint a
+// longer-lived or stronger one), and admins list and revoke any member's tokens.
+import { z } from 'zod';
+import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
+import { authEndpoints } from './auth.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** Every personal token starts with this, so a scanner (and the API) can tell it from a session. */
+export const API_TOKEN_PREFIX = 'scr_';
+export const API_TOKEN_NAME_MAX = 100;
+/** Live tokens (not revoked, not expired) one member may hold at a time. */
+export const MAX_API_TOKENS_PER_MEMBER = 20;
+/** Requests one token may make per minute unless the operator sets API_TOKEN_RATE_LIMIT_PER_MINUTE. */
+export const DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE = 600;
+
+export const ApiTokenScopeSchema = z.enum(['read', 'write'], {
+  message: "Scope token harus 'read' (hanya membaca) atau 'write' (membaca dan mengubah).",
+});
+export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
+
+export const CreateApiTokenBodySchema = z.strictObject({
+  name: z
+    .string({ message: 'Nama token wajib diisi.' })
+    .trim()
+    .min(1, 'Nama token wajib diisi.')
+    .max(API_TOKEN_NAME_MAX, `Nama token maksimal ${API_TOKEN_NAME_MAX} karakter.`),
+  scope: ApiTokenScopeSchema,
+  /** When the token stops working; absent or null: it works until revoked. */
+  expiresAt: z
+    .iso.datetime({ offset: true, message: 'Tanggal kedaluwarsa tidak valid (format ISO 8601).' })
+    .refine((value) => Date.parse(value) > Date.now(), 'Tanggal kedaluwarsa harus di masa depan.')
+    .nullable()
+    .optional(),
+});
+export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBodySchema>;
+
+export const ApiTokenSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  scope: ApiTokenScopeSchema,
+  /** The first characters of the token (`scr_AbCd…`): enough to recognise it, useless to use it. */
+  prefix: z.string(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+  expiresAt: IsoDateTimeSchema.nullable(),
+  /** Past its expiry: refused with 401 (it stays listed until it is revoked). */
+  expired: z.boolean(),
+});
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+export const CreateApiTokenResponseSchema = z.object({
+  token: ApiTokenSchema,
+  /** The whole token, answered this once: only its hash is stored. */
+  secret: z.string().startsWith(API_TOKEN_PREFIX),
+});
+export type CreateApiTokenResponse = z.infer<typeof CreateApiTokenResponseSchema>;
+
+export const ListApiTokensQuerySchema = z.object(pageQueryShape(100, 100));
+export const ListApiTokensResponseSchema = z.object({
+  tokens: z.array(ApiTokenSchema),
+  pagination: PaginationSchema,
+});
+
+export const AdminApiTokenSchema = ApiTokenSchema.extend({
+  owner: z.object({ id: UuidSchema, username: z.string() }),
+});
+export type AdminApiToken = z.infer<typeof AdminApiTokenSchema>;
+
+export const AdminListApiTokensQuerySchema = z.object({
+  ...pageQueryShape(),
+  /** Only this member's tokens. */
+  userId: UuidSchema.optional(),
+});
+export const AdminListApiTokensResponseSchema = z.object({
+  tokens: z.array(AdminApiTokenSchema),
+  pagination: PaginationSchema,
+});
+
+export const RevokeApiTokenResponseSchema = z.object({ id: UuidSchema, revokedAt: IsoDateTimeSchema });
+
+export const meTokenEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/tokens',
+    access: 'user',
+    summary: "The caller's own live API tokens, newest first (never the secret). Browser session only.",
+    tags: ['tokens'],
+    errors: [403],
+    query: ListApiTokensQuerySchema,
+    response: ListApiTokensResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/tokens',
+    access: 'user',
+    summary: `Create a personal API token; the secret (${API_TOKEN_PREFIX}…) is answered this once. At most ${MAX_API_TOKENS_PER_MEMBER} live tokens (409). Browser session only.`,
+    tags: ['tokens'],
+    errors: [403, 409],
+    body: CreateApiTokenBodySchema,
+    response: CreateApiTokenResponseSchema,
+    successStatus: 201,
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me/tokens/:id',
+    access: 'user',
+    summary: "Revoke one of the caller's own tokens: refused with 401 from the next request on. Browser session only.",
+    tags: ['tokens'],
+    params: IdParamsSchema,
+    response: RevokeApiTokenResponseSchema,
+  }),
+  adminList: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/tokens',
+    access: 'admin',
+    summary: "Every member's live API tokens (or one member's), newest first. Browser session only.",
+    tags: ['tokens'],
+    query: AdminListApiTokensQuerySchema,
+    response: AdminListApiTokensResponseSchema,
+  }),
+  adminRevoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/tokens/:id',
+    access: 'admin',
+    summary: "Revoke any member's token. Browser session only.",
+    tags: ['tokens'],
+    params: IdParamsSchema,
+    response: RevokeApiTokenResponseSchema,
+  }),
+};
+
+/**
+ * Routes a personal token may not call, whatever its scope (`METHOD path`): managing tokens,
+ * and the password (its answer is a fresh session, which a token must not be able to mint).
+ * The access plugin answers 403 to a token on these.
+ */
+export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set(
+  [...Object.values(meTokenEndpoints), authEndpoints.changePassword].map((e) => `${e.method} ${e.path}`),
+);
