@@ -13,12 +13,14 @@ import type { Database } from '@scrapper/db/client';
 import { enqueue, type Boss } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
-import { insertWebhookWithinLimit, listDeliveries, recordWebhookEvent } from '@scrapper/db/queries/webhooks';
+import { insertWebhookWithinLimit, listDeliveries, newDeliveryId, recordTestDelivery, recordWebhookEvent } from '@scrapper/db/queries/webhooks';
+import { listIdsOfUnfinishedJobs } from '@scrapper/db/queries/housekeeping';
 import { notifications, webhookDeliveries, webhooks, type WebhookDeliveryRow } from '@scrapper/db/schema';
 import { newWebhookSecret } from '@scrapper/integrations/webhook-post';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
 import { until, waitForTask } from '../../test/waits.ts';
 import type { RunningWorker } from '../worker.ts';
+import { resendStrandedWebhooks, STRANDED_AFTER_MS } from '../housekeeping/resend-stranded-webhooks.ts';
 
 const ACTOR = 'clockworks/tiktok-scraper';
 
@@ -309,5 +311,46 @@ describe('webhook deliveries', () => {
     ]);
     // Disabled: a new event makes no delivery.
     expect(await emit(w.boss, 'download.completed', { downloadId: 'later' })).toEqual([]);
+  });
+  it('the sweep sends the job again of a pending delivery whose job vanished (same webhook-id), and leaves the rest', async () => {
+    const hook = await addWebhook(receiver.url('/lost'), ['scrape.completed']);
+    // A delivery row whose job never made it (or whose worker died on its last attempt), old
+    // enough for the sweep; and a fresh one, whose job may still be on its way.
+    const lost = newDeliveryId();
+    const fresh = newDeliveryId();
+    const payload = { type: 'scrape.completed', timestamp: new Date().toISOString(), data: { taskId: 't-lost' } };
+    await database.db.insert(webhookDeliveries).values([
+      { id: lost, webhookId: hook.id, event: 'scrape.completed', payload, createdAt: new Date(Date.now() - STRANDED_AFTER_MS - 60_000) },
+      { id: fresh, webhookId: hook.id, event: 'scrape.completed', payload },
+    ]);
+    const w = await startWorker();
+    const sent = await resendStrandedWebhooks(database, (q, p, o) => enqueue(w.boss, q, p, o), Date.now());
+    expect(sent).toBe(1);
+    expect(await deliveryEnded(lost)).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([lost]);
+    expect((await deliveryOf(fresh))?.status).toBe('pending');
+    expect([...(await listIdsOfUnfinishedJobs(database.db, 'webhook.deliver', 'deliveryId', [fresh]))]).toEqual([]);
+  });
+
+  it('keeps the newest 100 deliveries of a webhook', async () => {
+    const hook = await addWebhook(receiver.url('/many'), ['scrape.completed']);
+    const old = Array.from({ length: 105 }, (_, i) => ({
+      id: newDeliveryId(),
+      webhookId: hook.id,
+      event: 'scrape.completed',
+      payload: { type: 'scrape.completed', timestamp: '2026-01-01T00:00:00.000Z', data: { i } },
+      status: 'delivered' as const,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    }));
+    await database.db.insert(webhookDeliveries).values(old);
+    const [row] = await database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    if (!row) throw new Error('no webhook');
+    const w = await startWorker();
+    const testId = await database.transaction(({ db, sql }) => recordTestDelivery({ db, sql }, (q, p, o) => enqueue(w.boss, q, p, o), row));
+    const kept = await listDeliveries(database.db, hook.id, 1000);
+    expect(kept).toHaveLength(100);
+    expect(kept[0]?.id).toBe(testId);
+    // The six oldest went; the newest 99 of the old ones stay.
+    expect(kept.slice(1).map((d) => d.id)).toEqual(old.slice(6).reverse().map((d) => d.id));
   });
 });
