@@ -334,6 +334,9 @@ export const automationEndpoints = {
     body: CreateAutomationBodySchema,
     response: AutomationSchema,
     successStatus: 201,
+    // 404: the YouTube account or playlist is not the owner's; 409/502/503: YouTube refused or
+    // failed when the playlist was looked up.
+    errors: [404, 409, 502, 503],
   }),
   update: defineEndpoint({
     method: 'PATCH',
@@ -344,6 +347,7 @@ export const automationEndpoints = {
     params: IdParamsSchema,
     body: UpdateAutomationBodySchema,
     response: AutomationSchema,
+    errors: [409, 502, 503],
   }),
   delete: defineEndpoint({
     method: 'DELETE',
@@ -363,6 +367,7 @@ export const automationEndpoints = {
     params: IdParamsSchema,
     response: RunAutomationResponseSchema,
     successStatus: 202,
+    errors: [409],
   }),
   pause: defineEndpoint({
     method: 'POST',

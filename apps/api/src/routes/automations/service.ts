@@ -132,10 +132,12 @@ export async function createForUser(deps: AutomationDeps, user: SessionUser, bod
 export async function updateForUser(deps: AutomationDeps, user: SessionUser, id: string, body: UpdateAutomationBody, now = new Date()): Promise<Automation> {
   const current = await reachable(deps.database, user, id);
   const { name, ...parts } = body;
-  const config = AutomationConfigSchema.parse({
+  const merged = AutomationConfigSchema.safeParse({
     ...current.config,
     ...Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)),
   });
+  if (!merged.success) throw badRequest(merged.error.issues.map((i) => `body.${i.path.join('.')}: ${i.message}`).join('; '));
+  const config = merged.data;
   const playlistChanged =
     body.publish !== undefined && (body.publish?.playlistId ?? null) !== null &&
     (body.publish?.playlistId !== current.config.publish?.playlistId || body.publish?.accountId !== current.config.publish?.accountId);
