@@ -17,6 +17,7 @@ import { startTestStorage } from '@scrapper/testkit/s3-server/start-test-storage
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/services/auth/password.ts';
+import { checkAnswersAgainst } from './checked-fetch.ts';
 
 export interface Harness {
   app: FastifyInstance;
@@ -68,6 +69,9 @@ export async function startHarness(envOverrides: Record<string, string> = {}, op
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Every answer this app sends to fetch (harness.request and direct calls alike) is checked
+  // against the OpenAPI document it serves; one that does not match fails the request.
+  const answers = await checkAnswersAgainst(baseUrl);
 
   const request: Harness['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -114,6 +118,7 @@ export async function startHarness(envOverrides: Record<string, string> = {}, op
       return res.body.token as string;
     },
     async close() {
+      answers.stop();
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await database.close();
@@ -121,6 +126,9 @@ export async function startHarness(envOverrides: Record<string, string> = {}, op
       await testStorage.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (answers.violations.length > 0) {
+        throw new Error(`answers that do not match the OpenAPI document:\n${answers.violations.join('\n')}`);
+      }
     },
   };
 }
