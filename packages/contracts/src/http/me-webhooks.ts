@@ -39,18 +39,13 @@ export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, {
  * URL guard's to say.
  */
 export const WebhookUrlSchema = z
-  .string({ error: 'URL webhook wajib diisi.' })
+  .url({
+    protocol: /^https?$/,
+    error: (issue) =>
+      issue.input === undefined ? 'URL webhook wajib diisi.' : 'URL webhook tidak valid: tulis alamat lengkap yang diawali https://.',
+  })
   .trim()
-  .min(1, 'URL webhook wajib diisi.')
-  .max(MAX_WEBHOOK_URL_LENGTH, `URL webhook paling panjang ${MAX_WEBHOOK_URL_LENGTH} karakter.`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'URL webhook tidak valid: tulis alamat lengkap yang diawali https://.');
+  .max(MAX_WEBHOOK_URL_LENGTH, `URL webhook paling panjang ${MAX_WEBHOOK_URL_LENGTH} karakter.`);
 
 const EventsSchema = z
   .array(WebhookEventSchema, { error: 'Daftar event harus berupa daftar.' })
