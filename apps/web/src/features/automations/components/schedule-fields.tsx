@@ -1,6 +1,7 @@
 import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
 import { TextInput } from '@scrapper/ui/text-input';
 import { RadioGroup } from '@/components/radio-group.tsx';
+import { fieldBinder } from '@/lib/bind-field.ts';
 import type {
   AutomationErrors,
   AutomationFormValues,
@@ -32,6 +33,7 @@ function isIntervalUnit(value: string): value is IntervalUnit {
 
 /** 'Jadwal': every N hours (or minutes, at least 15), or fixed times of day in WIB. */
 export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps) {
+  const field = fieldBinder(values, errors, onChange, (name) => ({ id: `automation-${name}` }));
   return (
     <fieldset className="form-fieldset">
       <legend>Jadwal</legend>
@@ -46,16 +48,13 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
       {values.scheduleKind === 'interval' ? (
         <div className="form-grid">
           <TextInput
-            id="automation-intervalValue"
             label="Setiap"
             type="number"
             inputMode="decimal"
             min={1}
             required
-            value={values.intervalValue}
-            error={errors.intervalValue}
             hint={`Paling sering setiap ${AUTOMATION_LIMITS.minIntervalMinutes} menit.`}
-            onChange={(event) => onChange('intervalValue', event.target.value)}
+            {...field('intervalValue')}
           />
           <ChoiceSelect
             field="intervalUnit"
@@ -69,15 +68,12 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
         </div>
       ) : (
         <TextInput
-          id="automation-times"
           label="Jam jalan (WIB)"
           required
           autoComplete="off"
           placeholder="08:00, 20:00"
           hint="Format HH:MM, pisahkan dengan koma."
-          value={values.times}
-          error={errors.times}
-          onChange={(event) => onChange('times', event.target.value)}
+          {...field('times')}
         />
       )}
     </fieldset>
