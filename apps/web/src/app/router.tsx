@@ -104,6 +104,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.apiTokens,
+            lazy: () =>
+              import('./routes/api-tokens/api-tokens.tsx').then((m) => ({
+                Component: m.ApiTokensRoute,
+              })),
+          },
+          {
             path: paths.admin,
             lazy: () =>
               import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),

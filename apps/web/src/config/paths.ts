@@ -13,5 +13,6 @@ export const paths = {
   analytics: '/analytics',
   extension: '/extension',
   webhooks: '/webhooks',
+  apiTokens: '/api-tokens',
   admin: '/admin',
 } as const;

@@ -18,5 +18,6 @@ export const navItems: NavItem[] = [
   { to: paths.files, label: 'File Manager' },
   { to: paths.extension, label: 'Ekstensi' },
   { to: paths.webhooks, label: 'Webhook' },
+  { to: paths.apiTokens, label: 'Token API' },
   { to: paths.admin, label: 'Admin', adminOnly: true },
 ];

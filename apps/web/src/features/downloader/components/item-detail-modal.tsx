@@ -8,7 +8,7 @@ import { Modal } from '@scrapper/ui/modal';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { ItemDetailState } from '../hooks/use-item-detail.ts';
-import { copyText } from '../utils/copy-text.ts';
+import { copyText } from '@/lib/copy-text.ts';
 import { formatFullCount } from '../utils/format-count.ts';
 import { DetailField } from './detail-field.tsx';
 

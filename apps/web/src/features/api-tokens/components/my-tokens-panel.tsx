@@ -1,0 +1,154 @@
+import {
+  API_TOKEN_NAME_MAX,
+  MAX_API_TOKENS_PER_MEMBER,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreateApiTokenResponse,
+} from '@scrapper/contracts/http/me-tokens';
+import { jakartaDate, jakartaDayEnd } from '@scrapper/contracts/rules/jakarta-time';
+import { Alert } from '@scrapper/ui/alert';
+import { Button } from '@scrapper/ui/button';
+import { Card } from '@scrapper/ui/card';
+import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
+import { Select } from '@scrapper/ui/select';
+import { TextInput } from '@scrapper/ui/text-input';
+import { useState, type FormEvent } from 'react';
+import { LoadState } from '@/components/load-state.tsx';
+import { useResource } from '@/hooks/use-resource.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { createToken } from '../api/create-token.ts';
+import { listMyTokens } from '../api/list-my-tokens.ts';
+import { revokeMyToken } from '../api/revoke-my-token.ts';
+import { NewTokenSecret } from './new-token-secret.tsx';
+import { TokenList } from './token-list.tsx';
+
+const scopeOptions = [
+  { value: 'read', label: 'read — hanya membaca (GET)' },
+  { value: 'write', label: 'write — membaca dan mengubah' },
+];
+
+/** The member's own tokens: the create form, the new secret shown once, the list with revoke. */
+export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
+  const { data: tokens, setData: setTokens, status, reload } = useResource<ApiToken[]>(listMyTokens, []);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [expiryDate, setExpiryDate] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [busy, setBusy] = useState(false);
+  const today = jakartaDate(new Date());
+
+  async function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError('Nama token wajib diisi.');
+      return;
+    }
+    setNameError(null);
+    setSaving(true);
+    setError(null);
+    try {
+      // The token works through the whole chosen day (Jakarta time).
+      const expiresAt = expiryDate ? jakartaDayEnd(expiryDate).toISOString() : null;
+      const answer = await createToken({ name: trimmed, scope, expiresAt });
+      setCreated(answer);
+      setTokens((current) => [answer.token, ...current]);
+      onChange?.();
+      setName('');
+      setExpiryDate('');
+    } catch (caught) {
+      setError(errorMessage(caught, 'Gagal membuat token API.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function confirmRevoke() {
+    if (!revoking) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await revokeMyToken(revoking.id);
+      setTokens((current) => current.filter((t) => t.id !== revoking.id));
+      if (created?.token.id === revoking.id) setCreated(null);
+      onChange?.();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Gagal mencabut token API.'));
+    } finally {
+      setRevoking(null);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Card title="Buat token baru">
+        <form className="api-tokens__form" onSubmit={(event) => void handleCreate(event)} noValidate>
+          <TextInput
+            label="Nama token"
+            hint={`Untuk apa token ini, misalnya "n8n harian" (maksimal ${API_TOKEN_NAME_MAX} karakter).`}
+            value={name}
+            maxLength={API_TOKEN_NAME_MAX}
+            required
+            error={nameError ?? undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <Select
+            label="Scope"
+            options={scopeOptions}
+            value={scope}
+            onChange={(event) => setScope(event.target.value === 'write' ? 'write' : 'read')}
+          />
+          <TextInput
+            label="Berlaku sampai (opsional)"
+            hint="Kosongkan agar token berlaku sampai dicabut. Token berhenti bekerja setelah tanggal ini berakhir (WIB)."
+            type="date"
+            min={today}
+            value={expiryDate}
+            onChange={(event) => setExpiryDate(event.target.value)}
+          />
+          <div className="api-tokens__actions">
+            <Button type="submit" loading={saving}>
+              Buat token
+            </Button>
+          </div>
+        </form>
+        {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
+      </Card>
+      <Card title="Token saya">
+        {error ? (
+          <Alert tone="danger" onDismiss={() => setError(null)}>
+            {error}
+          </Alert>
+        ) : null}
+        <LoadState
+          loading={status === 'loading' && tokens.length === 0}
+          error={status === 'error' ? 'Gagal memuat token API Anda.' : null}
+          onRetry={reload}
+        />
+        {status === 'ready' && tokens.length === 0 ? (
+          <p className="muted">Belum ada token API. Buat satu di atas untuk memanggil API dari skrip atau alat lain.</p>
+        ) : null}
+        <TokenList tokens={tokens} label="Token API saya" onRevoke={setRevoking} />
+        <p className="muted api-tokens__limit">
+          Paling banyak {MAX_API_TOKENS_PER_MEMBER} token aktif per akun.
+        </p>
+      </Card>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Cabut token API"
+        message={`Cabut token "${revoking?.name ?? ''}"? Skrip atau alat yang memakainya langsung ditolak, dan token ini tidak bisa dipulihkan.`}
+        confirmLabel="Cabut"
+        tone="danger"
+        loading={busy}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
+    </>
+  );
+}
