@@ -111,11 +111,16 @@ describe('POST /api/notifications/read-all', () => {
     expect((await list(other.token)).notifications.find((n) => n.id === memberRow.id)?.isRead).toBe(false);
   });
 
-  it('needs a session (401), ignores a body it does not take, and 404s a GET', async () => {
+  it('needs a session (401), refuses a body it does not take (400, nothing marked), and 404s a GET', async () => {
     expect((await h.request('POST', '/api/notifications/read-all')).status).toBe(401);
     expect((await h.request('POST', '/api/notifications/read-all', { token: 'bukan-token' })).status).toBe(401);
+    const unread = await insert(other.id, 'cookies.expired');
+    // The OpenAPI document says read-all takes no body: one with content is refused, not ignored.
     const withBody = await h.request('POST', '/api/notifications/read-all', { token: other.token, body: { ids: ['x'] } });
-    expect(withBody.status).toBeLessThan(500);
+    expect(withBody.status).toBe(400);
+    expect(withBody.body.message).toBe('body: Permintaan ini tidak menerima body.');
+    const list = await h.request('GET', '/api/notifications', { token: other.token });
+    expect(list.body.notifications.find((n: { id: string }) => n.id === unread.id)?.isRead).toBe(false);
     expect((await h.request('GET', '/api/notifications/read-all', { token: other.token })).status).toBe(404);
   });
 
