@@ -15,6 +15,7 @@ test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.
     'File Manager',
     'Ekstensi',
     'Webhook',
+    'Token API',
   ]);
   await page.goto('/#/admin');
   // Told, not silently sent away (issue 20); the admin tabs are not there.
@@ -41,6 +42,7 @@ const pages = [
   { path: '/files', title: 'File Manager' },
   { path: '/extension', title: 'Ekstensi & Cookie Saya' },
   { path: '/webhooks', title: 'Webhook' },
+  { path: '/api-tokens', title: 'Token API' },
 ];
 
 test('every page of the sidebar has its title and content, and passes axe', async ({ page }) => {
