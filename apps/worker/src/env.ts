@@ -41,6 +41,10 @@ const BaseSchema = z.object({
   GOOGLE_API_ROOT_URL: z.url().optional(),
   GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  /** Gemini REST root (automations' Gemini metadata); Google's when unset. */
+  GEMINI_BASE_URL: z.url().optional(),
+  /** The Gemini model; unset: the newest usable flash model the key lists. */
+  GEMINI_MODEL: z.string().trim().min(1).max(100).optional(),
 });
 
 export interface Env {
@@ -80,6 +84,8 @@ export interface Env {
   concurrency: Record<QueueName, number>;
   /** YouTube Data API and OAuth endpoints; undefined means Google's own. */
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
+  /** GEMINI_BASE_URL and GEMINI_MODEL, as the API reads them. */
+  gemini: { baseUrl: string | undefined; model: string | undefined };
 }
 
 /**
@@ -163,5 +169,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       oauthAuthUrl: e.GOOGLE_OAUTH_AUTH_URL,
       oauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
+    gemini: { baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL },
   };
 }

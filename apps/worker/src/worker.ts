@@ -147,6 +147,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,
     webhookTimeoutMs: env.webhookTimeoutMs,
+    gemini: env.gemini,
     google: env.google,
     ytdlpTools,
   };

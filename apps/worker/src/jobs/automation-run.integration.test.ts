@@ -10,6 +10,7 @@ import { nextQuotaDayStart } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, ensureQueues } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
+import { insertApiKey } from '@scrapper/db/queries/api-keys';
 import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutomation } from '@scrapper/db/queries/automations';
 import { automationItems, automationRuns, downloads, notifications, oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
@@ -113,7 +114,7 @@ beforeAll(async () => {
   h = await startWorkerHarness({
     name: 'automations',
     apify: { waitForFinishCapMs: 50 },
-    google: {},
+    google: { geminiKeys: ['gemini-kunci-uji'] },
     media: {},
     env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'automation.run,scrape.run,video.download,youtube.upload', HEARTBEAT_INTERVAL_SECONDS: '1' },
   });
@@ -266,6 +267,38 @@ describe('a run', () => {
       const rows = await database.db.select().from(youtubeUploads).where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
       return rows.length === 1 ? rows : undefined;
     });
+  }, 240_000);
+
+  it('writes the upload metadata with Gemini when asked, one call per item', async () => {
+    await h.stopWorkers();
+    await h.startWorker({ GEMINI_BASE_URL: h.google.urls.geminiBaseUrl });
+    await insertApiKey(database.db, { type: 'gemini', sealedKey: h.box.seal('gemini-kunci-uji'), lastEight: 'unci-uji', label: null });
+    fake.script(ACTOR, { polls: 1, items: [item('g1', 'Kucing oren melompat', 500)] });
+    const [account] = await database.db.select().from(youtubeAccounts).where(eq(youtubeAccounts.userId, ownerId));
+    const a = await automationOf(
+      baseConfig({
+        publish: {
+          accountId: account?.id ?? '',
+          playlistId: null,
+          slots: ['10:00'],
+          maxPerDay: 1,
+          privacyStatus: 'private',
+          categoryId: '22',
+          madeForKids: false,
+          videoEffect: 'none',
+          metadata: { mode: 'gemini' },
+        },
+      }),
+    );
+    const calls = h.google.geminiCalls.length;
+    const run = await finished(await runNow(a.id));
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.notes.join(' ')).not.toContain('Gemini tidak menulis');
+    const [upload] = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.sourceDownloadId, (await database.db.select().from(automationItems).where(eq(automationItems.automationId, a.id)))[0]?.downloadId ?? ''));
+    // The fake Gemini's title visibly comes from the item's.
+    expect(upload?.title).toBe('Kucing oren melompat | Wajib Tonton!');
+    expect(h.google.geminiCalls.filter((c) => c.endpoint === 'gemini.generateContent').length).toBeGreaterThanOrEqual(1);
+    expect(h.google.geminiCalls.length).toBeGreaterThan(calls);
   }, 240_000);
 
   it('pauses the automation after three failed runs in a row, telling its owner why', async () => {

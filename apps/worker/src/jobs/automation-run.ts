@@ -10,7 +10,7 @@
 // from the start, and nothing outside is done twice.
 import { randomUUID } from 'node:crypto';
 import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
-import type { AutomationConfig, AutomationRunCounts } from '@scrapper/contracts/http/automations';
+import type { AutomationRunCounts } from '@scrapper/contracts/http/automations';
 import {
   applyFilters,
   AUTOMATION_LIMITS,
@@ -27,6 +27,8 @@ import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import { titleKey } from '@scrapper/contracts/rules/title-key';
 import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
+import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
+import { generateVideoContent, toGeminiError } from '@scrapper/integrations/gemini';
 import {
   claimDueAutomations,
   findAutomation,
@@ -277,19 +279,42 @@ async function followDownloads(ctx: JobContext, tx: Tx, automation: AutomationWi
   return 'continue';
 }
 
-/** Title, description and tags of an item's upload. */
-function metadataOf(publish: NonNullable<AutomationConfig['publish']>, item: { title: string; author: string; platform: string }) {
+type Metadata = { title: string; description: string; tags: string[] };
+
+/** Title, description and tags of an item's upload from the template. */
+function templateMetadata(template: { title: string; description: string; tags: string[] }, item: { title: string; author: string; platform: string }): Metadata {
   const values = { title: item.title, author: item.author, platform: item.platform };
-  if (publish.metadata.mode === 'template') {
-    return {
-      title: clean(fillTemplate(publish.metadata.title, values), 100) || clean(item.title, 100) || 'Video',
-      description: fillTemplate(publish.metadata.description, values).slice(0, 5000),
-      tags: publish.metadata.tags.map((t) => fillTemplate(t, values)),
-    };
-  }
-  // Gemini mode: not wired in the worker yet (it has no GEMINI_BASE_URL); the item's own title
-  // stands and the run says so in its notes.
-  return { title: clean(item.title, 100) || 'Video', description: item.title.slice(0, 5000), tags: [] as string[] };
+  return {
+    title: clean(fillTemplate(template.title, values), 100) || clean(item.title, 100) || 'Video',
+    description: fillTemplate(template.description, values).slice(0, 5000),
+    tags: template.tags.map((t) => fillTemplate(t, values)),
+  };
+}
+
+/**
+ * Gemini's title, description and tags for each item (the upload page's "Generate" with the
+ * admin's active key); a string instead says why not (no key, or Gemini's trouble).
+ */
+async function geminiWriter(ctx: JobContext, db: Tx['db']): Promise<{ write(title: string): Promise<Metadata | string> } | string> {
+  const key = await findActiveApiKey(db, 'gemini');
+  if (!key) return 'Belum ada API key Gemini yang aktif';
+  const apiKey = ctx.deps.secrets.open(key.sealedKey);
+  return {
+    async write(title) {
+      try {
+        const { content } = await generateVideoContent({
+          apiKey,
+          originalTitle: title,
+          signal: ctx.signal,
+          ...(ctx.deps.gemini.baseUrl ? { baseUrl: ctx.deps.gemini.baseUrl } : {}),
+          ...(ctx.deps.gemini.model ? { configuredModel: ctx.deps.gemini.model } : {}),
+        });
+        return { title: clean(content.title, 100) || clean(title, 100) || 'Video', description: content.description.slice(0, 5000), tags: content.tags };
+      } catch (raw) {
+        return toGeminiError(raw, ctx.signal).userMessage;
+      }
+    },
+  };
 }
 
 /** YouTube refuses `<` and `>` in titles; one line, within the limit. */
@@ -325,10 +350,25 @@ async function publish(ctx: JobContext, tx: Tx, automation: AutomationWithOwner,
   });
   let queued = 0;
   let rolledOver = 0;
+  const metadata = publishCfg.metadata;
+  const gemini = metadata.mode === 'gemini' ? await geminiWriter(ctx, tx.db) : undefined;
+  const geminiTrouble: string[] = typeof gemini === 'string' ? [gemini] : [];
   for (const [index, state] of items.entries()) {
     const slot = plan[index];
     if (!slot) break;
-    const meta = metadataOf(publishCfg, state.item);
+    let meta: Metadata;
+    if (metadata.mode === 'template') {
+      meta = templateMetadata(metadata, state.item);
+    } else {
+      const written = gemini && typeof gemini !== 'string' ? await gemini.write(state.item.title) : undefined;
+      if (written && typeof written !== 'string') {
+        meta = written;
+      } else {
+        // Without Gemini the item's own title stands (said in the run's notes).
+        if (typeof written === 'string') geminiTrouble.push(written);
+        meta = templateMetadata({ title: '{title}', description: '{title}', tags: [] }, state.item);
+      }
+    }
     const upload = await insertYouTubeUpload(tx.db, {
       id: randomUUID(),
       userId: automation.ownerId,
@@ -367,8 +407,8 @@ async function publish(ctx: JobContext, tx: Tx, automation: AutomationWithOwner,
     );
   }
   if (items.length > queued) notes.push(`${items.length - queued} video tidak mendapat slot posting dalam ${AUTOMATION_LIMITS.maxPlanDays} hari.`);
-  if (publishCfg.metadata.mode === 'gemini' && queued > 0) {
-    notes.push('Metadata Gemini belum dibuat oleh otomasi: judul asli item dipakai sebagai judul upload.');
+  if (geminiTrouble.length > 0) {
+    notes.push(`Gemini tidak menulis metadata untuk ${Math.min(geminiTrouble.length, queued)} upload (${geminiTrouble[0] ?? ''}); judul asli item dipakai.`);
   }
   const first = plan[0];
   if (first) notes.push(`Upload pertama tayang ${jakartaDateTime(first.publishAt)} ${WIB}.`);

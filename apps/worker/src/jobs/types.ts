@@ -23,6 +23,8 @@ export interface JobDeps {
   previewRetentionSeconds: number;
   /** WEBHOOK_TIMEOUT_SECONDS: the longest one webhook delivery attempt waits. */
   webhookTimeoutMs: number;
+  /** Where Gemini lives and which model (automations writing upload metadata). */
+  gemini: { baseUrl: string | undefined; model: string | undefined };
   /** Where the YouTube Data API and OAuth live (Google's own when empty). */
   google: GoogleEndpoints;
   /** The managed yt-dlp: update checks, the tool report. */
