@@ -16,6 +16,7 @@ import {
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
+import { recordWebhookEvent, type WebhookTx } from '@scrapper/db/queries/webhooks';
 import { noteCookieFailure } from './cookie-failure.ts';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
 import { netscapeCookieFile, PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
