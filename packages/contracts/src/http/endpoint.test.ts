@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, endpoints } from './index.ts';
+import { z } from 'zod';
+import { buildPath, defineEndpoint, endpoints, errorStatusesOf, nameEndpoints } from './index.ts';
 
 describe('buildPath', () => {
   it('fills and encodes path parameters', () => {
@@ -34,5 +35,32 @@ describe('endpoint map', () => {
       if (names.length === 0) continue;
       expect(e.params, `${e.path} needs params`).toBeDefined();
     }
+  });
+});
+
+describe('operationIds and error statuses (the OpenAPI document)', () => {
+  it('names every endpoint of the map after its place in it, each name once', () => {
+    const ids = Object.entries(endpoints).flatMap(([group, members]) =>
+      Object.entries(members).map(([key, endpoint]) => {
+        expect(endpoint.operationId).toBe(`${group}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+        return endpoint.operationId;
+      }),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(endpoints.scrape.start.operationId).toBe('scrapeStart');
+  });
+
+  it('refuses two endpoints with one name, and one endpoint under two names', () => {
+    const make = () => defineEndpoint({ method: 'GET', path: '/api/x', access: 'user', summary: 'x', tags: ['x'], response: z.object({}) });
+    expect(() => nameEndpoints({ aB: { c: make() }, a: { bC: make() } })).toThrow(/operationId aBC names both/);
+    const shared = make();
+    expect(() => nameEndpoints({ one: { x: shared }, two: { y: shared } })).toThrow(/named twice/);
+  });
+
+  it('derives the error statuses from the endpoint, plus its own', () => {
+    const admin = defineEndpoint({ method: 'PUT', path: '/api/admin/x/:id', access: 'admin', summary: 'x', tags: ['x'], params: z.object({ id: z.string() }), response: z.object({}), errors: [409] });
+    expect(errorStatusesOf(admin)).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 413, 414, 415, 500, 503]));
+    const health = defineEndpoint({ method: 'GET', path: '/api/x', access: 'public', summary: 'x', tags: ['x'], response: z.object({}) });
+    expect(errorStatusesOf(health)).toEqual([500, 503]);
   });
 });
