@@ -17,7 +17,9 @@ import {
 // the posting slots on the fake YouTube. The run panel, the download history and the YouTube
 // history all show what it did.
 
-test.describe.configure({ mode: 'serial' });
+// Serial: the last test looks at what the run test made. Long forms with axe and two
+// screenshots each take more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.use({ loginAs: 'member' });
 
 const CLIENT = {
