@@ -6,19 +6,17 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
+import { openE2eDatabase } from './support/e2e-database.ts';
 
 test.use({ loginAs: 'admin' });
 
 test('admin adds, removes and saves cookies per platform', async ({ page }, testInfo) => {
   await page.goto('/#/admin?tab=cookies');
   const panel = page.getByRole('region', { name: 'Manajemen Cookie' });
-  await expect(panel.getByRole('heading', { level: 3 })).toHaveText([
-    'TikTok',
-    'Douyin',
-    'YouTube',
-    'Instagram',
-    'Facebook',
-  ]);
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
+    ['TikTok', 'Douyin', 'YouTube', 'Instagram', 'Facebook'],
+    { timeout: 20_000 },
+  );
   const tiktok = panel.getByRole('region', { name: 'TikTok' });
   const youtube = panel.getByRole('region', { name: 'YouTube' });
   const tiktokList = tiktok.getByRole('list', { name: 'Cookie TikTok tersimpan' });
@@ -99,7 +97,9 @@ test('the cookie form refuses text that is not cookies', async ({ page, adminApi
   }
 
   // The server refuses the same text with a clear 400, whatever the client does.
-  const res = await adminApi.post('/api/config/cookies', { data: { instagram: ['ini bukan cookie'] } });
+  const res = await adminApi.post('/api/config/cookies', {
+    data: { instagram: ['ini bukan cookie'] },
+  });
   expect(res.status()).toBe(400);
   expect(((await res.json()) as { message: string }).message).toMatch(/Cookie 1 bukan cookie/);
 
@@ -107,4 +107,69 @@ test('the cookie form refuses text that is not cookies', async ({ page, adminApi
   await field.fill('sessionid=abc123; csrftoken=xyz');
   await instagram.getByRole('button', { name: 'Tambah cookie Instagram' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(before + 1);
+});
+
+test('each platform shows when its cookies were saved, when they expire and when a platform refused them', async ({
+  page,
+  adminApi,
+}, testInfo) => {
+  const expires = Math.floor(Date.UTC(2030, 0, 15, 3, 0) / 1000);
+  const jar = `# Netscape HTTP Cookie File\n.instagram.com\tTRUE\t/\tTRUE\t${expires}\tsessionid\tkesehatan`;
+  const shown = (await (await adminApi.get('/api/config/cookies')).json()) as Record<
+    string,
+    string[]
+  >;
+  expect(
+    (await adminApi.post('/api/config/cookies', { data: { ...shown, instagram: [jar] } })).ok(),
+  ).toBe(true);
+  // A download with these cookies hit a login wall (the worker writes this; the test puts it).
+  const me = (await (await adminApi.get('/api/auth/me')).json()) as { user: { id: string } };
+  const db = await openE2eDatabase(me.user.id);
+  try {
+    await db.sql.unsafe(
+      `update cookie_sets set last_failed_at = now(), last_failure = 'Platform meminta login atau verifikasi bot saat cookie ini dipakai: ganti dengan cookie yang masih masuk.' where platform = 'instagram'`,
+    );
+  } finally {
+    await db.close();
+  }
+
+  await page.goto('/#/admin?tab=cookies');
+  const instagram = page
+    .getByRole('region', { name: 'Manajemen Cookie' })
+    .getByRole('region', { name: 'Instagram' });
+  await expect(
+    instagram.getByText(/^Disimpan .* WIB · kedaluwarsa pertama 15 Jan 2030, 10\.00 WIB$/),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(
+    instagram.getByText(/^Ditolak platform .* WIB: Platform meminta login/),
+  ).toBeVisible();
+
+  // Saving without changing Instagram's cookies keeps what is known of them.
+  await page.getByRole('button', { name: 'Simpan Semua Cookie' }).click();
+  await expect(page.getByText('Cookie berhasil disimpan!')).toBeVisible();
+  await page.reload();
+  await expect(instagram.getByText(/^Ditolak platform/)).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await instagram.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'admin-cookies-health');
+  }
+
+  // New cookies are other cookies: the refusal is forgotten.
+  const again = (await (await adminApi.get('/api/config/cookies')).json()) as Record<
+    string,
+    string[]
+  >;
+  expect(
+    (
+      await adminApi.post('/api/config/cookies', {
+        data: { ...again, instagram: ['sessionid=baru'] },
+      })
+    ).ok(),
+  ).toBe(true);
+  await page.reload();
+  await expect(instagram.getByText(/^Disimpan .* WIB$/)).toBeVisible();
+  await expect(instagram.getByText(/^Ditolak platform/)).toHaveCount(0);
 });

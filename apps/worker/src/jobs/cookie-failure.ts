@@ -5,7 +5,7 @@
 import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '@scrapper/db/client';
-import { listCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { listCookieSets, markCookieSetFailed } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies, markMemberCookiesFailed } from '@scrapper/db/queries/member-cookies';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { NEEDS_COOKIES_MESSAGE } from './download-failure.ts';
@@ -13,6 +13,10 @@ import { NEEDS_COOKIES_MESSAGE } from './download-failure.ts';
 export const RESYNC_ADVICE = 'buka platform di browser Anda lalu sinkronkan ulang';
 /** The member page with the extension, its install steps and the member's own cookies. */
 export const EXTENSION_PAGE = '/extension';
+
+/** What the Cookie tab says of shared cookies a platform refused. */
+export const POOL_FAILURE =
+  'Platform meminta login atau verifikasi bot saat cookie ini dipakai: ganti dengan cookie yang masih masuk.';
 
 /** Which cookies the job had: the member's own, the admins' shared pool, or none at all. */
 export type CookieSource = 'own' | 'pool' | 'none';
@@ -64,6 +68,8 @@ export async function noteCookieFailure(
   const source = await cookieSourceOf(db, row.ownerId, row.platform);
   const message = needsCookiesMessage(source, row.platform);
   if (source !== 'own' || !row.ownerId) {
+    // The Cookie tab shows it beside the platform's shared cookies until they are changed.
+    if (source === 'pool') await markCookieSetFailed(db, row.platform, POOL_FAILURE);
     await notifyAdmins(db, row.platform);
     return message;
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
-import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
+import { listCookieSets, replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
 import { findPreview, insertOrFindPreview, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { deleteMemberCookies, upsertMemberCookies } from '@scrapper/db/queries/member-cookies';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
@@ -13,7 +13,7 @@ import type { MediaServer } from '@scrapper/testkit/media-server/start-media-ser
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
 import { downloadFinished, until } from '../../test/waits.ts';
 import type { RunningWorker } from '../worker.ts';
-import { needsCookiesMessage } from './cookie-failure.ts';
+import { needsCookiesMessage, POOL_FAILURE } from './cookie-failure.ts';
 
 let h: WorkerHarness;
 let database: Database;
@@ -161,11 +161,16 @@ describe('the member\'s sentence for a login wall', () => {
     await replaceCookieSets(database.db, [
       { platform: 'tiktok', sealedCookies: box.seal(JSON.stringify([jar('wrong-pool')])) },
     ]);
+    expect((await listCookieSets(database.db))[0]).toMatchObject({ lastFailedAt: null, lastFailure: null });
     const pooled = await download(budi);
     expect(pooled.status).toBe('failed');
     expect(pooled.error).toBe(needsCookiesMessage('pool', 'tiktok'));
     expect(pooled.error).toContain('cookie bersama TikTok perlu diperbarui oleh admin');
     expect(new Set([none.error, pooled.error, needsCookiesMessage('own', 'tiktok')]).size).toBe(3);
+    // The Cookie tab shows the refusal beside the shared TikTok cookies.
+    const [pool] = await listCookieSets(database.db);
+    expect(pool).toMatchObject({ platform: 'tiktok', lastFailure: POOL_FAILURE });
+    expect(pool?.lastFailedAt).toBeInstanceOf(Date);
   });
 });
 

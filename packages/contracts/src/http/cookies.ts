@@ -30,6 +30,23 @@ export const CookieSetsSchema = z.object({
 });
 export type CookieSets = z.infer<typeof CookieSetsSchema>;
 
+/** The health of one platform's shared cookies, as the Cookie tab shows it beside the editor. */
+export const CookieSetStatusSchema = z.object({
+  platform: CookiePlatformSchema,
+  /** Stored entries (0: none). */
+  entries: z.number().int().min(0),
+  /** When the list was last saved with a change; null when there is none. */
+  savedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The first expiry among the entries' cookies.txt lines (a Cookie header line has none). */
+  earliestExpiry: z.iso.datetime({ offset: true }).nullable(),
+  /** The last login wall or bot check with these cookies, since they were saved. */
+  lastFailedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastFailure: z.string().nullable(),
+});
+export type CookieSetStatus = z.infer<typeof CookieSetStatusSchema>;
+export const CookieStatusResponseSchema = z.object({ platforms: z.array(CookieSetStatusSchema) });
+export type CookieStatusResponse = z.infer<typeof CookieStatusResponseSchema>;
+
 export const cookieEndpoints = {
   get: defineEndpoint({
     method: 'GET',
@@ -38,6 +55,14 @@ export const cookieEndpoints = {
     summary: 'Cookies per platform.',
     tags: ['cookies'],
     response: CookieSetsSchema,
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/config/cookies/status',
+    access: 'admin',
+    summary: 'Per platform: entries, last save, first expiry and the last cookie failure of the shared cookies.',
+    tags: ['cookies'],
+    response: CookieStatusResponseSchema,
   }),
   save: defineEndpoint({
     method: 'POST',

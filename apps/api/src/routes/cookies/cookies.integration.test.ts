@@ -56,5 +56,34 @@ describe('POST /api/config/cookies', () => {
 
   it('is for admins only', async () => {
     expect((await save({ tiktok: ['a=1'] }, member)).status).toBe(403);
+    expect((await h.request('GET', '/api/config/cookies/status', { token: member })).status).toBe(403);
+  });
+});
+
+describe('GET /api/config/cookies/status', () => {
+  const status = async () =>
+    (await h.request('GET', '/api/config/cookies/status', { token: admin })).body.platforms as Array<Record<string, unknown>>;
+  const of = async (platform: string) => (await status()).find((p) => p.platform === platform);
+
+  it('says per platform how many entries, when saved, the first expiry and the last failure', async () => {
+    await save({ tiktok: [NETSCAPE], youtube: ['SID=abc; HSID=def'] });
+    const platforms = await status();
+    expect(platforms.map((p) => p.platform)).toEqual(['tiktok', 'douyin', 'youtube', 'instagram', 'facebook']);
+    expect(platforms[0]).toMatchObject({ entries: 1, earliestExpiry: '2027-01-01T00:00:00.000Z', lastFailedAt: null, lastFailure: null });
+    expect(Date.parse(platforms[0]?.savedAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    // A Cookie header line carries no expiry; a platform with nothing saved has no save time.
+    expect(platforms[2]).toMatchObject({ entries: 1, earliestExpiry: null });
+    expect(platforms[1]).toMatchObject({ entries: 0, savedAt: null, earliestExpiry: null });
+  });
+
+  it('keeps the save time and failure of a platform a save did not change, and forgets them for one it did', async () => {
+    await h.database.sql`update cookie_sets set updated_at = now() - interval '2 days', last_failed_at = now(), last_failure = 'ditolak'`;
+    const before = await of('tiktok');
+    const shown = (await h.request('GET', '/api/config/cookies', { token: admin })).body as Record<string, string[]>;
+    expect((await save({ ...shown, youtube: ['SID=baru'] })).status).toBe(200);
+    expect(await of('tiktok')).toEqual(before);
+    const youtube = await of('youtube');
+    expect(youtube).toMatchObject({ entries: 1, lastFailedAt: null, lastFailure: null });
+    expect(Date.parse(youtube?.savedAt as string)).toBeGreaterThan(Date.now() - 60_000);
   });
 });

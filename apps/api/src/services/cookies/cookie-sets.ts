@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { COOKIE_PLATFORMS, type CookiePlatform, type CookieSets } from '@scrapper/contracts/http/cookies';
+import {
+  COOKIE_PLATFORMS,
+  type CookiePlatform,
+  type CookieSets,
+  type CookieStatusResponse,
+} from '@scrapper/contracts/http/cookies';
+import { earliestNetscapeExpiry } from '@scrapper/contracts/rules/member-cookies';
 import type { Database, Db } from '@scrapper/db/client';
 import { listCookieSets, saveCookieSetChanges } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
@@ -44,14 +50,42 @@ export function maskCookie(cookie: string): string {
   return `${summary || 'cookie'} [tersimpan:${fingerprint(cookie)}]`;
 }
 
-async function loadStored(db: Db, box: SecretBox): Promise<CookieSets> {
+type CookieSetRow = Awaited<ReturnType<typeof listCookieSets>>[number];
+
+async function loadStoredRows(db: Db, box: SecretBox): Promise<{ sets: CookieSets; rows: CookieSetRow[] }> {
   const sets = emptySets();
+  const rows: CookieSetRow[] = [];
   for (const row of await listCookieSets(db)) {
     if (!(COOKIE_PLATFORMS as readonly string[]).includes(row.platform)) continue;
     const list: unknown = JSON.parse(box.open(row.sealedCookies));
     if (isStringArray(list)) sets[row.platform as CookiePlatform] = list;
+    rows.push(row);
   }
-  return sets;
+  return { sets, rows };
+}
+
+async function loadStored(db: Db, box: SecretBox): Promise<CookieSets> {
+  return (await loadStoredRows(db, box)).sets;
+}
+
+/** Per platform: how many entries, when saved, the first expiry, and the last cookie failure. */
+export async function getCookieStatus(database: Database, box: SecretBox): Promise<CookieStatusResponse> {
+  const { sets, rows } = await loadStoredRows(database.db, box);
+  return {
+    platforms: COOKIE_PLATFORMS.map((platform) => {
+      const row = rows.find((r) => r.platform === platform);
+      const expiries = sets[platform].map(earliestNetscapeExpiry).filter((d): d is Date => d !== null);
+      const earliest = expiries.length > 0 ? new Date(Math.min(...expiries.map((d) => d.getTime()))) : null;
+      return {
+        platform,
+        entries: sets[platform].length,
+        savedAt: row?.updatedAt.toISOString() ?? null,
+        earliestExpiry: earliest?.toISOString() ?? null,
+        lastFailedAt: row?.lastFailedAt?.toISOString() ?? null,
+        lastFailure: row?.lastFailure ?? null,
+      };
+    }),
+  };
 }
 
 function masked(sets: CookieSets): CookieSets {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { getCookies } from '../api/get-cookies.ts';
+import { getCookieStatus, getCookies } from '../api/get-cookies.ts';
 import { saveCookies } from '../api/save-cookies.ts';
 import { addCookie, removeCookie } from '../utils/cookie-entries.ts';
 import { CookiePlatformCard } from './cookie-platform-card.tsx';
@@ -34,6 +34,8 @@ export function CookiePanel() {
     status,
     reload,
   } = useResource<CookieSets | null>(getCookies, null);
+  // Health is a side note: the editor works without it, and it is read again after a save.
+  const { data: health, reload: reloadHealth } = useResource(getCookieStatus, null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -57,6 +59,7 @@ export function CookiePanel() {
     setSaveError(null);
     try {
       setSets(await saveCookies(sets));
+      reloadHealth();
       setDirty(false);
       setSavedAt(Date.now());
     } catch (error) {
@@ -86,6 +89,7 @@ export function CookiePanel() {
                 key={platform}
                 platform={platform}
                 cookies={sets[platform]}
+                health={health?.platforms.find((p) => p.platform === platform)}
                 onAdd={(text) => {
                   const next = addCookie(sets, platform, text);
                   if (next) change(next);

@@ -1,14 +1,17 @@
-import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
+import type { CookiePlatform, CookieSetStatus } from '@scrapper/contracts/http/cookies';
 import { cookieTextKind, NOT_COOKIE_TEXT } from '@scrapper/contracts/rules/cookie-text';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Textarea } from '@scrapper/ui/textarea';
 import { useState } from 'react';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { COOKIE_PLATFORM_LABELS, cookieEntryLabel } from '../utils/cookie-entries.ts';
 
 export interface CookiePlatformCardProps {
   platform: CookiePlatform;
   cookies: string[];
+  /** What the server knows of the saved cookies (absent while it loads or when it failed). */
+  health?: CookieSetStatus;
   /** Returns false when nothing was added (empty text). */
   onAdd: (text: string) => boolean;
   onRemove: (index: number) => void;
@@ -18,6 +21,7 @@ export interface CookiePlatformCardProps {
 export function CookiePlatformCard({
   platform,
   cookies,
+  health,
   onAdd,
   onRemove,
 }: CookiePlatformCardProps) {
@@ -41,6 +45,7 @@ export function CookiePlatformCard({
 
   return (
     <Card title={label} headingLevel={3} className="card-grid__card">
+      {health ? <CookieHealth health={health} /> : null}
       <Textarea
         label={`Cookie ${label}`}
         rows={3}
@@ -79,5 +84,33 @@ export function CookiePlatformCard({
         </ul>
       )}
     </Card>
+  );
+}
+
+/**
+ * The saved list's health: when it was saved, when its first cookie expires, and the last time
+ * a platform refused it (until the list is changed).
+ */
+function CookieHealth({ health }: { health: CookieSetStatus }) {
+  if (!health.savedAt) return null;
+  const expired = health.earliestExpiry !== null && Date.parse(health.earliestExpiry) <= Date.now();
+  return (
+    <div className="cookie-health">
+      <p className="muted cookie-health__line">
+        Disimpan <time dateTime={health.savedAt}>{formatDateTime(health.savedAt)}</time>
+        {health.earliestExpiry ? (
+          <>
+            {expired ? ' · sudah kedaluwarsa sejak ' : ' · kedaluwarsa pertama '}
+            <time dateTime={health.earliestExpiry}>{formatDateTime(health.earliestExpiry)}</time>
+          </>
+        ) : null}
+      </p>
+      {health.lastFailedAt ? (
+        <p className="cookie-health__failure">
+          Ditolak platform <time dateTime={health.lastFailedAt}>{formatDateTime(health.lastFailedAt)}</time>
+          {health.lastFailure ? `: ${health.lastFailure}` : '.'}
+        </p>
+      ) : null}
+    </div>
   );
 }
