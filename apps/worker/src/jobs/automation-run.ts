@@ -456,7 +456,8 @@ async function finishRun(
     finishedAt: now,
     ...(end.usageTotalUsd !== undefined ? { usageTotalUsd: end.usageTotalUsd } : {}),
   });
-  const link = `/automations/${automation.id}`;
+  // The page "Otomasi" (the web app has no page per automation).
+  const link = '/automations';
   if (end.status === 'completed') {
     if (automation.consecutiveFailures !== 0) await updateAutomation(tx.db, automation.id, { consecutiveFailures: 0 }, now);
     await notifyUser(tx.db, automation.ownerId, {
