@@ -13,12 +13,13 @@ import type { Database } from '@scrapper/db/client';
 import { enqueue, type Boss } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { insertDownloadBatch, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { insertWebhookWithinLimit, listDeliveries, newDeliveryId, recordTestDelivery, recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import { listIdsOfUnfinishedJobs } from '@scrapper/db/queries/housekeeping';
 import { notifications, webhookDeliveries, webhooks, type WebhookDeliveryRow } from '@scrapper/db/schema';
 import { newWebhookSecret } from '@scrapper/integrations/webhook-post';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
-import { until, waitForTask } from '../../test/waits.ts';
+import { downloadFinished, until, waitForTask } from '../../test/waits.ts';
 import type { RunningWorker } from '../worker.ts';
 import { resendStrandedWebhooks, STRANDED_AFTER_MS } from '../housekeeping/resend-stranded-webhooks.ts';
 
@@ -128,6 +129,7 @@ beforeAll(async () => {
   h = await startWorkerHarness({
     name: 'webhook-deliver',
     apify: { waitForFinishCapMs: 50 },
+    media: {},
     env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', ALLOW_PRIVATE_NETWORK_FETCH: 'true', WEBHOOK_TIMEOUT_SECONDS: '1' },
   });
   database = h.database;
@@ -352,5 +354,39 @@ describe('webhook deliveries', () => {
     expect(kept[0]?.id).toBe(testId);
     // The six oldest went; the newest 99 of the old ones stay.
     expect(kept.slice(1).map((d) => d.id)).toEqual(old.slice(6).reverse().map((d) => d.id));
+  });
+  it('a real download batch emits download.completed for the item it got and batch.completed with the counts', async () => {
+    const hook = await addWebhook(receiver.url('/downloads'), ['download.completed', 'batch.completed']);
+    const w = await startWorker();
+    const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 2 });
+    const ids: string[] = [];
+    for (const [i, url] of [h.media.urls.clip3s, h.media.urls.notFound].entries()) {
+      const { row } = await insertOrJoinDownload(database.db, {
+        ownerId,
+        platform: 'tiktok',
+        sourceItemId: `hook-item-${i}`,
+        sourceUrl: url,
+        directUrl: null,
+        resultFileName: null,
+        title: `Video ${i}`,
+        author: 'kreator',
+        quality: 'best',
+        batchId: batch.id,
+        item: {},
+      });
+      await enqueue(w.boss, 'video.download', { downloadId: row.id }, { singletonKey: row.id });
+      ids.push(row.id);
+    }
+    for (const id of ids) await downloadFinished(database, id);
+    const delivered = await until('both deliveries', async () => {
+      const rows = await listDeliveries(database.db, hook.id);
+      return rows.length === 2 && rows.every((r) => r.status === 'delivered') ? rows : undefined;
+    }, 60_000);
+    expect(delivered.map((d) => d.event).sort()).toEqual(['batch.completed', 'download.completed']);
+    const bodies = receiver.requests.map((r) => new Webhook(hook.secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
+    expect(bodies.find((b) => b.type === 'download.completed')?.data).toMatchObject({ downloadId: ids[0], batchId: batch.id, platform: 'tiktok', quality: 'best', link: '/history' });
+    expect(bodies.find((b) => b.type === 'batch.completed')?.data).toEqual({ batchId: batch.id, completed: 1, failed: 1, link: '/history' });
+    // No storage key or path in what went out.
+    for (const r of receiver.requests) expect(r.body).not.toContain('downloads/');
   });
 });
