@@ -15,11 +15,9 @@ import {
   applyFilters,
   AUTOMATION_LIMITS,
   fillTemplate,
-  FILTER_REASON_LABELS,
   itemKey,
   nextRunAt,
   planSlots,
-  type FilterReason,
 } from '@scrapper/contracts/rules/automations';
 import { jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
@@ -425,12 +423,6 @@ function summary(counts: AutomationRunCounts): string {
   if (counts.queued > 0) parts.push(`${counts.queued} dijadwalkan ke YouTube`);
   if (counts.failed > 0) parts.push(`${counts.failed} gagal`);
   return parts.join(', ');
-}
-
-export function filteredOutText(counts: AutomationRunCounts): string {
-  return Object.entries(counts.filteredOut)
-    .map(([reason, n]) => `${FILTER_REASON_LABELS[reason as FilterReason]}: ${n}`)
-    .join('; ');
 }
 
 /**

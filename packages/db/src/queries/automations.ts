@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { AutomationConfig, AutomationRunCounts, AutomationRunStage } from '@scrapper/contracts/http/automations';
+import type { AutomationConfig, AutomationRunStage } from '@scrapper/contracts/http/automations';
 import type { Db } from '../client.ts';
 import { automationItems, automationRuns, automations, type AutomationItemRow, type AutomationRunRow, type AutomationRow } from '../schema/automations.ts';
 import { downloads } from '../schema/downloads.ts';
@@ -11,8 +11,6 @@ export type AutomationWithOwner = AutomationRow & { ownerUsername: string };
 const withOwner = { a: automations, ownerUsername: users.username };
 const flatten = (rows: Array<{ a: AutomationRow; ownerUsername: string }>): AutomationWithOwner[] =>
   rows.map((r) => ({ ...r.a, ownerUsername: r.ownerUsername }));
-
-export const EMPTY_RUN_COUNTS: AutomationRunCounts = { found: 0, filteredOut: {}, new: 0, downloaded: 0, queued: 0, uploaded: 0, failed: 0, rolledOver: 0 };
 
 // ---------------------------------------------------------------------------------------------
 // Automations
@@ -171,11 +169,6 @@ export async function listUnfinishedRuns(db: Db, stages: readonly AutomationRunS
     .from(automationRuns)
     .where(and(isNull(automationRuns.finishedAt), inArray(automationRuns.stage, [...stages])))
     .limit(limit);
-}
-
-/** Runs following a scrape task (the task's end wakes them). */
-export async function runsOfTask(db: Db, taskId: string): Promise<AutomationRunRow[]> {
-  return db.select().from(automationRuns).where(and(eq(automationRuns.scrapeTaskId, taskId), isNull(automationRuns.finishedAt)));
 }
 
 // ---------------------------------------------------------------------------------------------
