@@ -164,7 +164,14 @@ export const openApiPlugin = fp(async (app) => {
       // No document-wide `security`: each operation says its own (`[]` on public ones), so a
       // linter's security-defined rule catches an operation that forgot.
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token (the `token` of POST /api/auth/login, a JWT) or a personal API token (`scr_…`, made on the Token API page; a `read` token is for GET only).',
+          },
+        },
         schemas: { ErrorResponse: jsonSchemaOf(ErrorResponseSchema, 'output') as never },
       },
     },
