@@ -104,8 +104,13 @@ describe('local storage keys', () => {
   });
 
   it('still serves plain keys, so the refusals above mean something', async () => {
-    await storage.write('results/u1/a_20261122-101010_deadbeef.json', '[]');
-    expect(await storage.readText('results/u1/a_20261122-101010_deadbeef.json')).toBe('[]');
-    expect(await storage.readText('results/ok.json')).toBe('{}');
+    try {
+      await storage.write('results/u1/a_20261122-101010_deadbeef.json', '[]');
+      expect(await storage.readText('results/u1/a_20261122-101010_deadbeef.json')).toBe('[]');
+      expect(await storage.readText('results/ok.json')).toBe('{}');
+    } finally {
+      // The other tests check that the results folder holds only ok.json, in any order.
+      await rm(join(root, 'results', 'u1'), { recursive: true, force: true });
+    }
   });
 });

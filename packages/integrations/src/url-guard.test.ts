@@ -231,7 +231,8 @@ describe('guardedLookup', () => {
       resolveHost: fakeDns({ 'media.test': ['127.0.0.1'] }),
     });
     return new Promise((resolve, reject) => {
-      get(`http://media.test:${port}/`, { lookup }, (res) => {
+      // A new connection each time (no kept-alive socket from the other test): the lookup runs.
+      get(`http://media.test:${port}/`, { lookup, agent: false }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       }).once('error', reject);

@@ -4,7 +4,7 @@
 import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createYtDlp, formatForQuality, runYtDlp } from '../yt-dlp/index.ts';
 import { findProgram, jsRuntimeOf, probeYtDlpVersion, readYtDlpVersion } from './program.ts';
 
@@ -45,6 +45,10 @@ async function runs(): Promise<string[][]> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'yt-dlp-program-'));
   log = join(dir, 'argv.log');
+});
+// Each test reads only the runs it made (a test may end with a probe it does not read back).
+beforeEach(async () => {
+  await rm(log, { force: true });
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
