@@ -249,7 +249,7 @@ describe('a run', () => {
     expect(uploads).toHaveLength(3);
     expect(new Set(uploads.map((u) => u.title))).toEqual(new Set(['Satu oleh kreator', 'Dua oleh kreator', 'Tiga oleh kreator']));
     for (const u of uploads) {
-      expect(u).toMatchObject({ publishType: 'schedule', sourceKind: 'server', description: 'Dari tiktok', tags: ['tiktok'] });
+      expect(u).toMatchObject({ publishType: 'schedule', sourceKind: 'server', description: 'Dari TikTok', tags: ['TikTok'] });
       // Every publish time is a slot: 09:00 or 21:00 WIB (02:00 or 14:00 UTC).
       expect(['02:00', '14:00']).toContain(u.publishAt?.toISOString().slice(11, 16));
     }

@@ -20,6 +20,7 @@ import {
   planSlots,
 } from '@scrapper/contracts/rules/automations';
 import { jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import { titleKey } from '@scrapper/contracts/rules/title-key';
@@ -281,7 +282,9 @@ type Metadata = { title: string; description: string; tags: string[] };
 
 /** Title, description and tags of an item's upload from the template. */
 function templateMetadata(template: { title: string; description: string; tags: string[] }, item: { title: string; author: string; platform: string }): Metadata {
-  const values = { title: item.title, author: item.author, platform: item.platform };
+  // {platform} reads as the member writes it: "TikTok", not the id "tiktok".
+  const platform = (COOKIE_PLATFORM_LABELS as Record<string, string>)[item.platform] ?? item.platform;
+  const values = { title: item.title, author: item.author, platform };
   return {
     title: clean(fillTemplate(template.title, values), 100) || clean(item.title, 100) || 'Video',
     description: fillTemplate(template.description, values).slice(0, 5000),
