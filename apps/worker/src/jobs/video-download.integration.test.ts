@@ -30,6 +30,7 @@ import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
 import { downloadFinished } from '../../test/waits.ts';
 import type { Env } from '../env.ts';
 import type { RunningWorker } from '../worker.ts';
+import { needsCookiesMessage } from './cookie-failure.ts';
 
 const ffmpeg = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
 
@@ -182,7 +183,8 @@ describe('video.download', () => {
       expect(first.error).toBeNull();
       const second = await finished(await queue(media.urls.loginRequired));
       expect(second.status).toBe('failed');
-      expect(second.error).toMatch(/cookie platform ini perlu diperbarui/);
+      // The admins' shared cookies were refused: the member's sentence says so.
+      expect(second.error).toBe(needsCookiesMessage('pool', 'tiktok'));
       expect(media.requests.some((r) => r.cookie?.includes(`${name}=${value}`))).toBe(true);
       // The admins hear that the cookies look expired, once however many downloads hit the wall.
       await finished(await queue(media.urls.loginRequired));
