@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ensureActiveApifyKey } from './support/admin-api.ts';
-import { APIFY_TOKENS, SCENARIO_WORDS } from './support/fake-apify-plan.ts';
+import { APIFY_TOKENS, MEDIA_AUTHOR_PREFIX, SCENARIO_WORDS } from './support/fake-apify-plan.ts';
 import {
   DESKTOP,
   PHONE,
@@ -114,6 +114,21 @@ async function fillBasics(form: Locator, name: string, keyword: string) {
 test.beforeAll(async ({ adminApi, memberApi }) => {
   await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
   await removeAutomations(memberApi);
+});
+
+// The run downloads the `unduh` scenario's clips for the shared e2e member, as downloads.spec
+// does later with its own keyword: their files and history entries go again when this file
+// ends, so that spec finds each of its titles once. (The uploads stay: nothing counts them.)
+test.afterAll(async ({ memberApi }) => {
+  const author = `${MEDIA_AUTHOR_PREFIX}otomasi`;
+  const { history } = await ok<{ history: { id: string; author: string; fileExists: boolean }[] }>(
+    await memberApi.get(`/api/media/history?search=${author}&limit=200`),
+  );
+  for (const entry of history.filter((h) => h.author === author)) {
+    if (entry.fileExists)
+      expect((await memberApi.delete(`/api/files/${entry.id}`)).ok()).toBe(true);
+    expect((await memberApi.delete(`/api/media/history/${entry.id}`)).ok()).toBe(true);
+  }
 });
 
 test('the form answers with the contract’s rules beside each field, and nothing is saved', async ({
