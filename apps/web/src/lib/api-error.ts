@@ -57,3 +57,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/** The text after 'Gagal memuat file: ' and the like: the server's words, else the error's. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

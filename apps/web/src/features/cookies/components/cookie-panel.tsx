@@ -6,7 +6,7 @@ import { Card } from '@scrapper/ui/card';
 import { useEffect, useState } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/api-error.ts';
 import { getCookieStatus, getCookies } from '../api/get-cookies.ts';
 import { saveCookies } from '../api/save-cookies.ts';
 import { addCookie, removeCookie } from '../utils/cookie-entries.ts';
@@ -17,13 +17,7 @@ import './cookies.css';
 export const SAVED_MESSAGE_MS = 3000;
 
 function saveFailure(error: unknown): string {
-  const detail =
-    error instanceof ApiError
-      ? (error.serverMessage ?? error.message)
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return `Gagal menyimpan cookie: ${detail}`;
+  return `Gagal menyimpan cookie: ${describeError(error)}`;
 }
 
 /** Admin tab 'Manajemen Cookie': cookies per platform, saved together. */

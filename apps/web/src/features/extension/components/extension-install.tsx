@@ -2,18 +2,12 @@ import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/api-error.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { fetchExtensionPackage } from '../api/fetch-extension-package.ts';
 
 function downloadFailure(error: unknown): string {
-  const detail =
-    error instanceof ApiError
-      ? (error.serverMessage ?? error.message)
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return `Gagal mengunduh ekstensi: ${detail}`;
+  return `Gagal mengunduh ekstensi: ${describeError(error)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PlatformConfig, Task } from '@scrapper/contracts/http/scrape';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { ApiError, errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { ApiError, describeError, errorMessage, isAbortError } from '@/lib/api-error.ts';
 import { withMember } from '@/lib/set-member.ts';
 import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
 import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
@@ -10,9 +10,15 @@ import { listActiveTasks } from '../api/list-active-tasks.ts';
 import { listScrapeHistory } from '../api/list-scrape-history.ts';
 import { listTaskLogs } from '../api/list-task-logs.ts';
 import { retryScrapeTask } from '../api/retry-scrape-task.ts';
-import { fromHistory, fromTask, isFinalState, isPollable, startedTask, tasksReducer } from '../utils/dashboard-task.ts';
+import {
+  fromHistory,
+  fromTask,
+  isFinalState,
+  isPollable,
+  startedTask,
+  tasksReducer,
+} from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
-import { describeError } from '../utils/describe-error.ts';
 import { pollTask } from '../utils/poll-task.ts';
 import { logUpdateFor, type HeldLogs, type TaskUpdate } from '../utils/task-logs.ts';
 
@@ -28,9 +34,18 @@ export interface HistoryPages {
 }
 
 /** A task's status, plus the log lines after those `held` when its newest lines do not reach them. */
-async function fetchTaskUpdate(id: string, held: HeldLogs, signal: AbortSignal): Promise<TaskUpdate> {
+async function fetchTaskUpdate(
+  id: string,
+  held: HeldLogs,
+  signal: AbortSignal,
+): Promise<TaskUpdate> {
   const task = await getScrapeTask(id, signal);
-  const logs = await logUpdateFor(held, task, (after, pageSignal) => listTaskLogs(id, after, pageSignal), signal);
+  const logs = await logUpdateFor(
+    held,
+    task,
+    (after, pageSignal) => listTaskLogs(id, after, pageSignal),
+    signal,
+  );
   return { task, logs };
 }
 
@@ -65,7 +80,11 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [lastResult, setLastResult] = useState<LastResult | null>(null);
   const [logsLoading, setLogsLoading] = useState(false);
-  const [history, setHistory] = useState<HistoryPages>({ remaining: 0, hasMore: false, loading: false });
+  const [history, setHistory] = useState<HistoryPages>({
+    remaining: 0,
+    hasMore: false,
+    loading: false,
+  });
   const platformsRef = useRef(platforms);
   const reportRef = useRef(reportError);
   const tasksRef = useRef(tasks);
@@ -86,29 +105,27 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     void Promise.allSettled([
       listActiveTasks(signal),
       listScrapeHistory({ offset: 0, limit: HISTORY_PAGE_SIZE }, signal),
-    ]).then(
-      ([active, history]) => {
-        if (signal.aborted) return;
-        const loaded: DashboardTask[] = [];
-        if (active.status === 'fulfilled') {
-          loaded.push(...active.value.map((task) => fromTask(task, platformsRef.current)));
-        } else if (!isAbortError(active.reason)) {
-          console.error('Gagal memuat tugas aktif.', active.reason);
-        }
-        if (history.status === 'fulfilled') {
-          const page = history.value;
-          loaded.push(...page.history.map((record) => fromHistory(record, platformsRef.current)));
-          setHistory({
-            remaining: Math.max(0, page.pagination.total - page.history.length),
-            hasMore: page.pagination.hasMore,
-            loading: false,
-          });
-        } else if (!isAbortError(history.reason)) {
-          console.error('Gagal memuat riwayat scraping.', history.reason);
-        }
-        dispatch({ type: 'loaded', tasks: loaded });
-      },
-    );
+    ]).then(([active, history]) => {
+      if (signal.aborted) return;
+      const loaded: DashboardTask[] = [];
+      if (active.status === 'fulfilled') {
+        loaded.push(...active.value.map((task) => fromTask(task, platformsRef.current)));
+      } else if (!isAbortError(active.reason)) {
+        console.error('Gagal memuat tugas aktif.', active.reason);
+      }
+      if (history.status === 'fulfilled') {
+        const page = history.value;
+        loaded.push(...page.history.map((record) => fromHistory(record, platformsRef.current)));
+        setHistory({
+          remaining: Math.max(0, page.pagination.total - page.history.length),
+          hasMore: page.pagination.hasMore,
+          loading: false,
+        });
+      } else if (!isAbortError(history.reason)) {
+        console.error('Gagal memuat riwayat scraping.', history.reason);
+      }
+      dispatch({ type: 'loaded', tasks: loaded });
+    });
     return () => controller.abort();
   }, [ready]);
 
@@ -126,7 +143,10 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     const offset = tasksRef.current.filter((task) => isFinalState(task.state)).length;
     try {
       const page = await listScrapeHistory({ offset, limit: HISTORY_PAGE_SIZE }, controller.signal);
-      dispatch({ type: 'loaded', tasks: page.history.map((record) => fromHistory(record, platformsRef.current)) });
+      dispatch({
+        type: 'loaded',
+        tasks: page.history.map((record) => fromHistory(record, platformsRef.current)),
+      });
       setHistory({
         remaining: Math.max(0, page.pagination.total - offset - page.history.length),
         hasMore: page.pagination.hasMore,
@@ -250,7 +270,12 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     setBusy(id, true);
     try {
       const taskId = await retryScrapeTask(id);
-      const task = startedTask(taskId, { platformId: old.platformId, displayName: old.platformName }, old.target, old.owner);
+      const task = startedTask(
+        taskId,
+        { platformId: old.platformId, displayName: old.platformName },
+        old.target,
+        old.owner,
+      );
       dispatch({ type: 'added', task });
       setSelectedId(taskId);
     } catch (error) {
@@ -291,7 +316,9 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
     const controller = new AbortController();
     setLogsLoading(true);
     fetchTaskUpdate(needsLogs, { lines: [], loaded: true }, controller.signal)
-      .then(({ task, logs }) => dispatch({ type: 'updated', task, logs, platforms: platformsRef.current }))
+      .then(({ task, logs }) =>
+        dispatch({ type: 'updated', task, logs, platforms: platformsRef.current }),
+      )
       .catch((error: unknown) => {
         if (!isAbortError(error)) console.error(`Gagal memuat log tugas ${needsLogs}.`, error);
       })
