@@ -57,14 +57,10 @@ const distDir = distArg ?? join(webDir, 'dist');
 
 function build() {
   console.log('building apps/web ...');
-  const result = spawnSync(
-    join(webDir, 'node_modules/.bin/vite'),
-    ['build', '--logLevel', 'warn'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(join(webDir, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -89,16 +85,11 @@ interface ChunkFigure {
 /** The size of the gzip copy the server sends (the build writes one beside each file). */
 function gzipSize(file: string): number {
   const path = join(distDir, file);
-  return existsSync(`${path}.gz`)
-    ? statSync(`${path}.gz`).size
-    : gzipSync(readFileSync(path), { level: 9 }).length;
+  return existsSync(`${path}.gz`) ? statSync(`${path}.gz`).size : gzipSync(readFileSync(path), { level: 9 }).length;
 }
 
 function chunkFigures(): { entry: ChunkFigure; routes: ChunkFigure[] } {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -130,25 +121,21 @@ function chunkFigures(): { entry: ChunkFigure; routes: ChunkFigure[] } {
 // ---------------------------------------------------------------- the server
 
 async function startServer() {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'e2e/support/start-server.ts'],
-    {
-      cwd: webDir,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        WORKER_PROCESSES: '1',
-        LOG_LEVEL: 'warn',
-        E2E_MANY_ITEM_COUNT: String(itemCount),
-        ...(distArg ? { WEB_DIST_DIR: distArg } : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'e2e/support/start-server.ts'], {
+    cwd: webDir,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      WORKER_PROCESSES: '1',
+      LOG_LEVEL: 'warn',
+      E2E_MANY_ITEM_COUNT: String(itemCount),
+      ...(distArg ? { WEB_DIST_DIR: distArg } : {}),
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // A member's browser and the server never share a CPU; here they share two cores, and a
   // renderer task that waits for a core while the API and PostgreSQL answer the next page is
   // counted as long. The server (and the PostgreSQL and worker it starts, which inherit this)
@@ -191,11 +178,7 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 
 /** A scrape of the fake's `ribuan` scenario, `itemCount` items long; returns its result file. */
 async function scrapeManyItems(token: string): Promise<{ fileName: string; itemCount: number }> {
-  const keys = await api<{ id: string; key: string; isActive: boolean }[]>(
-    'GET',
-    '/api/keys',
-    token,
-  );
+  const keys = await api<{ id: string; key: string; isActive: boolean }[]>('GET', '/api/keys', token);
   let key = keys.find((k) => k.key === `...${APIFY_TOKENS.scrape.slice(-8)}`);
   key ??= await api('POST', '/api/keys', token, { key: APIFY_TOKENS.scrape });
   if (!key) throw new Error('no Apify key');
@@ -207,14 +190,13 @@ async function scrapeManyItems(token: string): Promise<{ fileName: string; itemC
   });
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
-    const task = await api<{
-      state: string;
-      error: string | null;
-      result: { fileName: string; itemCount: number } | null;
-    }>('GET', `/api/scrape/status/${taskId}`, token);
+    const task = await api<{ state: string; error: string | null; result: { fileName: string; itemCount: number } | null }>(
+      'GET',
+      `/api/scrape/status/${taskId}`,
+      token,
+    );
     if (task.state === 'completed' && task.result) return task.result;
-    if (task.state === 'failed' || task.state === 'cancelled')
-      throw new Error(`scrape ended ${task.state}: ${task.error ?? ''}`);
+    if (task.state === 'failed' || task.state === 'cancelled') throw new Error(`scrape ended ${task.state}: ${task.error ?? ''}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the scrape did not finish in 10 minutes');
@@ -254,9 +236,7 @@ async function gzipBytes(urls: string[]): Promise<number> {
     await response.arrayBuffer();
     if (encoding !== 'gzip' || !length) {
       // No gzip copy: count the file as gzip would send it.
-      const raw = Buffer.from(
-        await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
-      );
+      const raw = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
       total += gzipSync(raw, { level: 9 }).length;
     } else {
       total += Number(length);
@@ -287,11 +267,7 @@ async function dashboardUsable(page: Page) {
 }
 
 async function measureLoginAndDashboard(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'id-ID',
-    colorScheme: 'dark',
-  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID', colorScheme: 'dark' });
   const page = await context.newPage();
   const loads = trackScripts(page);
   await page.goto(`${BASE_URL}/#/login`);
@@ -321,20 +297,14 @@ async function measureLoginAndDashboard(browser: Browser) {
   return {
     login: {
       usableMs: Math.round(loginUsableMs),
-      scripts: loginScripts.map((s) => ({
-        file: shortName(s.url),
-        transferredBytes: s.transferredBytes,
-        encoding: s.encoding,
-      })),
+      scripts: loginScripts.map((s) => ({ file: shortName(s.url), transferredBytes: s.transferredBytes, encoding: s.encoding })),
       jsTransferredBytes: loginScripts.reduce((sum, s) => sum + s.transferredBytes, 0),
       jsGzipBytes: await gzipBytes(loginUrls),
     },
     dashboard: {
       afterLoginClickMs: Math.round(dashboardAfterLoginMs),
       coldWithSessionMs: Math.round(dashboardColdMs),
-      addedScripts: dashboardScripts
-        .filter((s) => !loginUrls.includes(s.url))
-        .map((s) => shortName(s.url)),
+      addedScripts: dashboardScripts.filter((s) => !loginUrls.includes(s.url)).map((s) => shortName(s.url)),
       jsTransferredBytes: dashboardScripts.reduce((sum, s) => sum + s.transferredBytes, 0),
       jsGzipBytes: await gzipBytes(dashboardUrls),
     },
@@ -375,23 +345,15 @@ interface ScrollFigures {
  * Scrolls the table `stepScreens` screens per frame (a fast fling) until `untilRows` rows are
  * behind (or the last row), waiting at the loaded end for the next page to land.
  */
-async function scrollTable(
-  page: Page,
-  stepScreens: number,
-  untilRows: number,
-): Promise<ScrollFigures> {
+async function scrollTable(page: Page, stepScreens: number, untilRows: number): Promise<ScrollFigures> {
   return page.evaluate(
     async ({ stepScreens: screens, untilRows: rowsWanted }) => {
-      const w = window as unknown as {
-        __bench: { longTasks: { startTime: number; duration: number }[] };
-      };
+      const w = window as unknown as { __bench: { longTasks: { startTime: number; duration: number }[] } };
       const box = document.querySelector<HTMLElement>('.video-table');
       const table = document.querySelector('[role="table"]');
       if (!box || !table) throw new Error('no .video-table');
       const total = Number(table.getAttribute('aria-rowcount')) - 1;
-      const rowHeight =
-        document.querySelector('.video-table__body [role="row"]')?.getBoundingClientRect().height ??
-        64;
+      const rowHeight = document.querySelector('.video-table__body [role="row"]')?.getBoundingClientRect().height ?? 64;
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const lastIndex = () => {
         const rows = document.querySelectorAll('.video-table__body [role="row"]');
@@ -404,10 +366,7 @@ async function scrollTable(
       let worstFrameMs = 0;
       let last = startedAt;
       const target = Math.min(rowsWanted, total);
-      while (
-        box.scrollTop / rowHeight < target - box.clientHeight / rowHeight &&
-        lastIndex() < total + 1
-      ) {
+      while (box.scrollTop / rowHeight < target - box.clientHeight / rowHeight && lastIndex() < total + 1) {
         const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
         if (atEnd) {
           waitedFrames++;
@@ -426,9 +385,7 @@ async function scrollTable(
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const endedAt = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const longTasks = w.__bench.longTasks.filter(
-        (task) => task.startTime >= startedAt && task.startTime <= endedAt,
-      );
+      const longTasks = w.__bench.longTasks.filter((task) => task.startTime >= startedAt && task.startTime <= endedAt);
       return {
         durationMs: endedAt - startedAt,
         frames,
@@ -466,33 +423,20 @@ function scrollSummary(scroll: ScrollFigures, traced: { wallMs: number; cpuMs: n
  * the table nears their end), then on to the last row; the heap at each stage; and the first
  * rows after a server-side re-sort.
  */
-async function measureDownloader(
-  browser: Browser,
-  token: string,
-  fileName: string,
-  expectedRows: number,
-) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'id-ID',
-    colorScheme: 'dark',
-  });
+async function measureDownloader(browser: Browser, token: string, fileName: string, expectedRows: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID', colorScheme: 'dark' });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
   // The covers are on a host that does not exist here; answer them with nothing, quickly.
   await context.route(/^https:\/\//, (route) => route.fulfill({ status: 204, body: '' }));
   await context.addInitScript(() => {
-    const w = window as unknown as {
-      __bench: { longTasks: LongTask[]; firstRowAt: number | null };
-    };
+    const w = window as unknown as { __bench: { longTasks: LongTask[]; firstRowAt: number | null } };
     w.__bench = { longTasks: [], firstRowAt: null };
     // Hundreds of item pages: keep every request's timing (the default buffer holds 250).
     performance.setResourceTimingBufferSize(100_000);
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        w.__bench.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries()) w.__bench.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
-    const seen = () =>
-      document.querySelector('[role="table"] [role="row"][aria-rowindex="2"]') !== null;
+    const seen = () => document.querySelector('[role="table"] [role="row"][aria-rowindex="2"]') !== null;
     new MutationObserver((_, observer) => {
       if (w.__bench.firstRowAt === null && seen()) {
         w.__bench.firstRowAt = performance.now();
@@ -505,30 +449,20 @@ async function measureDownloader(
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname !== '/api/data/items') return;
-    itemRequests.push({
-      offset: Number(url.searchParams.get('offset')),
-      limit: Number(url.searchParams.get('limit')),
-    });
+    itemRequests.push({ offset: Number(url.searchParams.get('offset')), limit: Number(url.searchParams.get('limit')) });
   });
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
   await page.goto(`${BASE_URL}/#/downloader?file=${encodeURIComponent(fileName)}`);
-  await page
-    .locator('[role="table"] [role="row"][aria-rowindex="2"]')
-    .waitFor({ timeout: 120_000 });
+  await page.locator('[role="table"] [role="row"][aria-rowindex="2"]').waitFor({ timeout: 120_000 });
   // The first paint of those rows: one more frame.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const arrival = await page.evaluate(() => {
-    const w = window as unknown as {
-      __bench: { longTasks: LongTask[]; firstRowAt: number | null };
-    };
+    const w = window as unknown as { __bench: { longTasks: LongTask[]; firstRowAt: number | null } };
     const resource = performance
       .getEntriesByType('resource')
-      .find((entry) => entry.name.includes('/api/data/items')) as
-      PerformanceResourceTiming | undefined;
+      .find((entry) => entry.name.includes('/api/data/items')) as PerformanceResourceTiming | undefined;
     return {
       requestStart: resource?.requestStart ?? null,
       responseStart: resource?.responseStart ?? null,
@@ -540,48 +474,34 @@ async function measureDownloader(
     };
   });
   const loadTasks = longTracedTasks(await browser.stopTracing());
-  const rowCount =
-    Number(await page.getByRole('table', { name: 'Daftar video' }).getAttribute('aria-rowcount')) -
-    1;
-  if (rowCount !== expectedRows)
-    throw new Error(`the table says ${rowCount} rows, expected ${expectedRows}`);
-  if (arrival.responseEnd === null || arrival.firstRowAt === null)
-    throw new Error('no items request or no rows seen');
-  const afterData = arrival.longTasks.filter(
-    (task) => task.startTime + task.duration >= (arrival.responseEnd ?? 0),
-  );
+  const rowCount = Number(await page.getByRole('table', { name: 'Daftar video' }).getAttribute('aria-rowcount')) - 1;
+  if (rowCount !== expectedRows) throw new Error(`the table says ${rowCount} rows, expected ${expectedRows}`);
+  if (arrival.responseEnd === null || arrival.firstRowAt === null) throw new Error('no items request or no rows seen');
+  const afterData = arrival.longTasks.filter((task) => task.startTime + task.duration >= (arrival.responseEnd ?? 0));
   await page.waitForTimeout(500);
   const heapFirstPage = await heapUsed(page);
 
   // A fast fling (4 screens a frame) through the first `scrollRows` rows. A Chrome trace of
   // the same run gives each task's CPU time beside its wall time: on this shared machine a
   // task often waits for a core, which the longtask API counts as long.
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const fling = await scrollTable(page, 4, scrollRows);
   const flingTasks = longTracedTasks(await browser.stopTracing());
   const heapAfterFling = await heapUsed(page);
 
   // On to the last row: each page as soon as the previous one is in (a scroll bar dragged to
   // the bottom again and again), so every item ends up loaded.
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const toEnd = await scrollTable(page, 1_000_000, rowCount);
   const toEndTasks = longTracedTasks(await browser.stopTracing());
   const heapAllLoaded = await heapUsed(page);
 
   // A new order from the server: first page, first rows.
   const resortedAt = await page.evaluate(() => performance.now());
-  await page
-    .getByRole('combobox', { name: 'Urutkan' })
-    .selectOption({ label: 'Durasi terpanjang' });
+  await page.getByRole('combobox', { name: 'Urutkan' }).selectOption({ label: 'Durasi terpanjang' });
   await page.waitForResponse((response) => response.url().includes('sortBy=duration'));
   await page.locator('[role="table"] [role="row"][aria-rowindex="2"]').waitFor();
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const resort = await page.evaluate((since) => {
     const resource = performance
       .getEntriesByType('resource')
@@ -609,16 +529,10 @@ async function measureDownloader(
     /** The page's main-thread tasks over 50 ms (wall) from navigation to the first rows, with CPU time. */
     tracedLoadLongTasks: loadTasks,
     fling: { rows: scrollRows, ...scrollSummary(fling, flingTasks) },
-    toEnd: {
-      ...scrollSummary(toEnd, toEndTasks),
-      reachedLastRow: toEnd.lastRowIndex === rowCount + 1,
-    },
+    toEnd: { ...scrollSummary(toEnd, toEndTasks), reachedLastRow: toEnd.lastRowIndex === rowCount + 1 },
     itemRequests: pages,
     heap: { firstPage: heapFirstPage, afterFling: heapAfterFling, allLoaded: heapAllLoaded },
-    resort: {
-      serverWaitMs: Math.round(resort.waitMs),
-      dataToRowsMs: Math.round(resort.rowsAt - resort.responseEnd),
-    },
+    resort: { serverWaitMs: Math.round(resort.waitMs), dataToRowsMs: Math.round(resort.rowsAt - resort.responseEnd) },
   };
 }
 
@@ -644,10 +558,7 @@ function longTracedTasks(trace: Buffer): { wallMs: number; cpuMs: number }[] {
   return events
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`))
     .filter((e) => (e.dur ?? 0) > TARGETS.longTaskMs * 1000)
-    .map((e) => ({
-      wallMs: Math.round((e.dur ?? 0) / 1000),
-      cpuMs: Math.round((e.tdur ?? 0) / 1000),
-    }));
+    .map((e) => ({ wallMs: Math.round((e.dur ?? 0) / 1000), cpuMs: Math.round((e.tdur ?? 0) / 1000) }));
 }
 
 // ---------------------------------------------------------------- main
@@ -675,12 +586,7 @@ try {
   const loadAfter = loadavg()[0] ?? 0;
 
   const rows: [string, string, string, string][] = [
-    [
-      'login page JS (gzip)',
-      kb(login.jsGzipBytes),
-      `< ${kb(TARGETS.loginJsGzipBytes)}`,
-      login.jsGzipBytes < TARGETS.loginJsGzipBytes ? 'pass' : 'FAIL',
-    ],
+    ['login page JS (gzip)', kb(login.jsGzipBytes), `< ${kb(TARGETS.loginJsGzipBytes)}`, login.jsGzipBytes < TARGETS.loginJsGzipBytes ? 'pass' : 'FAIL'],
     ['login page JS (as sent, br)', kb(login.jsTransferredBytes), '', ''],
     ['login page usable', `${login.usableMs} ms`, '', ''],
     ['dashboard JS after login (gzip)', kb(dashboard.jsGzipBytes), '', ''],
@@ -693,22 +599,11 @@ try {
       '',
       '',
     ],
-    [
-      'downloader: data to first rows',
-      `${downloader.firstRowsMs} ms`,
-      `< ${TARGETS.firstRowsMs} ms`,
-      downloader.firstRowsMs < TARGETS.firstRowsMs ? 'pass' : 'FAIL',
-    ],
-    [
-      'downloader: long tasks after data (ms)',
-      downloader.longTasksAfterData.join(', ') || 'none',
-      '',
-      '',
-    ],
+    ['downloader: data to first rows', `${downloader.firstRowsMs} ms`, `< ${TARGETS.firstRowsMs} ms`, downloader.firstRowsMs < TARGETS.firstRowsMs ? 'pass' : 'FAIL'],
+    ['downloader: long tasks after data (ms)', downloader.longTasksAfterData.join(', ') || 'none', '', ''],
     [
       'downloader: loading tasks > 50 ms, wall/CPU (trace)',
-      downloader.tracedLoadLongTasks.map((task) => `${task.wallMs}/${task.cpuMs}`).join(', ') ||
-        'none',
+      downloader.tracedLoadLongTasks.map((task) => `${task.wallMs}/${task.cpuMs}`).join(', ') || 'none',
       '',
       '',
     ],
@@ -746,17 +641,11 @@ try {
   const width = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
   console.log('');
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(width[i] ?? 0)).join('  '));
-  console.log(
-    `\nload average (1 min) on ${cpus().length} cores: ${loadBefore.toFixed(1)} before the downloader run, ${loadAfter.toFixed(1)} after; long tasks grow with it; server niceness ${samePriority ? 0 : SERVER_NICENESS}`,
-  );
+  console.log(`\nload average (1 min) on ${cpus().length} cores: ${loadBefore.toFixed(1)} before the downloader run, ${loadAfter.toFixed(1)} after; long tasks grow with it; server niceness ${samePriority ? 0 : SERVER_NICENESS}`);
   console.log('\nchunks (gzip; "+imports" = what visiting the route adds to the entry)');
-  console.log(
-    `  entry ${chunks.entry.file}: ${kb(chunks.entry.rawBytes)} raw, ${kb(chunks.entry.gzipBytes)} gzip`,
-  );
+  console.log(`  entry ${chunks.entry.file}: ${kb(chunks.entry.rawBytes)} raw, ${kb(chunks.entry.gzipBytes)} gzip`);
   for (const chunk of chunks.routes) {
-    console.log(
-      `  ${relative('src/app/routes', chunk.source).padEnd(34)} ${chunk.file.padEnd(40)} ${kb(chunk.gzipBytes).padStart(9)}  +imports ${kb(chunk.withImportsGzipBytes)}`,
-    );
+    console.log(`  ${relative('src/app/routes', chunk.source).padEnd(34)} ${chunk.file.padEnd(40)} ${kb(chunk.gzipBytes).padStart(9)}  +imports ${kb(chunk.withImportsGzipBytes)}`);
   }
 
   if (jsonOut) {
@@ -764,24 +653,13 @@ try {
       benchmark: 'browser',
       generatedAt: new Date().toISOString(),
       command: `node --disable-warning=ExperimentalWarning bench/browser.ts${jsonOut ? ' --json <file>' : ''}`,
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? '',
-        memoryBytes: totalmem(),
-        loadAverage: { beforeDownloader: loadBefore, afterDownloader: loadAfter },
-        serverNiceness: samePriority ? 0 : SERVER_NICENESS,
-      },
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryBytes: totalmem(), loadAverage: { beforeDownloader: loadBefore, afterDownloader: loadAfter }, serverNiceness: samePriority ? 0 : SERVER_NICENESS },
       targets: TARGETS,
       pass: {
         loginJs: login.jsGzipBytes < TARGETS.loginJsGzipBytes,
-        routesSplit:
-          chunks.routes.length > 0 &&
-          chunks.routes.every((chunk) => chunk.file !== chunks.entry.file),
+        routesSplit: chunks.routes.length > 0 && chunks.routes.every((chunk) => chunk.file !== chunks.entry.file),
         firstRows: downloader.firstRowsMs < TARGETS.firstRowsMs,
-        scrollLongTasks:
-          downloader.fling.longTaskCount === 0 &&
-          downloader.toEnd.longTaskCount === 0 &&
-          downloader.toEnd.reachedLastRow,
+        scrollLongTasks: downloader.fling.longTaskCount === 0 && downloader.toEnd.longTaskCount === 0 && downloader.toEnd.reachedLastRow,
       },
       // For `pnpm bench` (tooling/bench): one table row per line above.
       rows: [
@@ -797,9 +675,7 @@ try {
           benchmark: 'every route its own chunk',
           figure: `${chunks.routes.length} route chunks, entry ${kb(chunks.entry.gzipBytes)} gzip`,
           target: 'no route in the entry',
-          pass:
-            chunks.routes.length > 0 &&
-            chunks.routes.every((chunk) => chunk.file !== chunks.entry.file),
+          pass: chunks.routes.length > 0 && chunks.routes.every((chunk) => chunk.file !== chunks.entry.file),
         },
       ],
       login,
