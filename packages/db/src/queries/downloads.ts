@@ -294,17 +294,34 @@ function fileWhere(f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>
   );
 }
 
-/** One page of the files still in storage (the caller's, or everyone's for `ownerId: null`). */
-export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<DownloadWithOwner[]> {
-  const rows = await db
-    .select(withOwner)
+/** What the file manager shows of a file: a flat row of the columns it reads, nothing more. */
+const libraryFileColumns = {
+  id: downloads.id,
+  title: downloads.title,
+  sourceItemId: downloads.sourceItemId,
+  platform: downloads.platform,
+  author: downloads.author,
+  storageKey: downloads.storageKey,
+  sizeBytes: downloads.sizeBytes,
+  createdAt: downloads.createdAt,
+  ownerUsername: users.username,
+};
+type LibraryFile = Pick<DownloadWithOwner, keyof typeof libraryFileColumns>;
+
+/**
+ * One page of the files still in storage (the caller's, or everyone's for `ownerId: null`).
+ * Only the columns a file row shows are read: a download row has 28, and reading and mapping
+ * them all cost the API more than the rest of a page (docs/benchmarks.md, large libraries).
+ */
+export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<LibraryFile[]> {
+  return db
+    .select(libraryFileColumns)
     .from(downloads)
     .innerJoin(users, eq(users.id, downloads.ownerId))
     .where(fileWhere(f))
     .orderBy(...fileOrder(f.sortBy, f.order))
     .limit(f.limit)
     .offset(f.offset);
-  return flatten(rows);
 }
 
 /** Files of the library per platform: how many and their recorded bytes. */

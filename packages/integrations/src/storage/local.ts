@@ -220,8 +220,8 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async existing(keys) {
-      // Every key is checked before the first readdir.
-      for (const key of keys) pathOf(key);
+      // Every key is checked before the first readdir; its checked path is the one stat() reads.
+      const paths = new Map(keys.map((key) => [key, pathOf(key)]));
       const found = new Set<string>();
       const folders = [...keysByFolder(keys)];
       await forEachLimited(folders, 8, async ([folder, names]) => {
@@ -232,7 +232,8 @@ export function createLocalStorage(root: string): Storage {
         if (names.size <= STAT_EACH_MAX) {
           await Promise.all(
             [...names].map(async (name) => {
-              if (await isFile(join(dir, name))) found.add(prefix + name);
+              const key = prefix + name;
+              if (await isFile(paths.get(key) ?? join(dir, name))) found.add(key);
             }),
           );
           return;

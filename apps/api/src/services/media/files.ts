@@ -22,18 +22,21 @@ export async function listFiles(database: Database, storage: Storage, user: Sess
   // The store is the truth for "File hilang": a file removed behind our back shows as missing.
   // Only the page's files are looked at, in one call (one readdir per folder; an S3 listing).
   const present = await storage.existing(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])));
-  const files: FileItem[] = rows.map((r) => ({
-    id: r.id,
-    title: displayTitle(r),
-    fileName: readableFileName(displayTitle(r), extOfKey(r.storageKey)),
-    platform: r.platform,
-    createdAt: r.createdAt.toISOString(),
-    sizeBytes: r.sizeBytes,
-    formattedSize: formatBytes(r.sizeBytes),
-    fileExists: !!r.storageKey && present.has(r.storageKey),
-    downloadUrl: `/api/media/download/history/${r.id}`,
-    username: r.ownerUsername,
-  }));
+  const files: FileItem[] = rows.map((r) => {
+    const title = displayTitle(r);
+    return {
+      id: r.id,
+      title,
+      fileName: readableFileName(title, extOfKey(r.storageKey)),
+      platform: r.platform,
+      createdAt: r.createdAt.toISOString(),
+      sizeBytes: r.sizeBytes,
+      formattedSize: formatBytes(r.sizeBytes),
+      fileExists: !!r.storageKey && present.has(r.storageKey),
+      downloadUrl: `/api/media/download/history/${r.id}`,
+      username: r.ownerUsername,
+    };
+  });
   const matching = filter.platform ? library.filter((p) => p.platform === filter.platform) : library;
   const total = searched ?? matching.reduce((sum, p) => sum + p.files, 0);
   return {
