@@ -176,4 +176,23 @@ describe('npm start (the launcher)', () => {
     expect((await json(`${again.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password }) })).status).toBe(200);
     expect(await stop(again)).toBe(0);
   });
+
+  it('stops cleanly when told to while the API is still starting: a stop, not "failed to start"', async () => {
+    const port = await findFreePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.push(child);
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // The API process is up but not answering yet (the launcher waits for its health).
+    for (let i = 0; i < 600 && !/\[launcher\] api started/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toMatch(/\[launcher\] api started/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).not.toMatch(/failed to start/);
+    expect(out).not.toMatch(/worker-1 started/);
+  });
 });

@@ -145,6 +145,7 @@ async function main(): Promise<void> {
 
   const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   await waitForHealth(`http://${host}:${env.port}/api/health`, api);
+  if (stopping) return;
   for (let i = 0; i < env.workerProcesses; i++) {
     const worker = startChild(`worker-${i + 1}`, 'apps/worker/src/main.ts', childEnv, env.dev);
     children.push(worker);
@@ -162,6 +163,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Stopped (Ctrl+C, SIGTERM) while starting: the API going away is the stop, not a failure.
+  if (stopping) return;
   console.error('[launcher] failed to start:', error);
   void stopAll(1);
 });
