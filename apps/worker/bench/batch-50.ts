@@ -268,7 +268,10 @@ const table = [
   [`plain yt-dlp, ${CONCURRENCY} at a time, through the guard proxy`, proxiedSeconds],
 ] as const;
 console.log(`\nbatch of ${ITEMS} (video.download concurrency ${CONCURRENCY}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-for (const [name, seconds] of table) console.log(`  ${name.padEnd(60)} ${seconds.toFixed(2).padStart(7)} s`);
+for (const [name, seconds] of table) {
+  // The proxied run is optional: say so rather than print NaN.
+  console.log(`  ${name.padEnd(60)} ${Number.isNaN(seconds) ? '(skipped: BENCH_PROXIED=0)' : `${seconds.toFixed(2).padStart(7)} s`}`);
+}
 console.log(`  ${'ratio product / sequential (target <= 0.33)'.padEnd(60)} ${ratio(productSeconds, sequentialSeconds).toFixed(2).padStart(7)}`);
 console.log(`  ${'ratio product / parallel (target <= 1.15)'.padEnd(60)} ${ratio(productSeconds, parallelSeconds).toFixed(2).padStart(7)}`);
 console.log(`  ${'GET /api/media/history during the batch, p95'.padEnd(60)} ${pick(0.95).toFixed(1).padStart(7)} ms (p50 ${pick(0.5)} ms, ${historyLatencies.length} calls)\n`);
