@@ -14,6 +14,8 @@ export const MonthlyScrapeCostSchema = z.object({
   runs: z.number().int().min(0),
   /** Of those, runs whose cost Apify did not report (not counted in totalUsd). */
   runsWithoutCost: z.number().int().min(0),
+  /** Admins' everyone-months only: how many members started a run that month. */
+  members: z.number().int().min(0).optional(),
 });
 export type MonthlyScrapeCost = z.infer<typeof MonthlyScrapeCostSchema>;
 
@@ -21,7 +23,12 @@ export type MonthlyScrapeCost = z.infer<typeof MonthlyScrapeCostSchema>;
 export const ScrapeCostsSchema = z.object({
   /** The caller's own months (members), or everyone's (admins); zeros included. */
   monthly: z.array(MonthlyScrapeCostSchema),
-  /** Admins only: each member with a run in those months, by username, their months as above. */
+  /**
+   * Admins only, by username, each with their months as above: the members among the
+   * SCRAPE_COST_TOP_MEMBERS highest of at least one month (the per-member table shows a month's
+   * highest; `monthly[].members` says how many there were). The answer stays small with
+   * thousands of members.
+   */
   byMember: z
     .array(z.object({ userId: UuidSchema, username: z.string(), monthly: z.array(MonthlyScrapeCostSchema) }))
     .optional(),
@@ -30,6 +37,9 @@ export type ScrapeCosts = z.infer<typeof ScrapeCostsSchema>;
 
 /** The current Jakarta month and the five before it. */
 export const SCRAPE_COST_MONTHS = 6;
+
+/** Members listed per month in the admin's cost table (the highest costs). */
+export const SCRAPE_COST_TOP_MEMBERS = 50;
 
 export const AnalyticsSchema = z.object({
   totalDownloads: z.number().int(),

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, type Db } from '../client.ts';
 import * as schema from '../schema/index.ts';
 import { scrapeTasks } from '../schema/scrape-tasks.ts';
+import { users } from '../schema/users.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
 import { jakartaMonthBefore, scrapeCostFigures } from './analytics.ts';
 import { insertUser } from './users.ts';
@@ -99,18 +101,37 @@ describe('scrapeCostFigures', () => {
   it('gives admins everyone per month and each member with runs, by username', async () => {
     const figures = await scrapeCostFigures(database.db, null, 6, NOW);
     expect(figures.monthly).toEqual([
-      month('2025-10', 1, 1),
-      month('2025-11', 0, 0),
-      month('2025-12', 0, 0),
-      month('2026-01', 0.123457, 2),
-      month('2026-02', 0.5, 1),
-      month('2026-03', 0.25, 2, 1),
+      { ...month('2025-10', 1, 1), members: 1 },
+      { ...month('2025-11', 0, 0), members: 0 },
+      { ...month('2025-12', 0, 0), members: 0 },
+      { ...month('2026-01', 0.123457, 2), members: 1 },
+      { ...month('2026-02', 0.5, 1), members: 1 },
+      { ...month('2026-03', 0.25, 2, 1), members: 1 },
     ]);
     expect(figures.byMember.map((member) => [member.username, member.userId])).toEqual([
       ['alice', aliceId],
       ['Bob', bobId],
     ]);
     expect(figures.byMember[1]?.monthly.find((m) => m.month === '2026-01')).toEqual(month('2026-01', 0.123457, 2));
+  });
+
+  it("lists only each month's highest members, while everyone's totals and counts cover them all", async () => {
+    // One member listed a month: alice is the highest in October, February and March, Bob in
+    // January; a third member with the lowest cost of March is counted but not listed.
+    const dave = await insertUser(database.db, { username: 'dave', passwordHash: 'x', role: 'user' });
+    if (!dave) throw new Error('user not created');
+    await task(dave.id, '2026-03-01T00:30:00Z', 0.01);
+    try {
+      const figures = await scrapeCostFigures(database.db, null, 6, NOW, 1);
+      expect(figures.byMember.map((member) => member.username)).toEqual(['alice', 'Bob']);
+      expect(figures.monthly.at(-1)).toEqual({ ...month('2026-03', 0.26, 3, 1), members: 2 });
+      // With room for two a month, dave is March's second.
+      const two = await scrapeCostFigures(database.db, null, 6, NOW, 2);
+      expect(two.byMember.map((member) => member.username)).toEqual(['alice', 'Bob', 'dave']);
+    } finally {
+      await database.db.delete(scrapeTasks).where(eq(scrapeTasks.ownerId, dave.id));
+      await database.db.delete(users).where(eq(users.id, dave.id));
+    }
   });
 
   it('reads the monthly roll-up, never scrape_tasks, for a member and for everyone', async () => {

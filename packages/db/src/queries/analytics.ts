@@ -1,4 +1,5 @@
 import type postgres from 'postgres';
+import { SCRAPE_COST_TOP_MEMBERS } from '@scrapper/contracts/http/analytics';
 import { addDays, jakartaDate, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '../client.ts';
 
@@ -118,14 +119,19 @@ export interface MonthCost {
   totalUsd: number;
   runs: number;
   runsWithoutCost: number;
+  /** Everyone's months: members who started a run that month. */
+  members?: number;
 }
 
 export interface ScrapeCostFigures {
   /** The months covered, oldest first. */
   months: string[];
-  /** The member's months, or everyone's (the sum over `byMember`) when no member is given. */
+  /** The member's months, or everyone's (with how many members) when no member is given. */
   monthly: MonthCost[];
-  /** Everyone's, per member with a run in the window (only when no member is given). */
+  /**
+   * Only when no member is given: the members among the `topMembers` highest of at least one
+   * month of the window, by username, with all their months.
+   */
   byMember: Array<{ userId: string; username: string; monthly: MonthCost[] }>;
 }
 
@@ -142,7 +148,13 @@ type MonthCostRow = {
  * Only tasks that started a run count. Read from the monthly roll-up the triggers keep
  * (scrape_monthly_costs, migration 0015): twelve rows a member, whatever their number of tasks.
  */
-export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCount: number, now = new Date()): Promise<ScrapeCostFigures> {
+export async function scrapeCostFigures(
+  db: Db,
+  ownerId: string | null,
+  monthCount: number,
+  now = new Date(),
+  topMembers = SCRAPE_COST_TOP_MEMBERS,
+): Promise<ScrapeCostFigures> {
   const sql = clientOf(db);
   const months = Array.from({ length: monthCount }, (_, i) => jakartaMonthBefore(now, monthCount - 1 - i).month);
   const since = months[0] ?? jakartaMonthBefore(now, 0).month;
@@ -152,11 +164,27 @@ export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCou
       from scrape_monthly_costs where owner_id = ${ownerId} and month >= ${since} and runs <> 0`;
     return { months, monthly: fillMonths(months, rows), byMember: [] };
   }
-  const rows = await sql<Array<MonthCostRow & { user_id: string; username: string }>>`
-    select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
-    from scrape_monthly_costs c join users u on u.id = c.owner_id
-    where c.month >= ${since} and c.runs <> 0
-    order by lower(u.username), u.id`;
+  // Everyone's months from the whole roll-up; the members listed are each month's highest
+  // (thousands of members would otherwise make the answer thousands of rows long).
+  const [totals, rows] = await Promise.all([
+    sql<Array<MonthCostRow & { members: number }>>`
+      select month, sum(total_usd)::text as total_usd, sum(runs)::int as runs,
+        sum(runs - runs_with_cost)::int as without_cost, count(*)::int as members
+      from scrape_monthly_costs where month >= ${since} and runs <> 0
+      group by month`,
+    sql<Array<MonthCostRow & { user_id: string; username: string }>>`
+      with ranked as (
+        select c.owner_id,
+          row_number() over (partition by c.month order by c.total_usd desc, lower(u.username), u.id) as place
+        from scrape_monthly_costs c join users u on u.id = c.owner_id
+        where c.month >= ${since} and c.runs <> 0
+      )
+      select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
+      from scrape_monthly_costs c join users u on u.id = c.owner_id
+      where c.month >= ${since} and c.runs <> 0
+        and c.owner_id in (select owner_id from ranked where place <= ${topMembers})
+      order by lower(u.username), u.id`,
+  ]);
   const byUser = new Map<string, { userId: string; username: string; rows: MonthCostRow[] }>();
   for (const row of rows) {
     const entry = byUser.get(row.user_id) ?? { userId: row.user_id, username: row.username, rows: [] };
@@ -164,17 +192,8 @@ export async function scrapeCostFigures(db: Db, ownerId: string | null, monthCou
     byUser.set(row.user_id, entry);
   }
   const byMember = [...byUser.values()].map((entry) => ({ userId: entry.userId, username: entry.username, monthly: fillMonths(months, entry.rows) }));
-  const monthly = months.map((month, i) => {
-    const total = { month, totalUsd: 0, runs: 0, runsWithoutCost: 0 };
-    for (const member of byMember) {
-      const cost = member.monthly[i];
-      if (!cost) continue;
-      total.totalUsd += cost.totalUsd;
-      total.runs += cost.runs;
-      total.runsWithoutCost += cost.runsWithoutCost;
-    }
-    return { ...total, totalUsd: roundUsd(total.totalUsd) };
-  });
+  const membersIn = new Map(totals.map((row) => [row.month, row.members]));
+  const monthly = fillMonths(months, totals).map((cost) => ({ ...cost, members: membersIn.get(cost.month) ?? 0 }));
   return { months, monthly, byMember };
 }
 

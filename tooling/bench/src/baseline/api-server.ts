@@ -27,6 +27,7 @@ function jakartaMonthBefore(now: Date, monthsAgo: number): { month: string; star
   return { month: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`, start: new Date(Date.UTC(y, m - 1, 1) - JAKARTA_OFFSET_MS) };
 }
 const SCRAPE_COST_MONTHS = 6;
+const SCRAPE_COST_TOP_MEMBERS = 50;
 
 type Query = Record<string, string | undefined>;
 const ownerOf = (q: Query) => q.owner || null;
@@ -115,7 +116,7 @@ app.get('/api/analytics/dashboard', async (request) => {
   const since = jakartaMonthBefore(now, SCRAPE_COST_MONTHS - 1).month;
   const rollUp = owner ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = owner ? sql`owner_id = ${owner}` : sql`true`;
-  const [totals, byPlatform, daily, recent, costs] = await Promise.all([
+  const [totals, byPlatform, daily, recent, costs, costTotals] = await Promise.all([
     sql`select
           coalesce(sum(downloads) filter (where status = 'completed'), 0)::int as total,
           coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day7}::date), 0)::int as last7,
@@ -134,12 +135,25 @@ app.get('/api/analytics/dashboard', async (request) => {
     owner
       ? sql`select month, total_usd::text as total_usd, runs, runs - runs_with_cost as without_cost
             from scrape_monthly_costs where owner_id = ${owner} and month >= ${since} and runs <> 0`
-      : sql`select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
+      : sql`with ranked as (
+              select c.owner_id,
+                row_number() over (partition by c.month order by c.total_usd desc, lower(u.username), u.id) as place
+              from scrape_monthly_costs c join users u on u.id = c.owner_id
+              where c.month >= ${since} and c.runs <> 0
+            )
+            select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
             from scrape_monthly_costs c join users u on u.id = c.owner_id
             where c.month >= ${since} and c.runs <> 0
+              and c.owner_id in (select owner_id from ranked where place <= ${SCRAPE_COST_TOP_MEMBERS})
             order by lower(u.username), u.id`,
+    owner
+      ? Promise.resolve([])
+      : sql`select month, sum(total_usd)::text as total_usd, sum(runs)::int as runs,
+              sum(runs - runs_with_cost)::int as without_cost, count(*)::int as members
+            from scrape_monthly_costs where month >= ${since} and runs <> 0
+            group by month`,
   ]);
-  return { totalDownloads: totals[0]?.total, totals: totals[0], byPlatform, daily, recent, scrapeCosts: costs };
+  return { totalDownloads: totals[0]?.total, totals: totals[0], byPlatform, daily, recent, scrapeCosts: { byMember: costs, monthly: costTotals } };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });

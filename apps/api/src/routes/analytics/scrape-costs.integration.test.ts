@@ -102,7 +102,7 @@ describe('monthly scrape costs in analytics', () => {
   it('gives an admin everyone’s months and each member’s', async () => {
     const res = await h.request('GET', '/api/analytics/dashboard', { token: admin });
     const { scrapeCosts } = AnalyticsSchema.parse(res.body);
-    expect(scrapeCosts.monthly.at(-1)).toEqual({ month: thisMonth.month, totalUsd: 2.2665, runs: 3, runsWithoutCost: 0 });
+    expect(scrapeCosts.monthly.at(-1)).toEqual({ month: thisMonth.month, totalUsd: 2.2665, runs: 3, runsWithoutCost: 0, members: 2 });
     expect(scrapeCosts.byMember?.map((m) => [m.username, m.userId, m.monthly.at(-1)?.totalUsd])).toEqual([
       ['alice', aliceId, 0.0165],
       ['bob', bobId, 2.25],

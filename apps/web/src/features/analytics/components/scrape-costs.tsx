@@ -1,4 +1,8 @@
-import type { MonthlyScrapeCost, ScrapeCosts as ScrapeCostsData } from '@scrapper/contracts/http/analytics';
+import {
+  SCRAPE_COST_TOP_MEMBERS,
+  type MonthlyScrapeCost,
+  type ScrapeCosts as ScrapeCostsData,
+} from '@scrapper/contracts/http/analytics';
 import { Select } from '@scrapper/ui/select';
 import { Table } from '@scrapper/ui/table';
 import type { TableColumn } from '@scrapper/ui/table';
@@ -39,7 +43,10 @@ export function ScrapeCosts({ costs, isAdmin }: ScrapeCostsProps) {
       return cost ? { ...cost, userId: member.userId, username: member.username } : undefined;
     })
     .filter((member): member is MemberCost => member !== undefined && member.runs > 0)
-    .sort((a, b) => b.totalUsd - a.totalUsd || a.username.localeCompare(b.username));
+    .sort((a, b) => b.totalUsd - a.totalUsd || a.username.localeCompare(b.username))
+    .slice(0, SCRAPE_COST_TOP_MEMBERS);
+  // The answer lists each month's highest members only; the month says how many there were.
+  const membersInMonth = costs.monthly.find((m) => m.month === month)?.members ?? members.length;
 
   return (
     <div className="scrape-costs">
@@ -80,6 +87,12 @@ export function ScrapeCosts({ costs, isAdmin }: ScrapeCostsProps) {
             rowKey={(row) => row.userId}
             emptyText="Tidak ada scraping pada bulan ini."
           />
+          {membersInMonth > members.length ? (
+            <p className="muted">
+              Menampilkan {members.length} pengguna dengan biaya tertinggi dari {membersInMonth}{' '}
+              pengguna yang menjalankan scraping pada bulan ini.
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>
