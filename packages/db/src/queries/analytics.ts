@@ -172,17 +172,21 @@ export async function scrapeCostFigures(
         sum(runs - runs_with_cost)::int as without_cost, count(*)::int as members
       from scrape_monthly_costs where month >= ${since} and runs <> 0
       group by month`,
+    // Each month's highest: a walk down the 0021 index per month (ties by owner id).
     sql<Array<MonthCostRow & { user_id: string; username: string }>>`
-      with ranked as (
-        select c.owner_id,
-          row_number() over (partition by c.month order by c.total_usd desc, lower(u.username), u.id) as place
-        from scrape_monthly_costs c join users u on u.id = c.owner_id
-        where c.month >= ${since} and c.runs <> 0
+      with top as (
+        select distinct t.owner_id
+        from unnest(${months}::text[]) as m(month)
+        cross join lateral (
+          select c.owner_id from scrape_monthly_costs c
+          where c.month = m.month and c.runs <> 0
+          order by c.total_usd desc nulls last, c.owner_id
+          limit ${topMembers}
+        ) t
       )
       select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
-      from scrape_monthly_costs c join users u on u.id = c.owner_id
-      where c.month >= ${since} and c.runs <> 0
-        and c.owner_id in (select owner_id from ranked where place <= ${topMembers})
+      from top join users u on u.id = top.owner_id
+      join scrape_monthly_costs c on c.owner_id = top.owner_id and c.month >= ${since} and c.runs <> 0
       order by lower(u.username), u.id`,
   ]);
   const byUser = new Map<string, { userId: string; username: string; rows: MonthCostRow[] }>();

@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /*
@@ -23,6 +23,11 @@ export const scrapeMonthlyCosts = pgTable(
     /** The reported costs added up (numeric, like the tasks' numeric(12,6)). */
     totalUsd: numeric('total_usd', { precision: 18, scale: 6 }).notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.month] }),
+    // A month's highest spenders for the admin's cost table: a short index walk per month
+    // (migration 0021) instead of sorting every member's months.
+    index('scrape_monthly_costs_month_cost_idx').on(t.month, t.totalUsd.desc(), t.ownerId),
+  ],
 );
 export type ScrapeMonthlyCostsRow = typeof scrapeMonthlyCosts.$inferSelect;

@@ -113,7 +113,8 @@ app.get('/api/analytics/dashboard', async (request) => {
   const since7 = jakartaDayStartBefore(now, 6);
   const day7 = jakartaDate(since7);
   const day30 = jakartaDate(jakartaDayStartBefore(now, 29));
-  const since = jakartaMonthBefore(now, SCRAPE_COST_MONTHS - 1).month;
+  const months = Array.from({ length: SCRAPE_COST_MONTHS }, (_, i) => jakartaMonthBefore(now, SCRAPE_COST_MONTHS - 1 - i).month);
+  const since = months[0] ?? '';
   const rollUp = owner ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = owner ? sql`owner_id = ${owner}` : sql`true`;
   const [totals, byPlatform, daily, recent, costs, costTotals] = await Promise.all([
@@ -135,16 +136,19 @@ app.get('/api/analytics/dashboard', async (request) => {
     owner
       ? sql`select month, total_usd::text as total_usd, runs, runs - runs_with_cost as without_cost
             from scrape_monthly_costs where owner_id = ${owner} and month >= ${since} and runs <> 0`
-      : sql`with ranked as (
-              select c.owner_id,
-                row_number() over (partition by c.month order by c.total_usd desc, lower(u.username), u.id) as place
-              from scrape_monthly_costs c join users u on u.id = c.owner_id
-              where c.month >= ${since} and c.runs <> 0
+      : sql`with top as (
+              select distinct t.owner_id
+              from unnest(${months}::text[]) as m(month)
+              cross join lateral (
+                select c.owner_id from scrape_monthly_costs c
+                where c.month = m.month and c.runs <> 0
+                order by c.total_usd desc nulls last, c.owner_id
+                limit ${SCRAPE_COST_TOP_MEMBERS}
+              ) t
             )
             select u.id as user_id, u.username, c.month, c.total_usd::text as total_usd, c.runs, c.runs - c.runs_with_cost as without_cost
-            from scrape_monthly_costs c join users u on u.id = c.owner_id
-            where c.month >= ${since} and c.runs <> 0
-              and c.owner_id in (select owner_id from ranked where place <= ${SCRAPE_COST_TOP_MEMBERS})
+            from top join users u on u.id = top.owner_id
+            join scrape_monthly_costs c on c.owner_id = top.owner_id and c.month >= ${since} and c.runs <> 0
             order by lower(u.username), u.id`,
     owner
       ? Promise.resolve([])

@@ -1,0 +1,1 @@
+CREATE INDEX "scrape_monthly_costs_month_cost_idx" ON "scrape_monthly_costs" USING btree ("month","total_usd" DESC NULLS LAST,"owner_id");
