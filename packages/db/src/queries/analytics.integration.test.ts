@@ -409,12 +409,13 @@ describe('dashboard statements', () => {
       }
       const prepared = await single.sql<Array<{ statement: string }>>`select statement from pg_prepared_statements`;
       const has = (pattern: RegExp) => prepared.filter((p) => pattern.test(p.statement)).length;
-      // Member and admin: totals (with the user count), per platform, per day, the newest ten, costs.
+      // Member and admin: totals (with the user count), per platform, per day, the newest ten;
+      // costs: the member's months, and the admin's two (everyone's months, each month's highest).
       expect(has(/count\(\*\)::int from users/), prepared.map((p) => p.statement).join('\n---\n')).toBe(2);
       expect(has(/group by platform having/)).toBe(2);
       expect(has(/to_char\(day, 'YYYY-MM-DD'\)/)).toBe(2);
       expect(has(/order by d\.created_at desc nulls last limit 10/)).toBe(2);
-      expect(has(/from scrape_monthly_costs/)).toBe(2);
+      expect(has(/from scrape_monthly_costs/)).toBe(3);
     } finally {
       await single.close();
     }
