@@ -20,7 +20,8 @@ interface Launched {
   baseUrl: string;
 }
 
-async function launch(port: number, extra: NodeJS.ProcessEnv = {}): Promise<Launched> {
+/** The launcher as `npm start` runs it, on this file's data directory; not waited for. */
+function spawnLauncher(port: number, extra: NodeJS.ProcessEnv = {}): Launched {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
   delete env.DATABASE_URL;
   delete env.LOG_FORMAT;
@@ -34,13 +35,18 @@ async function launch(port: number, extra: NodeJS.ProcessEnv = {}): Promise<Laun
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  return { child, output: () => out, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function launch(port: number, extra: NodeJS.ProcessEnv = {}): Promise<Launched> {
+  const launched = spawnLauncher(port, extra);
   const deadline = Date.now() + 90_000;
-  while (!out.includes('Scrapper is running at')) {
-    if (child.exitCode !== null) throw new Error(`launcher exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`launcher not ready:\n${out}`);
+  while (!launched.output().includes('Scrapper is running at')) {
+    if (launched.child.exitCode !== null) throw new Error(`launcher exited early:\n${launched.output()}`);
+    if (Date.now() > deadline) throw new Error(`launcher not ready:\n${launched.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, output: () => out, baseUrl: `http://127.0.0.1:${port}` };
+  return launched;
 }
 
 async function waitFor(check: () => boolean, l: Launched): Promise<void> {
@@ -178,21 +184,12 @@ describe('npm start (the launcher)', () => {
   });
 
   it('stops cleanly when told to while the API is still starting: a stop, not "failed to start"', async () => {
-    const port = await findFreePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.push(child);
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const l = spawnLauncher(await findFreePort());
     // The API process is up but not answering yet (the launcher waits for its health).
-    for (let i = 0; i < 600 && !/\[launcher\] api started/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(out).toMatch(/\[launcher\] api started/);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(out).not.toMatch(/failed to start/);
-    expect(out).not.toMatch(/worker-1 started/);
+    for (let i = 0; i < 600 && !/\[launcher\] api started/.test(l.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(l.output()).toMatch(/\[launcher\] api started/);
+    expect(await stop(l)).toBe(0);
+    expect(l.output()).not.toMatch(/failed to start/);
+    expect(l.output()).not.toMatch(/worker-1 started/);
   });
 });
