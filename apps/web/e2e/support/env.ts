@@ -1,7 +1,10 @@
 // Fixed settings of the e2e run, shared by playwright.config.ts and the specs.
 
-/** A port of its own, so a developer's `npm start` on 3000 does not collide with the run. */
-export const E2E_PORT = 3310;
+/**
+ * A port of its own, so a developer's `npm start` on 3000 does not collide with the run
+ * (E2E_PORT moves it, for two checkouts running their e2e side by side).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The first admin the launcher seeds (ADMIN_USERNAME / ADMIN_PASSWORD). */
