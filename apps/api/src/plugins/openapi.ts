@@ -203,6 +203,9 @@ export const openApiPlugin = fp(async (app) => {
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
+    // Tags start collapsed: drawing every operation of the whole document on load took seconds
+    // on a loaded two-core machine (the e2e check of the page under the CSP timed out on it).
+    uiConfig: { docExpansion: 'none' },
     transformSpecification: (document, request) => servedDocument(document as JsonObject, request),
     // Swagger UI adds <style> elements as it renders: inline styles are allowed on its own
     // routes only, never for the web app.
