@@ -46,6 +46,19 @@ describe('api env', () => {
       /LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS/,
     );
   });
+  it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses, and refuses anything else', () => {
+    expect(loadEnv(base).trustProxy).toBe(false);
+    expect(loadEnv({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadEnv({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadEnv({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadEnv({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadEnv({ ...base, TRUST_PROXY: '172.28.0.0/16' }).trustProxy).toEqual(['172.28.0.0/16']);
+    expect(loadEnv({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1']);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.300', 'fd00::/129', '127.0.0.1,', 'nginx', '-1', '10.0.0.0/8/1']) {
+      expect(() => loadEnv({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be false, true, a hop count/);
+    }
+  });
   it('serves source maps only when SERVE_SOURCEMAPS says so', () => {
     expect(loadEnv(base).serveSourcemaps).toBe(false);
     expect(loadEnv({ ...base, SERVE_SOURCEMAPS: 'true' }).serveSourcemaps).toBe(true);

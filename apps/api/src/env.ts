@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
+import { isIP } from 'node:net';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
@@ -14,6 +15,41 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
 const secretsKey = (name: string) => z.string().refine(isSecretsKey, `${name} must be 32 bytes, base64-encoded`).optional();
+
+/** What Fastify's `trustProxy` takes: off, every hop, a hop count, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true, a hop count (1, 2, ...) or a comma-separated list of addresses/CIDRs (10.0.0.0/8,::1)';
+
+/** An address or CIDR (`10.0.0.0/8`, `fd00::/8`) as proxy-addr accepts it. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default: X-Forwarded-* are ignored, the client is the socket's peer),
+ * `true` (every hop is believed: only when the API cannot be reached but through the proxy),
+ * a hop count (`1`: the nearest proxy) or the proxies' addresses/CIDRs (the safest: a client
+ * reaching the API directly cannot choose its address). `1` is a hop count, not `true`.
+ */
+const TrustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim();
+    if (value === 'false' || value === '0' || value === '') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,7 +64,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   WEB_DIST_DIR: z.string().default(defaultWebDist),
   LOG_LEVEL: LogLevelSchema,
-  TRUST_PROXY: envFlag(false),
+  TRUST_PROXY: TrustProxySchema,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
@@ -91,7 +127,8 @@ export interface Env {
   adminPassword: string | undefined;
   webDistDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** TRUST_PROXY, as Fastify's `trustProxy` takes it. */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   dbPoolMax: number;
   /** STORAGE_DRIVER and S3_*: the local folder (DATA_DIR/storage) or the S3 bucket. */

@@ -1,15 +1,18 @@
 // docker/compose.yaml: valid YAML with the services the product needs, the S3 store with its
 // bucket created before API and workers start, and API and workers on it through the product's
 // own storage settings (the names storageConfigFromEnv reads).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { loadEnv } from '@scrapper/api/src/env.ts';
 import { dockerDir } from './repo.ts';
 
 interface Service {
   image?: string;
+  ports?: string[];
   build?: { context: string; dockerfile: string };
   environment?: Record<string, string>;
   command?: string[] | string;
@@ -23,6 +26,7 @@ interface Service {
 // `merge: true`: the `<<: *app-env` keys, as Compose reads them.
 const compose = parse(readFileSync(join(dockerDir, 'compose.yaml'), 'utf8'), { merge: true }) as {
   services: Record<string, Service>;
+  networks?: { default?: { ipam?: { config?: Array<{ subnet?: string }> } } };
   configs: Record<string, { content: string }>;
   volumes: Record<string, unknown>;
 };
@@ -97,5 +101,23 @@ describe('compose.yaml', () => {
     const api = service('api').environment?.['UPLOAD_MAX_VIDEO_BYTES'];
     expect(service('web').environment?.['UPLOAD_MAX_VIDEO_BYTES']).toBe(api);
     expect(defaultOf(api)).toBe(String(UPLOAD_LIMITS.videoMaxBytes));
+  });
+
+  it('publishes only the nginx front to every address; the API port, if at all, on 127.0.0.1', () => {
+    expect(service('web').ports).toEqual(['8080:8080']);
+    for (const [name, svc] of Object.entries(services)) {
+      if (name === 'web') continue;
+      for (const port of svc.ports ?? []) expect(port, `${name} publishes ${port}`).toMatch(/^127\.0\.0\.1:/);
+    }
+  });
+
+  it('trusts X-Forwarded-For only from the compose network, which has a fixed subnet', () => {
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    const trust = service('api').environment?.['TRUST_PROXY'];
+    expect(trust).toBe(subnet);
+    // The API reads it as the list of proxy addresses, not as "trust every hop".
+    const env = loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/x', DATA_DIR: mkdtempSync(join(tmpdir(), 'compose-env-')), TRUST_PROXY: trust ?? '' });
+    expect(env.trustProxy).toEqual([subnet]);
   });
 });

@@ -60,6 +60,12 @@ describe('nginx', () => {
     expect(api).toContain('proxy_pass http://@API_UPSTREAM@;');
   });
 
+  it('tells the API the address it saw, overwriting any X-Forwarded-For the client sent', () => {
+    const api = location('/api/');
+    expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(template).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
   it("passes the API's own headers through: nothing added, hidden or replaced on /api/", () => {
     const api = location('/api/');
     expect(api).not.toMatch(/add_header|proxy_hide_header|more_set_headers|include/);
