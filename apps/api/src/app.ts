@@ -42,7 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps),
     bodyLimit: deps.env.bodyLimitBytes,
-    trustProxy: deps.env.trustProxy,
+    // A plain boolean for the overloads (they pick the http server from the options' types);
+    // the value itself is the list, count or flag TRUST_PROXY gave (env.ts), which Fastify takes.
+    trustProxy: deps.env.trustProxy as boolean,
     // Ids that mean something outside this process (X-Request-Id, or a UUID), not Fastify's
     // per-process counter: they travel into the jobs a request enqueues (plugins/request-id.ts).
     requestIdHeader: false,

@@ -14,6 +14,7 @@ describe('api env', () => {
     expect(env.port).toBe(3000);
     expect(env.host).toBe('127.0.0.1');
     expect(env.adminUsername).toBe('admin');
+    expect(env.automationsMaxPerMember).toBe(20);
   });
   it('generates JWT_SECRET and SECRETS_KEY once into DATA_DIR and reuses them', () => {
     const a = loadEnv(base);

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   SERVE_SOURCEMAPS: envFlag(false),
   /** Requests one personal API token may make per minute (shared by every API process). */
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE),
+  /** Automations one member may have (issue 29): a 409 with a clear message beyond. */
+  AUTOMATIONS_MAX_PER_MEMBER: z.coerce.number().int().min(1).max(10_000).default(20),
 }).refine((e) => e.LOGIN_DELAY_MAX_SECONDS >= e.LOGIN_DELAY_BASE_SECONDS, {
   message: 'LOGIN_DELAY_MAX_SECONDS must be at least LOGIN_DELAY_BASE_SECONDS',
   path: ['LOGIN_DELAY_MAX_SECONDS'],
@@ -165,6 +167,8 @@ export interface Env {
   serveSourcemaps: boolean;
   /** API_TOKEN_RATE_LIMIT_PER_MINUTE: requests per personal token per minute (429 beyond). */
   apiTokenRateLimitPerMinute: number;
+  /** AUTOMATIONS_MAX_PER_MEMBER: automations one member may have. */
+  automationsMaxPerMember: number;
 }
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
@@ -236,5 +240,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     },
     serveSourcemaps: e.SERVE_SOURCEMAPS,
     apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    automationsMaxPerMember: e.AUTOMATIONS_MAX_PER_MEMBER,
   };
 }

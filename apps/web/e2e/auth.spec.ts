@@ -172,10 +172,21 @@ test.describe('Ganti Password', () => {
       }
       await page.setViewportSize(DESKTOP);
 
+      // "Cabut juga semua Token API" is offered, checked by default; the member's token ends too.
+      const personal = await adminApi.post('/api/me/tokens', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { name: 'skrip', scope: 'read' },
+      });
+      expect(personal.status()).toBe(201);
+      const { secret } = (await personal.json()) as { secret: string };
+      await expect(dialog.getByRole('checkbox', { name: 'Cabut juga semua Token API' })).toBeChecked();
       await dialog.getByRole('textbox', { name: 'Password saat ini', exact: true }).fill(oldPassword);
       await dialog.getByRole('button', { name: 'Simpan' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByText('Password berhasil diganti.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Password berhasil diganti.', { exact: false })).toContainText('1 Token API dicabut.');
+      const scripted = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Authorization: `Bearer ${secret}` } });
+      expect((await scripted.get('/api/auth/me')).status()).toBe(401);
+      await scripted.dispose();
 
       // This session goes on (on the fresh token)...
       await page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Riwayat' }).click();

@@ -7,7 +7,7 @@
 // and a write token of a member and of an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '@scrapper/contracts/common';
-import { SESSION_ONLY_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
+import { SESSION_ONLY_ROUTES, WRITING_GET_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
 import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../test/harness.ts';
@@ -82,13 +82,15 @@ function expectedFor(access: Access, caller: Caller, owner: Member | undefined, 
 
 /**
  * A personal token on its owner's own resources: the owner's rights, minus writes for a read
- * token, minus admin routes unless an admin's write token, minus the session-only routes.
+ * token (GETs that write included), minus admin routes unless an admin's write token, minus
+ * the session-only routes.
  */
 function expectedForToken(access: Access, method: string, url: string, scope: ApiTokenScope, ownerIsAdmin: boolean): Expected {
   if (access === 'public') return 'open';
   const asGet = method === 'HEAD' ? 'GET' : method;
   if (SESSION_ONLY_ROUTES.has(`${asGet} ${url}`)) return 403;
   if (scope === 'read' && asGet !== 'GET') return 403;
+  if (scope === 'read' && WRITING_GET_ROUTES.has(`${asGet} ${url}`)) return 403;
   if (access === 'admin') return ownerIsAdmin && scope === 'write' ? 'allowed' : 403;
   return 'allowed';
 }

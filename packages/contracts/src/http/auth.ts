@@ -38,6 +38,12 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** A password change's answer: the fresh session, and how many personal tokens it revoked. */
+export const ChangePasswordResponseSchema = LoginResponseSchema.extend({
+  revokedApiTokens: z.number().int().min(0),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
 export const MeResponseSchema = z.object({ user: SessionUserSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
@@ -47,6 +53,8 @@ export const ChangePasswordBodySchema = z
     currentPassword: z.string().min(1, 'Password saat ini wajib diisi.').max(256, 'Password maksimal 256 karakter.'),
     newPassword: PasswordSchema,
     confirmPassword: z.string().max(256, 'Password maksimal 256 karakter.'),
+    /** "Cabut juga semua Token API": on unless the member unticks it. */
+    revokeApiTokens: z.boolean().default(true),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
     message: 'Konfirmasi password baru tidak cocok.',
@@ -57,6 +65,8 @@ export const ChangePasswordBodySchema = z
     path: ['newPassword'],
   });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+/** What a client sends (revokeApiTokens may be left out: on). */
+export type ChangePasswordInput = z.input<typeof ChangePasswordBodySchema>;
 
 export const authEndpoints = {
   login: defineEndpoint({
@@ -82,10 +92,10 @@ export const authEndpoints = {
     path: '/api/me/password',
     access: 'user',
     summary:
-      "Change the caller's own password (current password, new one twice). Every other session of the user ends; the answer carries a fresh token for this one.",
+      "Change the caller's own password (current password, new one twice). Every other session of the user ends, and every personal API token too unless revokeApiTokens is false; the answer carries a fresh token for this one and how many tokens were revoked.",
     tags: ['auth'],
     body: ChangePasswordBodySchema,
-    response: LoginResponseSchema,
+    response: ChangePasswordResponseSchema,
     errors: [429],
   }),
 };

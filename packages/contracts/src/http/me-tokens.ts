@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { authEndpoints } from './auth.ts';
+import { mediaEndpoints } from './media.ts';
+import { userEndpoints } from './users.ts';
+import { youtubeEndpoints } from './youtube.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Every personal token starts with this, so a scanner (and the API) can tell it from a session. */
@@ -133,10 +136,25 @@ export const meTokenEndpoints = {
 };
 
 /**
- * Routes a personal token may not call, whatever its scope (`METHOD path`): managing tokens,
- * and the password (its answer is a fresh session, which a token must not be able to mint).
- * The access plugin answers 403 to a token on these.
+ * Routes a personal token may not call, whatever its scope (`METHOD path`): everything that
+ * creates credentials or changes a password or role. Managing tokens; the caller's password
+ * (its answer is a fresh session, which a token must not be able to mint); and the admin's
+ * user routes, which make accounts (an admin that would outlive the token's revocation) and
+ * set passwords and roles (the token's own owner's included). The access plugin answers 403
+ * to a token on these.
  */
 export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set(
-  [...Object.values(meTokenEndpoints), authEndpoints.changePassword].map((e) => `${e.method} ${e.path}`),
+  [...Object.values(meTokenEndpoints), authEndpoints.changePassword, userEndpoints.create, userEndpoints.update].map(
+    (e) => `${e.method} ${e.path}`,
+  ),
+);
+
+/**
+ * GET routes that write or start outside work (docs/security.md lists the sweep): starting a
+ * YouTube connection stores OAuth state; a preview or a download of an item not yet on the
+ * server makes a download row and runs yt-dlp. A `read` token is refused on them (403) like
+ * on any other write; finished files stay readable through the history's and files' routes.
+ */
+export const WRITING_GET_ROUTES: ReadonlySet<string> = new Set(
+  [youtubeEndpoints.authUrl, mediaEndpoints.preview, mediaEndpoints.download].map((e) => `${e.method} ${e.path}`),
 );

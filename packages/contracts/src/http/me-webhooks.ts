@@ -145,11 +145,13 @@ export const meWebhookEndpoints = {
     method: 'POST',
     path: '/api/me/webhooks/:id/test',
     access: 'user',
-    summary: 'Queue a `webhook.test` delivery through the same queue, signature and retries as real events.',
+    summary:
+      'Queue a `webhook.test` delivery through the same queue, signature and retries as real events. One pending test per webhook (409) and 5 a minute per member (429 with Retry-After).',
     tags: ['webhooks'],
     params: IdParamsSchema,
     response: z.object({ deliveryId: z.string() }),
     successStatus: 202,
+    errors: [409],
   }),
   deliveries: defineEndpoint({
     method: 'GET',

@@ -274,7 +274,8 @@ export const mediaEndpoints = {
     query: PreviewQuerySchema,
     response: BLOB,
     produces: STORED_MEDIA,
-    errors: [502, 504],
+    // 403: a read-only token (an item not on the server yet is downloaded first).
+    errors: [403, 502, 504],
   }),
   download: defineEndpoint({
     method: 'GET',
@@ -286,7 +287,8 @@ export const mediaEndpoints = {
     query: DownloadQuerySchema,
     response: BLOB,
     produces: STORED_MEDIA,
-    errors: [502, 504],
+    // 403: a read-only token (an item not on the server yet is downloaded first).
+    errors: [403, 502, 504],
   }),
   startBatch: defineEndpoint({
     method: 'POST',

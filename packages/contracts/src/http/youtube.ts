@@ -487,7 +487,8 @@ export const youtubeEndpoints = {
     tags: ['youtube'],
     query: AuthUrlQuerySchema,
     response: z.object({ authUrl: z.string() }),
-    errors: [404],
+    // 403: a read-only token (starting a connection stores OAuth state).
+    errors: [403, 404],
   }),
   authCallback: defineEndpoint({
     method: 'GET',

@@ -97,6 +97,19 @@ export async function revokeApiToken(db: Db, id: string, ownerId?: string): Prom
   return row;
 }
 
+/**
+ * Revokes every live token of one member (a password change or reset): how many were live.
+ * Revocation applies on the next request of every API process (each request checks the row).
+ */
+export async function revokeAllApiTokensOf(db: Db, ownerId: string): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.ownerId, ownerId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 export interface ApiTokenUse {
   tokenId: string;
   scope: 'read' | 'write';

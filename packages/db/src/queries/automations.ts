@@ -15,6 +15,21 @@ const flatten = (rows: Array<{ a: AutomationRow; ownerUsername: string }>): Auto
 // ---------------------------------------------------------------------------------------------
 // Automations
 
+/**
+ * Inserts the member's automation unless they have `limit` already: undefined then. Holds the
+ * member's lock until the transaction ends, so two saves at once cannot both pass the count.
+ */
+export async function insertAutomationWithinLimit(
+  db: Db,
+  values: { ownerId: string; name: string; config: AutomationConfig; nextRunAt: Date },
+  limit: number,
+): Promise<AutomationRow | undefined> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`automations:${values.ownerId}`}))`);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(automations).where(eq(automations.ownerId, values.ownerId));
+  if ((count?.n ?? 0) >= limit) return undefined;
+  return insertAutomation(db, values);
+}
+
 export async function insertAutomation(
   db: Db,
   values: { ownerId: string; name: string; config: AutomationConfig; nextRunAt: Date },

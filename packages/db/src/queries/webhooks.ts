@@ -159,6 +159,32 @@ export async function recordWebhookEvent(
 }
 
 /** "Kirim Tes": one `webhook.test` delivery to this hook, enabled or not, through the same queue. */
+/** What stands in the way of one more test delivery to a member's webhook. */
+export interface TestDeliveryBudget {
+  /** The hook already has a test delivery that is not finished. */
+  pending: boolean;
+  /** Test deliveries of all the member's hooks in the last minute, and when the oldest of them leaves it. */
+  inLastMinute: number;
+  oldestAt: Date | undefined;
+}
+
+/**
+ * Holds the member's test-delivery lock until the transaction ends (two clicks at once count
+ * as two) and reads the budget: the hook's pending test and the member's tests in a minute.
+ */
+export async function lockTestDeliveryBudget(db: Db, ownerId: string, webhookId: string): Promise<TestDeliveryBudget> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-tests:${ownerId}`}))`);
+  const [row] = await db.execute<{ pending: boolean; recent: number; oldest: string | null }>(sql`
+    select
+      exists (select 1 from ${webhookDeliveries} d
+              where d.webhook_id = ${webhookId} and d.event = 'webhook.test' and d.status = 'pending') as pending,
+      count(*)::int as recent,
+      min(d.created_at)::text as oldest
+    from ${webhookDeliveries} d join ${webhooks} w on w.id = d.webhook_id
+    where w.owner_id = ${ownerId} and d.event = 'webhook.test' and d.created_at > now() - interval '1 minute'`);
+  return { pending: row?.pending ?? false, inLastMinute: row?.recent ?? 0, oldestAt: row?.oldest ? new Date(row.oldest) : undefined };
+}
+
 export async function recordTestDelivery(tx: WebhookTx, send: SendJob, hook: WebhookRow, at = new Date()): Promise<string> {
   const payload = {
     type: 'webhook.test',

@@ -18,7 +18,7 @@ import {
 
 /** /api/automations (issue 19). */
 export function automationRoutes(app: FastifyInstance, { database, boss, secrets, env }: AppDeps): void {
-  const deps: AutomationDeps = { database, boss, secrets, google: env.google };
+  const deps: AutomationDeps = { database, boss, secrets, google: env.google, maxPerMember: env.automationsMaxPerMember };
   defineRoute(app, a.list, ({ query, user }) => listForUser(deps, user, query));
   defineRoute(app, a.get, ({ params, user }) => getForUser(deps, user, params.id));
   defineRoute(app, a.create, ({ body, user }) => createForUser(deps, user, body));

@@ -21,7 +21,7 @@ import {
   deleteAutomation,
   findAutomation,
   findRun,
-  insertAutomation,
+  insertAutomationWithinLimit,
   insertRunIfIdle,
   latestRuns,
   listAutomations,
@@ -44,6 +44,8 @@ export interface AutomationDeps {
   boss: Boss;
   secrets: SecretBox;
   google: GoogleEndpoints;
+  /** AUTOMATIONS_MAX_PER_MEMBER. */
+  maxPerMember: number;
 }
 
 export function toRunDto(row: AutomationRunRow): AutomationRun {
@@ -125,7 +127,13 @@ export async function getForUser(deps: AutomationDeps, user: SessionUser, id: st
 export async function createForUser(deps: AutomationDeps, user: SessionUser, body: CreateAutomationBody, now = new Date()): Promise<Automation> {
   const { name, ...config } = body;
   await checkConfig(deps, user, user.id, config, true);
-  const row = await insertAutomation(deps.database.db, { ownerId: user.id, name, config, nextRunAt: nextRunAt(config.schedule, now) });
+  const row = await deps.database.transaction(async ({ db }) => {
+    const inserted = await insertAutomationWithinLimit(db, { ownerId: user.id, name, config, nextRunAt: nextRunAt(config.schedule, now) }, deps.maxPerMember);
+    if (!inserted) {
+      throw conflict(`Maksimal ${deps.maxPerMember} otomasi per anggota. Hapus otomasi yang tidak dipakai lagi terlebih dahulu.`);
+    }
+    return inserted;
+  });
   return getForUser(deps, user, row.id);
 }
 

@@ -1,4 +1,5 @@
-import type { ChangePasswordBody, LoginResponse, SessionUser } from '@scrapper/contracts/http/auth';
+import type { ChangePasswordBody, ChangePasswordResponse, SessionUser } from '@scrapper/contracts/http/auth';
+import { revokeAllApiTokensOf } from '@scrapper/db/queries/api-tokens';
 import type { Database } from '@scrapper/db/client';
 import { countFailuresByUsername, insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
 import { findUserById, updateUser } from '@scrapper/db/queries/users';
@@ -17,7 +18,8 @@ const tooMany = (seconds: number) =>
 /**
  * "Ganti Password": checks the current password, stores the new one and raises the session
  * version (every other token of the user is refused from then on), and answers with a fresh
- * token so the session that asked stays in. Wrong current passwords count with failed logins
+ * token so the session that asked stays in. Unless the member unticks "Cabut juga semua Token
+ * API", every personal token of theirs is revoked in the same transaction. Wrong current passwords count with failed logins
  * for the username, so a borrowed session cannot be used to guess the password without limit.
  */
 export async function changePassword(
@@ -27,7 +29,7 @@ export async function changePassword(
   ip: string,
   jwtSecret: string,
   limits: LoginLimits,
-): Promise<LoginResponse> {
+): Promise<ChangePasswordResponse> {
   const since = new Date(Date.now() - limits.windowSeconds * 1000);
   if ((await countFailuresByUsername(database.db, caller.username, since)) >= limits.maxFailuresPerUsername) {
     throw tooMany(limits.windowSeconds);
@@ -39,8 +41,11 @@ export async function changePassword(
     throw badRequest(WRONG_CURRENT);
   }
   const passwordHash = await hashPassword(body.newPassword);
-  const row = await updateUser(database.db, caller.id, { passwordHash });
-  if (!row) throw unauthorized();
+  const { row, revokedApiTokens } = await database.transaction(async ({ db }) => {
+    const updated = await updateUser(db, caller.id, { passwordHash });
+    if (!updated) throw unauthorized();
+    return { row: updated, revokedApiTokens: body.revokeApiTokens ? await revokeAllApiTokensOf(db, caller.id) : 0 };
+  });
   const user = toSessionUser(row);
-  return { token: await signToken(user, jwtSecret, row.sessionVersion), user };
+  return { token: await signToken(user, jwtSecret, row.sessionVersion), user, revokedApiTokens };
 }

@@ -14,6 +14,7 @@ import {
   insertWebhookWithinLimit,
   listDeliveries,
   listWebhooks,
+  lockTestDeliveryBudget,
   recordTestDelivery,
   updateWebhook,
   type SendJob,
@@ -21,7 +22,10 @@ import {
 import type { WebhookDeliveryRow, WebhookRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { newWebhookSecret } from '@scrapper/integrations/webhook-post';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+
+/** Test deliveries one member may send in a minute, over all their webhooks. */
+export const TEST_DELIVERIES_PER_MINUTE = 5;
 
 export interface WebhookDeps {
   database: Database;
@@ -65,7 +69,11 @@ function deliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
  * tests and the demo). Where the URL may point is the URL guard's to say at each delivery.
  */
 function assertUrlAllowed(url: string, deps: WebhookDeps): void {
-  const { protocol } = new URL(url);
+  const { protocol, username, password } = new URL(url);
+  // Refused at delivery too; said here, when the member can still fix it.
+  if (username || password) {
+    throw badRequest('URL webhook tidak boleh memuat nama pengguna atau password (user:pass@). Periksa tanda tangan webhook-signature di penerima sebagai gantinya.');
+  }
   if (protocol === 'https:') return;
   if (protocol === 'http:' && deps.allowPrivateNetworkFetch) return;
   throw badRequest('URL webhook harus diawali https:// (alamat http:// tidak diizinkan).');
@@ -120,6 +128,13 @@ export async function sendTestDelivery(deps: WebhookDeps, ownerId: string, id: s
   return deps.database.transaction(async ({ db, sql }) => {
     const hook = await findWebhook(db, ownerId, id);
     if (!hook) throw notFound(NOT_FOUND);
+    // A test is a request to someone else's server: one at a time per webhook, a few a minute.
+    const budget = await lockTestDeliveryBudget(db, ownerId, hook.id);
+    if (budget.pending) throw conflict('Kiriman uji sebelumnya ke webhook ini masih diproses. Tunggu hasilnya di daftar kiriman, lalu coba lagi.');
+    if (budget.inLastMinute >= TEST_DELIVERIES_PER_MINUTE) {
+      const wait = Math.max(1, Math.ceil(((budget.oldestAt?.getTime() ?? Date.now()) + 60_000 - Date.now()) / 1000));
+      throw tooManyRequests(`Paling banyak ${TEST_DELIVERIES_PER_MINUTE} kiriman uji per menit. Coba lagi dalam ${wait} detik.`, wait);
+    }
     return recordTestDelivery({ db, sql }, sendWith(deps.boss), hook);
   });
 }

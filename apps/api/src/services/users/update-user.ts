@@ -1,6 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { UpdateUserBody, User } from '@scrapper/contracts/http/users';
 import type { Database } from '@scrapper/db/client';
+import { revokeAllApiTokensOf } from '@scrapper/db/queries/api-tokens';
 import { countAdmins, findUserById, lockAdminChanges, updateUser as updateUserRow } from '@scrapper/db/queries/users';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -27,6 +28,9 @@ export async function updateUser(
     }
     const row = await updateUserRow(db, id, { role: body.role, ...(passwordHash ? { passwordHash } : {}) });
     if (!row) throw notFound('Pengguna tidak ditemukan.');
+    // A reset ends the member's sessions (the session version rises) and their personal tokens:
+    // whoever held the old password may have made tokens with it.
+    if (passwordHash) await revokeAllApiTokensOf(db, id);
     return toUserDto(row);
   });
 }

@@ -1,5 +1,6 @@
 import type { ChangePasswordBody } from '@scrapper/contracts/http/auth';
 import { Alert } from '@scrapper/ui/alert';
+import { Checkbox } from '@scrapper/ui/checkbox';
 import { Modal } from '@scrapper/ui/modal';
 import { PasswordInput } from '@scrapper/ui/password-input';
 import { useId, useRef, useState } from 'react';
@@ -20,6 +21,14 @@ import type { ChangePasswordErrors, ChangePasswordField } from '../utils/change-
 export const CHANGE_PASSWORD_TITLE = 'Ganti Password';
 export const CHANGE_PASSWORD_SUCCESS =
   'Password berhasil diganti. Sesi di perangkat lain telah diakhiri.';
+export const REVOKE_TOKENS_LABEL = 'Cabut juga semua Token API';
+
+/** What the change did to the member's personal tokens, said after the success sentence. */
+export function changePasswordOutcome(revokeApiTokens: boolean, revoked: number): string {
+  if (!revokeApiTokens) return `${CHANGE_PASSWORD_SUCCESS} Token API Anda tetap berlaku.`;
+  if (revoked === 0) return `${CHANGE_PASSWORD_SUCCESS} Tidak ada Token API aktif yang perlu dicabut.`;
+  return `${CHANGE_PASSWORD_SUCCESS} ${revoked} Token API dicabut.`;
+}
 const SAVE_ERROR = 'Gagal mengganti password.';
 
 /**
@@ -56,9 +65,9 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     setSaving(true);
     setSaveError(null);
     try {
-      const { token, user } = await changePassword(values);
+      const { token, user, revokedApiTokens } = await changePassword(values);
       useSessionStore.getState().login(token, user);
-      useToastStore.getState().show('success', CHANGE_PASSWORD_SUCCESS);
+      useToastStore.getState().show('success', changePasswordOutcome(values.revokeApiTokens, revokedApiTokens));
       onClose();
     } catch (error) {
       setSaveError(errorMessage(error, SAVE_ERROR));
@@ -99,6 +108,12 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           autoComplete="new-password"
           required
           {...field('confirmPassword')}
+        />
+        <Checkbox
+          label={REVOKE_TOKENS_LABEL}
+          name="revoke-api-tokens"
+          checked={values.revokeApiTokens}
+          onChange={(event) => setValues((current) => ({ ...current, revokeApiTokens: event.target.checked }))}
         />
       </form>
     </Modal>

@@ -1,13 +1,15 @@
 import { ChangePasswordBodySchema } from '@scrapper/contracts/http/auth';
-import type { ChangePasswordBody } from '@scrapper/contracts/http/auth';
+import type { ChangePasswordBody, ChangePasswordInput } from '@scrapper/contracts/http/auth';
 
-export type ChangePasswordField = keyof ChangePasswordBody;
+/** The three typed fields (the token checkbox has no error of its own). */
+export type ChangePasswordField = Exclude<keyof ChangePasswordBody, 'revokeApiTokens'>;
 export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string>>;
 
 export const emptyChangePasswordForm: ChangePasswordBody = {
   currentPassword: '',
   newPassword: '',
   confirmPassword: '',
+  revokeApiTokens: true,
 };
 
 const FIELDS: ChangePasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -16,7 +18,7 @@ const FIELDS: ChangePasswordField[] = ['currentPassword', 'newPassword', 'confir
  * The server's own rules (the contract's schema), checked before sending: one message per
  * field, the first that applies.
  */
-export function validateChangePassword(values: ChangePasswordBody): ChangePasswordErrors {
+export function validateChangePassword(values: ChangePasswordInput): ChangePasswordErrors {
   const result = ChangePasswordBodySchema.safeParse(values);
   if (result.success) return {};
   const errors: ChangePasswordErrors = {};
