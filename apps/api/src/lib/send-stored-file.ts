@@ -50,7 +50,8 @@ export async function sendStoredFile(
   if (range === 'invalid') {
     throw new AppError(416, 'Rentang byte tidak valid.', { 'content-range': `bytes */${size}` });
   }
-  reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'private, max-age=0');
+  // no-store: a member's media is not kept by a browser or a shared cache (issue 29 item 7).
+  reply.header('accept-ranges', 'bytes').header('content-type', file.mime).header('cache-control', 'no-store');
   if (file.downloadName) reply.header('content-disposition', file.downloadName);
   if (!range) {
     reply.header('content-length', String(size));

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { HELMET_OPTIONS } from './security-headers.ts';
+import { HELMET_OPTIONS, HSTS_VALUE } from './security-headers.ts';
 
 let h: Harness;
 let member = '';
@@ -42,5 +42,23 @@ it('sets the headers @fastify/helmet sets, on answers, errors and not-found alik
     for (const [name, value] of Object.entries(expected)) {
       expect(answer.headers.get(name), `${answer.status} ${name}`).toBe(value);
     }
+  }
+});
+
+it('sends Strict-Transport-Security on https answers only, as a trusted proxy reports them', async () => {
+  expect(expected['strict-transport-security']).toBeUndefined();
+  const plain = await h.request('GET', '/api/auth/me', { token: member });
+  expect(plain.headers.get('strict-transport-security')).toBeNull();
+  // This harness trusts no proxy: a client's X-Forwarded-Proto does not make an answer https.
+  const claimed = await h.request('GET', '/api/auth/me', { token: member, headers: { 'x-forwarded-proto': 'https' } });
+  expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  const behindProxy = await startHarness({ TRUST_PROXY: '127.0.0.1' });
+  try {
+    const https = await behindProxy.request('GET', '/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    const http = await behindProxy.request('GET', '/api/health', { headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers.get('strict-transport-security')).toBeNull();
+  } finally {
+    await behindProxy.close();
   }
 });

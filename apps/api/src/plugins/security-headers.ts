@@ -27,7 +27,13 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   // Matches frame-ancestors 'none' for browsers that only know the older header.
   xFrameOptions: { action: 'deny' },
+  // Set per answer below, on https answers only (issue 29 item 7): on plain http it means
+  // nothing to a browser and misleads whoever reads the headers.
+  strictTransportSecurity: false,
 };
+
+/** What helmet's default Strict-Transport-Security is, sent on https answers only. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet sets with these options, worked out once at start-up. @fastify/helmet
@@ -54,8 +60,10 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Ar
 
 export const securityHeadersPlugin = fp(async (app) => {
   const headers = await securityHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    // https as the socket says, or as a trusted proxy says (X-Forwarded-Proto under TRUST_PROXY).
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS_VALUE);
     done();
   });
   app.addHook('onRoute', (route) => {

@@ -183,10 +183,13 @@ describe('file manager', () => {
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-disposition')).toContain(`filename="${file.title}.mp4"`);
     expect(Number(whole.headers.get('content-length'))).toBe(file.sizeBytes);
+    // A member's media is kept by no browser or shared cache (issue 29 item 7), ranges or not.
+    expect(whole.headers.get('cache-control')).toBe('no-store');
     await whole.arrayBuffer();
     const part = await fetch(`${h.baseUrl}${file.downloadUrl}`, { headers: { authorization: `Bearer ${alice}`, range: 'bytes=10-19' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${file.sizeBytes}`);
+    expect(part.headers.get('cache-control')).toBe('no-store');
     expect((await part.arrayBuffer()).byteLength).toBe(10);
     const bad = await fetch(`${h.baseUrl}${file.downloadUrl}`, { headers: { authorization: `Bearer ${alice}`, range: 'bytes=999999-' } });
     expect(bad.status).toBe(416);

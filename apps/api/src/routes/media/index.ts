@@ -71,7 +71,7 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
     const zip = await batchZip(database, storage, params.id, ownerScope(user));
     reply
       .header('content-type', 'application/zip')
-      .header('cache-control', 'private, max-age=0')
+      .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${zip.fileName}"`);
     return reply.code(200).send(zip.stream);
   });

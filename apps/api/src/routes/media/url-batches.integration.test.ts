@@ -168,6 +168,7 @@ describe('GET /api/media/batches/:id/zip', () => {
     const res = await fetch(`${h.baseUrl}/api/media/batches/${batch.id}/zip`, { headers: { authorization: `Bearer ${alice}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="unduhan-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
     const entries = readZipEntries(Buffer.from(await res.arrayBuffer()));
     expect(entries.map((e) => e.name)).toEqual(['Kucing Lucu.mp4', 'Kucing Lucu (2).mp4', 'Video TikTok dari kreator.mp4']);
