@@ -60,6 +60,17 @@ describe('api env', () => {
       expect(() => loadEnv({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be false, true, a hop count/);
     }
   });
+  it('reads FETCH_ALLOW_PRIVATE_HOSTS as host:port entries and refuses anything else', () => {
+    expect(loadEnv(base).fetchPolicy).toEqual({ allowPrivateNetwork: false, allowHosts: [] });
+    expect(loadEnv({ ...base, FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1:4000, [::1]:8080,media.local:80' }).fetchPolicy.allowHosts).toEqual([
+      '127.0.0.1:4000',
+      '[::1]:8080',
+      'media.local:80',
+    ]);
+    for (const bad of ['127.0.0.1', 'http://127.0.0.1:4000', '127.0.0.1:4000/x', 'a b:80', 'user@host:80']) {
+      expect(() => loadEnv({ ...base, FETCH_ALLOW_PRIVATE_HOSTS: bad }), bad).toThrow(/FETCH_ALLOW_PRIVATE_HOSTS/);
+    }
+  });
   it('serves source maps only when SERVE_SOURCEMAPS says so', () => {
     expect(loadEnv(base).serveSourcemaps).toBe(false);
     expect(loadEnv({ ...base, SERVE_SOURCEMAPS: 'true' }).serveSourcemaps).toBe(true);

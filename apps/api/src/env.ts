@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isIP } from 'node:net';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
+import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
-import { DatabaseUrlSchema, EnvError, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -80,6 +81,7 @@ const EnvSchema = z.object({
   /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
   YTDLP_AUDIO_SEARCH_URL: z.string().min(1).optional(),
   ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
+  FETCH_ALLOW_PRIVATE_HOSTS: FetchAllowPrivateHostsSchema,
   /** Lets a Prometheus scraper read /api/metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** On SIGTERM, how long in-flight requests (long downloads included) may run before their connections are cut. */
@@ -150,6 +152,8 @@ export interface Env {
   /** YTDLP_AUDIO_SEARCH_URL: lets tests search a local server instead of YouTube. */
   audioSearchUrlTemplate: string | undefined;
   allowPrivateNetworkFetch: boolean;
+  /** ALLOW_PRIVATE_NETWORK_FETCH and FETCH_ALLOW_PRIVATE_HOSTS, as the URL guard takes them. */
+  fetchPolicy: FetchPolicy;
   /**
    * Not from the environment: buildApp starts this process's guard proxy (guard-proxy.ts) and
    * sets its URL here for every yt-dlp run the API makes. Undefined with ALLOW_PRIVATE_NETWORK_FETCH.
@@ -225,6 +229,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ffprobePath: e.FFPROBE_PATH,
     audioSearchUrlTemplate: e.YTDLP_AUDIO_SEARCH_URL,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
+    fetchPolicy: { allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK_FETCH, allowHosts: e.FETCH_ALLOW_PRIVATE_HOSTS },
     uploadMaxVideoBytes: e.UPLOAD_MAX_VIDEO_BYTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.API_SHUTDOWN_GRACE_S,

@@ -1,4 +1,5 @@
 // The API process: migrate, seed the first admin, listen, and close gracefully.
+import { privateFetchWarning } from '@scrapper/contracts/rules/private-fetch';
 import { createDatabase } from '@scrapper/db/client';
 import { migrateDatabase } from '@scrapper/db/migrate';
 import { startBoss } from '@scrapper/db/queue';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.port, host: env.host });
   console.log(`[api] listening on http://${env.host}:${env.port}`);
+  const privateFetch = privateFetchWarning({ allowPrivateNetworkFetch: env.fetchPolicy.allowPrivateNetwork, allowHosts: env.fetchPolicy.allowHosts }, 'API');
+  if (privateFetch) console.warn(`[api] PERINGATAN: ${privateFetch}`);
 }
 
 main().catch((error: unknown) => {

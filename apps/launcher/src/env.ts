@@ -2,6 +2,8 @@
 // which parse their own; here only what the launcher itself decides.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { envFlag, FetchAllowPrivateHostsSchema } from '@scrapper/contracts/rules/env-values';
+import type { PrivateFetchSettings } from '@scrapper/contracts/rules/private-fetch';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -15,6 +17,9 @@ const EnvSchema = z.object({
   /** pretty: readable console, JSON log in DATA_DIR/logs (rotated); json: every JSON line on stdout. */
   LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
+  // Read here only to say so in the banner; API and workers parse them for what they do.
+  ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
+  FETCH_ALLOW_PRIVATE_HOSTS: FetchAllowPrivateHostsSchema,
   SCRAPPER_DEV: z
     .enum(['0', '1'])
     .default('0')
@@ -31,6 +36,8 @@ export interface Env {
   logFormat: 'pretty' | 'json';
   /** The first admin's name (the API seeds it; the launcher only says it). */
   adminUsername: string;
+  /** ALLOW_PRIVATE_NETWORK_FETCH and FETCH_ALLOW_PRIVATE_HOSTS, for the banner's warning. */
+  privateFetch: PrivateFetchSettings;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -50,5 +57,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dev: e.SCRAPPER_DEV,
     logFormat: e.LOG_FORMAT,
     adminUsername: e.ADMIN_USERNAME,
+    privateFetch: { allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH, allowHosts: e.FETCH_ALLOW_PRIVATE_HOSTS },
   };
 }

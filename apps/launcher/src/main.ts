@@ -158,6 +158,7 @@ async function main(): Promise<void> {
     adminUsername: env.adminUsername,
     login: adminLogin,
     logFile: env.logFormat === 'pretty' ? join(logDir, LOG_FILE_NAME) : undefined,
+    privateFetch: env.privateFetch,
   });
   console.log(`\n  Scrapper is running at ${address}\n\n${steps}`);
 }

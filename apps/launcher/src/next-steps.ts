@@ -1,5 +1,6 @@
 // What `npm start` prints once everything runs (issue 20): where to open it, how the first
 // admin logs in, and what to set up next, in the order the admin's checklist shows it.
+import { privateFetchWarning, type PrivateFetchSettings } from '@scrapper/contracts/rules/private-fetch';
 
 export interface AdminLogin {
   /** Set when this start created the first admin. */
@@ -14,6 +15,8 @@ export interface NextStepsInput {
   login: AdminLogin;
   /** The JSON log file under LOG_FORMAT=pretty; undefined when the JSON goes to stdout. */
   logFile: string | undefined;
+  /** ALLOW_PRIVATE_NETWORK_FETCH / FETCH_ALLOW_PRIVATE_HOSTS: said before anything else. */
+  privateFetch?: PrivateFetchSettings;
 }
 
 function loginLine({ adminUsername, login }: NextStepsInput): string {
@@ -25,7 +28,9 @@ function loginLine({ adminUsername, login }: NextStepsInput): string {
 }
 
 export function nextSteps(input: NextStepsInput): string {
+  const privateFetch = input.privateFetch && privateFetchWarning(input.privateFetch, 'proses ini');
   const lines = [
+    ...(privateFetch ? [`  PERINGATAN: ${privateFetch}`, ''] : []),
     `  Buka ${input.address} di browser.`,
     `  ${loginLine(input)}`,
     '',

@@ -4,8 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { BASE_URL } from './support/env.ts';
+import { BASE_URL, E2E_WEBHOOK_PORT } from './support/env.ts';
 import {
   DESKTOP,
   expect,
@@ -20,7 +19,7 @@ interface Received {
   body: string;
 }
 
-/** A local receiver (the e2e server allows private-network fetching): records, answers 200. */
+/** A local receiver on E2E_WEBHOOK_PORT (the one private port the e2e product may post to): records, answers 204. */
 async function startReceiver(): Promise<{ url: string; requests: Received[]; server: Server }> {
   const requests: Received[] = [];
   const server = createServer((req, res) => {
@@ -31,10 +30,9 @@ async function startReceiver(): Promise<{ url: string; requests: Received[]; ser
       res.writeHead(204).end();
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(E2E_WEBHOOK_PORT, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/terima`, requests, server };
+  return { url: `http://127.0.0.1:${E2E_WEBHOOK_PORT}/terima`, requests, server };
 }
 
 test.use({ loginAs: 'member' });

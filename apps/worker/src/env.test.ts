@@ -89,3 +89,18 @@ describe('SECRETS_KEY_PREVIOUS', () => {
     expect(() => loadEnv({ ...base, SECRETS_KEY_PREVIOUS: 'short' })).toThrow(/SECRETS_KEY_PREVIOUS must be 32 bytes/);
   });
 });
+
+describe('private-network fetching (issue 29 item 6)', () => {
+  it('warns at start when ALLOW_PRIVATE_NETWORK_FETCH is on, naming it', () => {
+    const env = loadEnv({ ...base, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
+    expect(env.warnings).toEqual([expect.stringMatching(/^ALLOW_PRIVATE_NETWORK_FETCH=true di worker ini: pengaman URL dimatikan/)]);
+  });
+
+  it('reads FETCH_ALLOW_PRIVATE_HOSTS and says which destinations it lets through', () => {
+    const env = loadEnv({ ...base, FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1:9000' });
+    expect(env.fetchAllowPrivateHosts).toEqual(['127.0.0.1:9000']);
+    expect(env.allowPrivateNetworkFetch).toBe(false);
+    expect(env.warnings).toEqual([expect.stringContaining('FETCH_ALLOW_PRIVATE_HOSTS di worker ini mengizinkan tujuan privat berikut: 127.0.0.1:9000.')]);
+    expect(() => loadEnv({ ...base, FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' })).toThrow(/FETCH_ALLOW_PRIVATE_HOSTS/);
+  });
+});

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
-import { DatabaseUrlSchema, EnvError, envFlag, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { privateFetchWarning } from '@scrapper/contracts/rules/private-fetch';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
@@ -29,6 +30,7 @@ const BaseSchema = z.object({
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   ...ProgramEnvShape,
   ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
+  FETCH_ALLOW_PRIVATE_HOSTS: FetchAllowPrivateHostsSchema,
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
   /** Seconds one Apify long-poll may wait for a run to change. */
   APIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
@@ -71,6 +73,8 @@ export interface Env {
   ffmpegPath: string;
   ffprobePath: string;
   allowPrivateNetworkFetch: boolean;
+  /** FETCH_ALLOW_PRIVATE_HOSTS: `host:port` destinations the URL guard lets through. */
+  fetchAllowPrivateHosts: string[];
   maxDownloadBytes: number;
   /** Job folders for downloads in progress (DATA_DIR/tmp). */
   tempDir: string;
@@ -138,6 +142,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : 'SHUTDOWN_TIMEOUT_SECONDS is deprecated and ignored: WORKER_SHUTDOWN_GRACE_S is set',
     );
   }
+  const privateFetch = privateFetchWarning({ allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH, allowHosts: e.FETCH_ALLOW_PRIVATE_HOSTS }, 'worker ini');
+  if (privateFetch) warnings.push(privateFetch);
   const dataDir = resolve(e.DATA_DIR);
   return {
     databaseUrl: e.DATABASE_URL,
@@ -158,6 +164,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
+    fetchAllowPrivateHosts: e.FETCH_ALLOW_PRIVATE_HOSTS,
     maxDownloadBytes: e.MAX_DOWNLOAD_BYTES,
     tempDir: resolve(dataDir, 'tmp'),
     previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),

@@ -126,7 +126,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
   // this proxy; one per process, closed on stop. Not needed when private networks are allowed.
   const ytDlpGuard = env.allowPrivateNetworkFetch
     ? undefined
-    : await startGuardProxy({ onError: (error) => log.error(`[worker] guard proxy: ${error.message}`) });
+    : await startGuardProxy({ allowHosts: env.fetchAllowPrivateHosts, onError: (error) => log.error(`[worker] guard proxy: ${error.message}`) });
   const storage = createStorage(env.storage);
   const ytdlpTools = createYtDlpTools({ env, database, workerId: id, log });
   const deps: JobDeps = {
@@ -138,11 +138,13 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
       binary: ytdlpTools.binary,
       ffmpegLocation: env.ffmpegPath,
       allowPrivateNetwork: env.allowPrivateNetworkFetch,
+      allowHosts: env.fetchAllowPrivateHosts,
       proxyUrl: ytDlpGuard?.url,
       tempRoot: env.tempDir,
     }),
     ffmpeg: createFfmpeg({ ffmpeg: env.ffmpegPath, ffprobe: env.ffprobePath }),
     allowPrivateNetworkFetch: env.allowPrivateNetworkFetch,
+    fetchAllowPrivateHosts: env.fetchAllowPrivateHosts,
     maxDownloadBytes: env.maxDownloadBytes,
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,

@@ -48,6 +48,8 @@ export interface DirectFetchRequest {
   timeoutMs?: number;
   /** ALLOW_PRIVATE_NETWORK_FETCH. */
   allowPrivateNetwork: boolean;
+  /** FETCH_ALLOW_PRIVATE_HOSTS: `host:port` destinations let through whatever their address. */
+  allowHosts?: readonly string[];
   /** Default 5. */
   maxRedirects?: number;
   /** Some CDNs serve only with the page as Referer and a browser User-Agent. */
@@ -133,6 +135,7 @@ function get(url: URL, request: DirectFetchRequest, signal: AbortSignal): Promis
         // The connection goes to the address the guard checked, never to a second DNS answer.
         lookup: guardedLookup({
           allowPrivateNetwork: request.allowPrivateNetwork,
+          allowHosts: request.allowHosts,
           resolveHost: request.resolveHost,
         }),
         headers: {
@@ -189,6 +192,7 @@ export async function fetchDirectMedia(request: DirectFetchRequest): Promise<Dir
   const maxRedirects = request.maxRedirects ?? 5;
   const guard = {
     allowPrivateNetwork: request.allowPrivateNetwork,
+    allowHosts: request.allowHosts,
     resolveHost: request.resolveHost,
   };
   try {

@@ -77,6 +77,21 @@ describe('classifyAddress', () => {
     ['64:ff9b:1::a00:1', 'reserved'], // local-use NAT64: the IPv4 may sit anywhere
     ['2001:0:4136:e378::1', 'reserved'], // Teredo
     ['2001:db8::1', 'reserved'],
+    // Documentation and other ranges that are no host on the internet (issue 29 item 6).
+    ['192.0.2.1', 'reserved'],
+    ['198.51.100.7', 'reserved'],
+    ['203.0.113.200', 'reserved'],
+    ['192.88.99.1', 'reserved'],
+    ['3fff::1', 'reserved'],
+    ['3fff:fff:ffff::1', 'reserved'],
+    ['5f00::1', 'reserved'],
+    ['5f00:ffff::1', 'reserved'],
+    ['192.0.3.1', 'public'],
+    ['198.51.101.1', 'public'],
+    ['203.0.114.1', 'public'],
+    ['4000::1', 'public'],
+    ['3ffe::1', 'public'],
+    ['5f01::1', 'public'],
     ['::ffff:8.8.8.8', 'public'],
     ['2001:4860:4860::8888', 'public'],
     ['2606:4700::1111', 'public'],
@@ -212,6 +227,25 @@ describe('assertFetchableUrl', () => {
   });
 });
 
+describe('FETCH_ALLOW_PRIVATE_HOSTS (allowHosts)', () => {
+  const allowHosts = ['127.0.0.1:4000', 'media.test:8080', '[::1]:80'];
+
+  it('lets exactly the listed host:port through, scheme ports included', async () => {
+    const resolveHost = fakeDns({ 'media.test': ['10.0.0.5'] });
+    for (const url of ['http://127.0.0.1:4000/a.mp4', 'http://media.test:8080/x', 'http://[::1]/']) {
+      await expect(assertFetchableUrl(url, { ...DENY, allowHosts, resolveHost }), url).resolves.toBeInstanceOf(URL);
+    }
+  });
+
+  it('keeps the guard on for every other port and host', async () => {
+    const resolveHost = fakeDns({ 'media.test': ['10.0.0.5'], 'other.test': ['127.0.0.1'] });
+    for (const url of ['http://127.0.0.1:4001/', 'http://127.0.0.1/', 'http://media.test/', 'http://other.test:4000/', 'http://169.254.169.254/', 'http://[::1]:8080/']) {
+      const error = await refusal(url, { ...DENY, allowHosts, resolveHost }).catch((e: unknown) => e);
+      expect(error, url).toBeInstanceOf(UrlNotAllowedError);
+    }
+  });
+});
+
 describe('guardedLookup', () => {
   let server: Server;
   let port: number;
@@ -245,5 +279,19 @@ describe('guardedLookup', () => {
 
   it('connects to the checked address when private networks are allowed', async () => {
     await expect(request(true)).resolves.toBe(200);
+  });
+
+  it('connects to a private address of a host FETCH_ALLOW_PRIVATE_HOSTS lists, and to no other name', async () => {
+    const resolveHost = fakeDns({ 'media.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'] });
+    const lookup = guardedLookup({ allowPrivateNetwork: false, allowHosts: [`media.test:${port}`], resolveHost });
+    const fetchVia = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        get(`http://${host}:${port}/`, { lookup, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).once('error', reject);
+      });
+    await expect(fetchVia('media.test')).resolves.toBe(200);
+    await expect(fetchVia('other.test')).rejects.toBeInstanceOf(UrlNotAllowedError);
   });
 });

@@ -32,14 +32,32 @@ export class UrlNotAllowedError extends Error {
   }
 }
 
+/** Where fetching may reach besides the public internet (ALLOW_PRIVATE_NETWORK_FETCH, FETCH_ALLOW_PRIVATE_HOSTS). */
+export interface FetchPolicy {
+  allowPrivateNetwork: boolean;
+  allowHosts: readonly string[];
+}
+
 /** Resolves a host name to every address it has (the guard checks all of them). */
 export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 export interface UrlGuardOptions {
   /** ALLOW_PRIVATE_NETWORK_FETCH: tests and the demo reach 127.0.0.1. */
   allowPrivateNetwork: boolean;
+  /**
+   * FETCH_ALLOW_PRIVATE_HOSTS: exactly these `host:port` destinations (as the WHATWG parser
+   * writes the host, e.g. `127.0.0.1:4000`, `[::1]:8080`) pass whatever their address, while the
+   * guard stays on for everything else. The narrow alternative to `allowPrivateNetwork`.
+   */
+  allowHosts?: readonly string[];
   /** Default: the system resolver (`dns.lookup`, all addresses). Tests map names here. */
   resolveHost?: ResolveHost;
+}
+
+/** `host:port` of a URL with the scheme's port filled in, as FETCH_ALLOW_PRIVATE_HOSTS lists it. */
+export function hostPortOf(url: URL): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return `${url.hostname}:${port}`;
 }
 
 const resolveWithSystem: ResolveHost = (hostname) =>
@@ -55,8 +73,12 @@ const IPV4_RANGES: readonly Range[] = [
   [[169, 254, 0, 0], 16, 'link-local'], // includes cloud metadata at 169.254.169.254
   [[172, 16, 0, 0], 12, 'private'],
   [[192, 0, 0, 0], 24, 'reserved'],
+  [[192, 0, 2, 0], 24, 'reserved'], // TEST-NET-1, documentation (RFC 5737)
+  [[192, 88, 99, 0], 24, 'reserved'], // deprecated 6to4 relay anycast (RFC 7526)
   [[192, 168, 0, 0], 16, 'private'],
   [[198, 18, 0, 0], 15, 'reserved'], // benchmarking, used for internal networks in practice
+  [[198, 51, 100, 0], 24, 'reserved'], // TEST-NET-2, documentation
+  [[203, 0, 113, 0], 24, 'reserved'], // TEST-NET-3, documentation
   [[224, 0, 0, 0], 4, 'multicast'],
   [[240, 0, 0, 0], 4, 'reserved'], // includes 255.255.255.255
 ];
@@ -67,6 +89,8 @@ const IPV6_RANGES: readonly Range[] = [
   [[0, 0x64, 0xff, 0x9b, 0, 1], 48, 'reserved'],
   [[0x20, 0x01, 0, 0], 32, 'reserved'], // Teredo: tunnels to an IPv4 server named inside
   [[0x20, 0x01, 0x0d, 0xb8], 32, 'reserved'], // documentation
+  [[0x3f, 0xff, 0], 20, 'reserved'], // documentation (RFC 9637)
+  [[0x5f, 0], 16, 'reserved'], // SRv6 SIDs (RFC 9602): not a host on the internet
   [[0xfe, 0x80], 10, 'link-local'],
   [[0xfe, 0xc0], 10, 'reserved'], // deprecated site-local: still private in old networks
   [[0xfc, 0], 7, 'unique-local'],
@@ -211,6 +235,7 @@ export async function assertFetchableUrl(
   if (parsed.hostname === '')
     throw new UrlNotAllowedError('invalid-url', 'URL tidak memiliki nama host.');
   if (options.allowPrivateNetwork) return parsed;
+  if (options.allowHosts?.includes(hostPortOf(parsed))) return parsed;
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) !== 0) {
     const kind = classifyAddress(host);
@@ -229,8 +254,11 @@ export async function assertFetchableUrl(
  */
 export function guardedLookup(options: UrlGuardOptions): LookupFunction {
   const resolveHost = options.resolveHost ?? resolveWithSystem;
+  // The URL check judged host and port; the connection to an allowed host may use its addresses.
+  const allowedNames = new Set((options.allowHosts ?? []).map((entry) => entry.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1')));
   return (hostname, lookupOptions, callback) => {
-    if (!options.allowPrivateNetwork && isLocalhostName(hostname)) {
+    const open = options.allowPrivateNetwork || allowedNames.has(hostname);
+    if (!open && isLocalhostName(hostname)) {
       callback(localhostError(hostname), '', 0);
       return;
     }
@@ -240,7 +268,7 @@ export function guardedLookup(options: UrlGuardOptions): LookupFunction {
           lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
         const addresses = found.filter(({ family }) => wanted === 0 || family === wanted);
         try {
-          if (!options.allowPrivateNetwork) assertPublicAddresses(hostname, addresses);
+          if (!open) assertPublicAddresses(hostname, addresses);
         } catch (error) {
           callback(error as NodeJS.ErrnoException, '', 0);
           return;

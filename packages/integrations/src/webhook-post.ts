@@ -35,6 +35,8 @@ export interface WebhookPostRequest {
   timeoutMs?: number;
   /** ALLOW_PRIVATE_NETWORK_FETCH. */
   allowPrivateNetwork: boolean;
+  /** FETCH_ALLOW_PRIVATE_HOSTS: `host:port` destinations let through whatever their address. */
+  allowHosts?: readonly string[];
   /** For tests: how host names resolve, for the guard and the connection alike. */
   resolveHost?: ResolveHost;
   /** The signing time; default now. */
@@ -62,7 +64,7 @@ function send(url: URL, request: WebhookPostRequest, headers: Record<string, str
       url,
       {
         method: 'POST',
-        lookup: guardedLookup({ allowPrivateNetwork: request.allowPrivateNetwork, resolveHost: request.resolveHost }),
+        lookup: guardedLookup({ allowPrivateNetwork: request.allowPrivateNetwork, allowHosts: request.allowHosts, resolveHost: request.resolveHost }),
         headers,
         signal,
       },
@@ -101,7 +103,7 @@ export async function postWebhook(request: WebhookPostRequest): Promise<WebhookP
   });
   let url: URL;
   try {
-    url = await assertFetchableUrl(request.url, { allowPrivateNetwork: request.allowPrivateNetwork, resolveHost: request.resolveHost });
+    url = await assertFetchableUrl(request.url, { allowPrivateNetwork: request.allowPrivateNetwork, allowHosts: request.allowHosts, resolveHost: request.resolveHost });
   } catch (error) {
     if (error instanceof UrlNotAllowedError) return fail(`Ditolak penjaga URL: ${error.message}`, false);
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,6 +7,12 @@
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
+/**
+ * The port the webhook spec's local receiver listens on: known before the product starts, so
+ * start-server.ts can let exactly it through the URL guard (FETCH_ALLOW_PRIVATE_HOSTS).
+ */
+export const E2E_WEBHOOK_PORT = E2E_PORT + 1;
+
 /** The first admin the launcher seeds (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 

@@ -17,6 +17,8 @@ export interface JobDeps {
   ytdlp: YtDlp;
   ffmpeg: Ffmpeg;
   allowPrivateNetworkFetch: boolean;
+  /** FETCH_ALLOW_PRIVATE_HOSTS. */
+  fetchAllowPrivateHosts: readonly string[];
   maxDownloadBytes: number;
   tempDir: string;
   /** PREVIEW_RETENTION_HOURS in seconds: the maintenance sweep removes older preview clips. */

@@ -252,6 +252,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
           maxBytes: ctx.deps.maxDownloadBytes,
           socketTimeoutSecs: 30,
           allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
+          allowHosts: ctx.deps.fetchAllowPrivateHosts,
           signal,
           onProgress: ({ downloadedBytes, totalBytes }) => {
             if (totalBytes) onProgress((downloadedBytes / totalBytes) * 100);

@@ -130,7 +130,9 @@ beforeAll(async () => {
     name: 'webhook-deliver',
     apify: { waitForFinishCapMs: 50 },
     media: {},
-    env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', ALLOW_PRIVATE_NETWORK_FETCH: 'true', WEBHOOK_TIMEOUT_SECONDS: '1' },
+    // Exactly the receiver is let through the URL guard (FETCH_ALLOW_PRIVATE_HOSTS); every other
+    // private destination stays refused.
+    env: { WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0', FETCH_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${receiver.port}`, WEBHOOK_TIMEOUT_SECONDS: '1' },
   });
   database = h.database;
   ownerId = await h.insertUser('pemilik');
@@ -266,7 +268,7 @@ describe('webhook deliveries', () => {
   it('the URL guard refuses private addresses unless private-network fetching is allowed; redirects are not followed', async () => {
     const loopback = await addWebhook(receiver.url('/private'), ['batch.completed']);
     const named = await addWebhook(`http://localhost:${receiver.port}/named`, ['batch.completed']);
-    const w = await startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'false' });
+    const w = await startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'false', FETCH_ALLOW_PRIVATE_HOSTS: '' });
     const ids = await emit(w.boss, 'batch.completed', { batchId: 'b1' });
     expect(ids).toHaveLength(2);
     for (const id of ids) {
@@ -280,11 +282,17 @@ describe('webhook deliveries', () => {
     expect(failures.filter((f) => f.id === loopback.id || f.id === named.id).map((f) => f.n)).toEqual([1, 1]);
     await h.stopWorkers();
 
-    // The same address with private fetching allowed (tests, the demo) is delivered; a receiver
-    // that redirects is not followed (the redirect could point anywhere).
+    // The same address listed in FETCH_ALLOW_PRIVATE_HOSTS (tests, a lab) is delivered, while
+    // the same port by another name stays refused; a receiver that redirects is not followed
+    // (the redirect could point anywhere).
+    await database.db.delete(webhooks);
+    await addWebhook(`http://localhost:${receiver.port}/named`, ['batch.completed']);
+    const allowed = await startWorker({}, 0);
+    const [refusedByName = ''] = await emit(allowed.boss, 'batch.completed', { batchId: 'b1b' });
+    expect(await deliveryEnded(refusedByName)).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null });
+    expect(receiver.requests).toHaveLength(0);
     await database.db.delete(webhooks);
     await addWebhook(receiver.url('/private'), ['batch.completed']);
-    const allowed = await startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' }, 0);
     receiver.answer(302);
     const [redirected = ''] = await emit(allowed.boss, 'batch.completed', { batchId: 'b2' });
     const row = await deliveryEnded(redirected);
@@ -357,7 +365,8 @@ describe('webhook deliveries', () => {
   });
   it('a real download batch emits download.completed for the item it got and batch.completed with the counts', async () => {
     const hook = await addWebhook(receiver.url('/downloads'), ['download.completed', 'batch.completed']);
-    const w = await startWorker();
+    // The media server is let through too (its port is known once the harness has started it).
+    const w = await startWorker({ FETCH_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${receiver.port},${new URL(h.media.urls.clip3s).host}` });
     const batch = await insertDownloadBatch(database.db, { ownerId, resultFileName: null, quality: 'best', total: 2 });
     const ids: string[] = [];
     for (const [i, url] of [h.media.urls.clip3s, h.media.urls.notFound].entries()) {

@@ -32,6 +32,7 @@ export const webhookDeliver: JobHandler<'webhook.deliver'> = async ({ deliveryId
     secret: ctx.deps.secrets.open(webhook.sealedSecret),
     timeoutMs: ctx.deps.webhookTimeoutMs,
     allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,
+    allowHosts: ctx.deps.fetchAllowPrivateHosts,
     signal: ctx.signal,
   });
   const final = result.ok || !result.retryable || ctx.isLastAttempt;

@@ -32,7 +32,7 @@ export interface ToolsLogger {
 }
 
 export interface YtDlpToolsOptions {
-  env: Pick<Env, 'ytdlp' | 'ffmpegPath' | 'ffprobePath'>;
+  env: Pick<Env, 'ytdlp' | 'ffmpegPath' | 'ffprobePath' | 'allowPrivateNetworkFetch' | 'fetchAllowPrivateHosts'>;
   database: Database;
   workerId: string;
   log: ToolsLogger;
@@ -123,6 +123,7 @@ export function createYtDlpTools(options: YtDlpToolsOptions): YtDlpTools {
       ffmpeg: { version: ffmpeg, path: env.ffmpegPath },
       ffprobe: { version: ffprobe, path: env.ffprobePath },
       lastCheck: toToolCheck(lastCheck),
+      network: { allowPrivateNetworkFetch: env.allowPrivateNetworkFetch, allowHosts: env.fetchAllowPrivateHosts },
       reportedAt: now().toISOString(),
     });
     await updateWorkerTools(database.db, options.workerId, built);

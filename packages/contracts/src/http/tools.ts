@@ -60,12 +60,14 @@ export const WorkerToolReportSchema = z.object({
   ffprobe: z.object({ version: z.string().nullable(), path: z.string() }),
   /** The last update check this worker's machine made; null before the first. */
   lastCheck: ToolCheckSchema.nullable(),
+  /** ALLOW_PRIVATE_NETWORK_FETCH and FETCH_ALLOW_PRIVATE_HOSTS of the worker (absent in older reports). */
+  network: z.object({ allowPrivateNetworkFetch: z.boolean(), allowHosts: z.array(z.string()) }).optional(),
   reportedAt: IsoDateTimeSchema,
 });
 export type WorkerToolReport = z.infer<typeof WorkerToolReportSchema>;
 
 export const ToolWarningSchema = z.object({
-  /** `ytdlp-old`, `ytdlp-update-failed`, `ytdlp-missing`, `ytdlp-no-js-runtime`. */
+  /** `private-network-fetch`, `ytdlp-old`, `ytdlp-update-failed`, `ytdlp-missing`, `ytdlp-no-js-runtime`. */
   code: z.string(),
   /** In Indonesian, with the reason. */
   message: z.string(),

@@ -13,6 +13,33 @@ export function envFlag(defaultValue: boolean) {
     .transform((v) => v === 'true' || v === '1');
 }
 
+/**
+ * FETCH_ALLOW_PRIVATE_HOSTS: `host:port` entries, comma-separated (`127.0.0.1:4000,[::1]:8080`),
+ * each written as the WHATWG URL parser writes a host. Exactly these private destinations pass
+ * the URL guard; everything else stays guarded.
+ */
+export const FetchAllowPrivateHostsSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const parsed: string[] = [];
+    for (const entry of value.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+      let url: URL | undefined;
+      try {
+        url = new URL(`http://${entry}`);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/:\d+$/.test(entry) || url.pathname !== '/' || url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: `FETCH_ALLOW_PRIVATE_HOSTS: "${entry}" is not a host:port (for example 127.0.0.1:4000)` });
+        return z.NEVER;
+      }
+      // The URL parser drops the scheme's default port: keep the port as written.
+      parsed.push(`${url.hostname}:${url.port || '80'}`);
+    }
+    return parsed;
+  });
+
 const DATABASE_URL_MESSAGE = 'DATABASE_URL must be a postgres:// URL';
 
 /**

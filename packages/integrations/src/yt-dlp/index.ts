@@ -33,6 +33,8 @@ export interface YtDlpOptions {
   ffmpegLocation?: string;
   /** ALLOW_PRIVATE_NETWORK_FETCH. Default false: loopback and private hosts are refused. */
   allowPrivateNetwork?: boolean;
+  /** FETCH_ALLOW_PRIVATE_HOSTS, for the URL yt-dlp is given (the guard proxy takes the same list). */
+  allowHosts?: readonly string[];
   /**
    * The guard proxy (guard-proxy.ts) that all of yt-dlp's requests go through, so redirects and
    * media URLs meet the URL guard too. When given it is always used. When not given and private
@@ -189,7 +191,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
    */
   async function guard(url: string): Promise<string> {
     try {
-      return (await assertFetchableUrl(url, { allowPrivateNetwork, resolveHost: options.resolveHost })).href;
+      return (await assertFetchableUrl(url, { allowPrivateNetwork, allowHosts: options.allowHosts, resolveHost: options.resolveHost })).href;
     } catch (error) {
       if (error instanceof UrlNotAllowedError)
         throw new YtDlpError('permanent', error.message, { cause: error });

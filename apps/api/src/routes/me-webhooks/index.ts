@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 
 /** The caller's own webhooks (admins included: their own); another member's answers 404. */
 export function meWebhookRoutes(app: FastifyInstance, { database, boss, secrets, env }: AppDeps): void {
-  const deps: WebhookDeps = { database, boss, secrets, allowPrivateNetworkFetch: env.allowPrivateNetworkFetch };
+  const deps: WebhookDeps = { database, boss, secrets, fetchPolicy: env.fetchPolicy };
   defineRoute(app, endpoints.meWebhooks.list, async ({ user }) => ({ webhooks: await listOwnWebhooks(deps, user.id) }));
   defineRoute(app, endpoints.meWebhooks.create, ({ user, body }) => createOwnWebhook(deps, user.id, body));
   defineRoute(app, endpoints.meWebhooks.get, ({ user, params }) => findOwnWebhook(deps, user.id, params.id));

@@ -58,7 +58,7 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   defineRoute(app, endpoints.media.startBatch, async ({ body, user }) => {
     const batch = body.urls
-      ? await startUrlBatch(database, boss, user, { urls: body.urls, quality: body.quality }, deps.env.allowPrivateNetworkFetch)
+      ? await startUrlBatch(database, boss, user, { urls: body.urls, quality: body.quality }, deps.env.fetchPolicy)
       : await startBatch(database, boss, storage, user, { fileName: body.filename ?? '', itemIds: body.itemIds ?? [], quality: body.quality, username: body.username });
     return batchDto(database, batch.id, null);
   });

@@ -9,8 +9,10 @@ import type { AppDeps } from '../../app-deps.ts';
 const WINDOWS: ToolStatusWindows = { listSeconds: WORKER_LIST_SECONDS, aliveSeconds: WORKER_ALIVE_SECONDS };
 
 /** Admin tab "Alat & Layanan" and its header badge: what each worker runs, and what needs an admin. */
-export function toolRoutes(app: FastifyInstance, { database }: AppDeps): void {
-  defineRoute(app, endpoints.tools.list, () => listToolStatus(database.db, WINDOWS));
+export function toolRoutes(app: FastifyInstance, { database, env }: AppDeps): void {
+  // This API process's own fetching settings: a warning of their own when the guard is not fully on.
+  const apiNetwork = { allowPrivateNetworkFetch: env.fetchPolicy.allowPrivateNetwork, allowHosts: env.fetchPolicy.allowHosts };
+  defineRoute(app, endpoints.tools.list, () => listToolStatus(database.db, WINDOWS, apiNetwork));
   // The badge polls this with the notifications: only the warnings travel.
-  defineRoute(app, endpoints.tools.warnings, async () => ({ warnings: (await listToolStatus(database.db, WINDOWS)).warnings }));
+  defineRoute(app, endpoints.tools.warnings, async () => ({ warnings: (await listToolStatus(database.db, WINDOWS, apiNetwork)).warnings }));
 }

@@ -254,3 +254,39 @@ describe('API docs', () => {
     }
   });
 });
+
+// Issue 29 item 6: fetching from private networks is never silent.
+describe('private-network fetching', () => {
+  it('a worker that allows it is warned about first, naming the setting; one that lists hosts names them', async () => {
+    await worker('mesin-terbuka', report({}, { network: { allowPrivateNetworkFetch: true, allowHosts: [] } }));
+    let { warnings } = await tools();
+    expect(warnings.map((w) => w.code)).toEqual(['private-network-fetch']);
+    expect(warnings[0]?.message).toMatch(/^ALLOW_PRIVATE_NETWORK_FETCH=true di worker mesin-terbuka: pengaman URL dimatikan/);
+
+    await h.database.db.delete(workerHeartbeats);
+    await worker('mesin-sempit', report({}, { network: { allowPrivateNetworkFetch: false, allowHosts: ['127.0.0.1:9000'] } }));
+    ({ warnings } = await tools());
+    expect(warnings.map((w) => w.message)).toEqual([
+      'FETCH_ALLOW_PRIVATE_HOSTS di worker mesin-sempit mengizinkan tujuan privat berikut: 127.0.0.1:9000. Pengaman URL tetap aktif untuk semua alamat lain.',
+    ]);
+
+    await h.database.db.delete(workerHeartbeats);
+    await worker('mesin-tertutup', report({}, { network: { allowPrivateNetworkFetch: false, allowHosts: [] } }));
+    expect((await tools()).warnings).toEqual([]);
+  });
+
+  it("the API's own ALLOW_PRIVATE_NETWORK_FETCH is a warning of its own, on the badge's route too", async () => {
+    const open = await startHarness({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
+    try {
+      await open.createUser('alat-admin-2', 'admin-password', 'admin');
+      const token = await open.login('alat-admin-2', 'admin-password');
+      const res = await open.request('GET', '/api/admin/tools/warnings', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.warnings).toEqual([
+        { code: 'private-network-fetch', workerId: null, message: expect.stringMatching(/^ALLOW_PRIVATE_NETWORK_FETCH=true di API: /) },
+      ]);
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -107,7 +107,7 @@ export async function youtubeFormRoutes(app: FastifyInstance, deps: AppDeps): Pr
     await scope.register(multipart, { throwFileSizeLimit: true });
     defineRoute(scope, endpoints.youtube.upload, ({ user, request }) =>
       createUpload(
-        { database, boss, storage, allowPrivateNetwork: env.allowPrivateNetworkFetch, maxVideoBytes: env.uploadMaxVideoBytes },
+        { database, boss, storage, fetchPolicy: env.fetchPolicy, maxVideoBytes: env.uploadMaxVideoBytes },
         user,
         request,
       ),

@@ -1,5 +1,6 @@
 // A member's signed webhooks (issue 21 item 3): checked, the whsec_ secret made here and sealed
 // with SECRETS_KEY (shown once), listed without it. Deliveries go out from the worker.
+import { hostPortOf, type FetchPolicy } from '@scrapper/integrations/url-guard';
 import {
   MAX_WEBHOOKS_PER_MEMBER,
   type Webhook,
@@ -31,8 +32,8 @@ export interface WebhookDeps {
   database: Database;
   boss: Boss;
   secrets: SecretBox;
-  /** ALLOW_PRIVATE_NETWORK_FETCH: plain http is accepted only then. */
-  allowPrivateNetworkFetch: boolean;
+  /** ALLOW_PRIVATE_NETWORK_FETCH, or the URL among FETCH_ALLOW_PRIVATE_HOSTS: plain http is accepted only then. */
+  fetchPolicy: FetchPolicy;
 }
 
 const NOT_FOUND = 'Webhook tidak ditemukan.';
@@ -69,13 +70,14 @@ function deliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
  * tests and the demo). Where the URL may point is the URL guard's to say at each delivery.
  */
 function assertUrlAllowed(url: string, deps: WebhookDeps): void {
-  const { protocol, username, password } = new URL(url);
+  const parsed = new URL(url);
+  const { protocol, username, password } = parsed;
   // Refused at delivery too; said here, when the member can still fix it.
   if (username || password) {
     throw badRequest('URL webhook tidak boleh memuat nama pengguna atau password (user:pass@). Periksa tanda tangan webhook-signature di penerima sebagai gantinya.');
   }
   if (protocol === 'https:') return;
-  if (protocol === 'http:' && deps.allowPrivateNetworkFetch) return;
+  if (protocol === 'http:' && (deps.fetchPolicy.allowPrivateNetwork || deps.fetchPolicy.allowHosts.includes(hostPortOf(parsed)))) return;
   throw badRequest('URL webhook harus diawali https:// (alamat http:// tidak diizinkan).');
 }
 

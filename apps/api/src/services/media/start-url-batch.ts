@@ -1,3 +1,4 @@
+import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Quality } from '@scrapper/contracts/http/media';
 import { platformOfUrl } from '@scrapper/contracts/rules/download-links';
@@ -18,11 +19,11 @@ export async function startUrlBatch(
   boss: Boss,
   user: SessionUser,
   input: { urls: string[]; quality: Quality },
-  allowPrivateNetwork: boolean,
+  fetchPolicy: FetchPolicy,
 ): Promise<DownloadBatchRow> {
   const links = [...new Set(input.urls.map((u) => new URL(u).href))];
   for (const [index, link] of links.entries()) {
-    await checkSourceUrl(links.length > 1 ? `Tautan ${index + 1}` : 'Tautan', link, allowPrivateNetwork);
+    await checkSourceUrl(links.length > 1 ? `Tautan ${index + 1}` : 'Tautan', link, fetchPolicy);
   }
   return database.transaction(async ({ db, sql }) => {
     const batch = await insertDownloadBatch(db, { ownerId: user.id, resultFileName: null, source: 'urls', quality: input.quality, total: links.length });

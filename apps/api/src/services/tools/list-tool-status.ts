@@ -1,4 +1,5 @@
 import type { ToolsResponse } from '@scrapper/contracts/http/tools';
+import type { PrivateFetchSettings } from '@scrapper/contracts/rules/private-fetch';
 import type { Db } from '@scrapper/db/client';
 import { listLatestToolUpdateChecks, listWorkerToolReports } from '@scrapper/db/queries/tool-status';
 import { toolWarnings } from './tool-warnings.ts';
@@ -12,7 +13,7 @@ export interface ToolStatusWindows {
 }
 
 /** Per worker: its tool report, the yt-dlp's age and the machine's newest update check; plus the warnings. */
-export async function listToolStatus(db: Db, windows: ToolStatusWindows, now = new Date()): Promise<ToolsResponse> {
+export async function listToolStatus(db: Db, windows: ToolStatusWindows, apiNetwork?: PrivateFetchSettings, now = new Date()): Promise<ToolsResponse> {
   const rows = await listWorkerToolReports(db, new Date(now.getTime() - windows.listSeconds * 1000));
   const checks = await listLatestToolUpdateChecks(
     db,
@@ -21,5 +22,5 @@ export async function listToolStatus(db: Db, windows: ToolStatusWindows, now = n
   const checkByHost = new Map(checks.map((check) => [check.hostname, check]));
   const aliveSince = new Date(now.getTime() - windows.aliveSeconds * 1000);
   const workers = rows.map((row) => toWorkerTools(row, checkByHost.get(row.hostname), { aliveSince, now }));
-  return { workers, warnings: toolWarnings(workers) };
+  return { workers, warnings: toolWarnings(workers, apiNetwork) };
 }

@@ -1,10 +1,12 @@
 import { YTDLP_MAX_AGE_DAYS, type ToolWarning, type WorkerTools } from '@scrapper/contracts/http/tools';
+import { privateFetchWarning, type PrivateFetchSettings } from '@scrapper/contracts/rules/private-fetch';
 import { ytDlpNeedsJsRuntime } from '@scrapper/contracts/rules/yt-dlp-release';
 
-export type ToolWarningCode = 'ytdlp-missing' | 'ytdlp-update-failed' | 'ytdlp-old' | 'ytdlp-no-js-runtime';
+export type ToolWarningCode = 'private-network-fetch' | 'ytdlp-missing' | 'ytdlp-update-failed' | 'ytdlp-old' | 'ytdlp-no-js-runtime';
 
-/** What stops downloads outright first, then what makes them fail on some sites. */
+/** An open door first, then what stops downloads outright, then what makes them fail on some sites. */
 const SEVERITY: Record<ToolWarningCode, number> = {
+  'private-network-fetch': -1,
   'ytdlp-missing': 0,
   'ytdlp-update-failed': 1,
   'ytdlp-old': 2,
@@ -32,6 +34,9 @@ function warningsOf(worker: WorkerTools): Array<ToolWarning & { code: ToolWarnin
   const at = `worker ${worker.hostname}`;
   const out: Array<ToolWarning & { code: ToolWarningCode }> = [];
   const warn = (code: ToolWarningCode, message: string) => out.push({ code, message, workerId: worker.workerId });
+
+  const network = tools.network && privateFetchWarning({ allowPrivateNetworkFetch: tools.network.allowPrivateNetworkFetch, allowHosts: tools.network.allowHosts }, at);
+  if (network) warn('private-network-fetch', network);
 
   const check = worker.lastCheck;
   if (check?.outcome === 'failed') {
@@ -68,11 +73,14 @@ function warningsOf(worker: WorkerTools): Array<ToolWarning & { code: ToolWarnin
  * so), and so are workers that have not reported yet. Two workers on one machine share its
  * yt-dlp: the same warning is given once.
  */
-export function toolWarnings(workers: readonly WorkerTools[]): ToolWarning[] {
+export function toolWarnings(workers: readonly WorkerTools[], apiNetwork?: PrivateFetchSettings): ToolWarning[] {
   const seen = new Set<string>();
-  const warnings = workers
-    .filter((worker) => !worker.isStale)
-    .flatMap(warningsOf)
+  const api = apiNetwork && privateFetchWarning(apiNetwork, 'API');
+  const own: Array<ToolWarning & { code: ToolWarningCode }> = api ? [{ code: 'private-network-fetch', message: api, workerId: null }] : [];
+  const warnings = [
+    ...own,
+    ...workers.filter((worker) => !worker.isStale).flatMap(warningsOf),
+  ]
     .filter((warning) => {
       const key = `${warning.code}\n${warning.message}`;
       if (seen.has(key)) return false;

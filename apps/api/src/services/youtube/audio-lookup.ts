@@ -15,7 +15,7 @@ export const SEARCH_LIMIT = 10;
 
 export interface LookupDeps {
   gate: ConcurrencyGate;
-  env: Pick<Env, 'ytdlp' | 'allowPrivateNetworkFetch' | 'audioSearchUrlTemplate' | 'ytDlpProxyUrl'>;
+  env: Pick<Env, 'ytdlp' | 'fetchPolicy' | 'audioSearchUrlTemplate' | 'ytDlpProxyUrl'>;
 }
 
 /**
@@ -26,7 +26,8 @@ export interface LookupDeps {
 function ytDlpOf(deps: LookupDeps): YtDlp {
   return createYtDlp({
     binary: ytDlpPicker({ pinnedPath: deps.env.ytdlp.pinnedPath, toolsDir: deps.env.ytdlp.toolsDir }),
-    allowPrivateNetwork: deps.env.allowPrivateNetworkFetch,
+    allowPrivateNetwork: deps.env.fetchPolicy.allowPrivateNetwork,
+    allowHosts: deps.env.fetchPolicy.allowHosts,
     proxyUrl: deps.env.ytDlpProxyUrl,
   });
 }

@@ -1,6 +1,7 @@
 // POST /youtube/upload: the form streams in (files checked by their bytes and sizes, stored
 // under keys we make), the fields are checked, then the record and its job are written in one
 // transaction. Whatever fails, the files written for this request are removed.
+import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
@@ -109,7 +110,7 @@ export interface UploadDeps {
   database: Database;
   boss: Boss;
   storage: Storage;
-  allowPrivateNetwork: boolean;
+  fetchPolicy: FetchPolicy;
   maxVideoBytes: number;
 }
 
@@ -153,8 +154,8 @@ async function checkForm(deps: UploadDeps, user: SessionUser, form: ReceivedForm
   const account = await findAccountFor(deps.database, user, fields.accountId, false);
   if (!account.isValid || !account.clientSecretId) throw reauthRequired();
   const publishAt = fields.publishType === 'schedule' ? schedulePublishAt(fields) : null;
-  await checkSourceUrl('body.scraperVideoUrl', fields.scraperVideoUrl, deps.allowPrivateNetwork);
-  await checkSourceUrl('body.audioRemixUrl', fields.audioRemixUrl, deps.allowPrivateNetwork);
+  await checkSourceUrl('body.scraperVideoUrl', fields.scraperVideoUrl, deps.fetchPolicy);
+  await checkSourceUrl('body.audioRemixUrl', fields.audioRemixUrl, deps.fetchPolicy);
   return { fields, publishAt, accountName: account.accountName, serverFile };
 }
 
