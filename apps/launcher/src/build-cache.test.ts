@@ -52,4 +52,32 @@ describe('build cache', () => {
     expect(turbo.tasks.test?.inputs).toContain('migrations/**');
     expect(globSync('migrations/**', { cwd: join(root, 'packages/db') }).length).toBeGreaterThan(0);
   });
+
+  it('a package whose code starts another app from source depends on it, so a change there reruns its tests', () => {
+    // `node apps/api/src/server.ts` in a launcher test reads the api's files, which the
+    // launcher's transit hash covers only through a declared dependency. e2e is exempt: it is
+    // never replayed from the cache.
+    expect(turbo.tasks.e2e).toMatchObject({ cache: false });
+    const starts = /['"`]apps\/(api|worker|launcher)\/src\/[\w./-]+\.ts['"`]/g;
+    const missing: string[] = [];
+    for (const dir of packageDirs()) {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+      for (const file of globSync('{src,test,bench}/**/*.ts', { cwd: dir })) {
+        const text = readFileSync(join(dir, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+        for (const [, app] of text.matchAll(starts)) {
+          const needed = `@scrapper/${app}`;
+          if (needed !== pkg.name && !declared.has(needed)) missing.push(`${pkg.name} (${file}) starts ${needed} without depending on it`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    // The launcher's own tests start both.
+    const launcher = JSON.parse(readFileSync(join(root, 'apps/launcher/package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(launcher.devDependencies).toMatchObject({ '@scrapper/api': 'workspace:*', '@scrapper/worker': 'workspace:*' });
+  });
 });
