@@ -65,9 +65,19 @@ from yt_dlp import main
 main()
 `;
 
+// Every module goes in with its compiled code beside it (`x.pyc` next to `x.py`, an unchecked
+// hash-based pyc, which zipimport loads without comparing it to the source): a zipapp of plain
+// sources recompiles every module it imports on every run, which made each run of a test
+// release cost seconds (a download several). The code comes from the installed package's own
+// __pycache__ (same interpreter, no compiling); what we change is compiled here.
 const BUILD = String.raw`
-import os, re, sys, zipfile
+import importlib.util, marshal, os, re, sys, zipfile
 source, out, version, main = sys.argv[1:5]
+MAGIC = importlib.util.MAGIC_NUMBER
+def unchecked_pyc(code_bytes):
+    return MAGIC + (1).to_bytes(4, 'little') + bytes(8) + code_bytes
+def compiled(name, text):
+    return unchecked_pyc(marshal.dumps(compile(text, name, 'exec', dont_inherit=True)))
 entries = {}
 if zipfile.is_zipfile(source):
     with zipfile.ZipFile(source) as z:
@@ -84,13 +94,23 @@ else:
             if name.endswith('.pyc'):
                 continue
             path = os.path.join(dirpath, name)
+            rel = 'yt_dlp/' + os.path.relpath(path, root).replace(os.sep, '/')
             with open(path, 'rb') as f:
-                entries['yt_dlp/' + os.path.relpath(path, root).replace(os.sep, '/')] = f.read()
+                entries[rel] = f.read()
+            if name.endswith('.py'):
+                cached = os.path.join(dirpath, '__pycache__', name[:-3] + '.' + sys.implementation.cache_tag + '.pyc')
+                if os.path.exists(cached):
+                    with open(cached, 'rb') as f:
+                        data = f.read()
+                    if data[:4] == MAGIC:
+                        entries[rel + 'c'] = unchecked_pyc(data[16:])
 text, count = re.subn(r'^__version__\s*=.*$', '__version__ = %r' % version, entries['yt_dlp/version.py'].decode(), flags=re.M)
 if count != 1:
     sys.exit('version.py has no __version__')
 entries['yt_dlp/version.py'] = text.encode()
+entries['yt_dlp/version.pyc'] = compiled('yt_dlp/version.py', text)
 entries['__main__.py'] = main.encode()
+entries['__main__.pyc'] = compiled('__main__.py', main)
 with open(out, 'wb') as f:
     f.write(b'#!' + sys.executable.encode() + b'\n')
     with zipfile.ZipFile(f, 'w', compression=zipfile.ZIP_DEFLATED, compresslevel=1) as z:
