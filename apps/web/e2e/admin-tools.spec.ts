@@ -82,6 +82,9 @@ test.describe('as the admin', () => {
     await expect(field(card, 'ffmpeg')).toHaveText(tools.ffmpeg.version ?? 'tidak ada');
     await expect(field(card, 'ffprobe')).toHaveText(tools.ffprobe.version ?? 'tidak ada');
     await expect(field(card, 'Cek pembaruan terakhir')).toContainText('WIB');
+    // The e2e product lets exactly the media server and the webhook receiver through the URL
+    // guard (start-server.ts): said on the card, and no warning, since the guard is on.
+    await expect(field(card, 'Jaringan privat')).toContainText('(FETCH_ALLOW_PRIVATE_HOSTS)');
     // A current, managed yt-dlp: nothing to warn about, no badge.
     await expect(badge(page)).toHaveCount(0);
 

@@ -35,7 +35,9 @@ function warningsOf(worker: WorkerTools): Array<ToolWarning & { code: ToolWarnin
   const out: Array<ToolWarning & { code: ToolWarningCode }> = [];
   const warn = (code: ToolWarningCode, message: string) => out.push({ code, message, workerId: worker.workerId });
 
-  const network = tools.network && privateFetchWarning({ allowPrivateNetworkFetch: tools.network.allowPrivateNetworkFetch, allowHosts: tools.network.allowHosts }, at);
+  // The open guard is a warning (badge); a narrow FETCH_ALLOW_PRIVATE_HOSTS list is a deliberate
+  // choice, said in the start lines and shown on the worker's card, not a standing alarm.
+  const network = tools.network?.allowPrivateNetworkFetch && privateFetchWarning({ allowPrivateNetworkFetch: true, allowHosts: tools.network.allowHosts }, at);
   if (network) warn('private-network-fetch', network);
 
   const check = worker.lastCheck;
@@ -75,7 +77,7 @@ function warningsOf(worker: WorkerTools): Array<ToolWarning & { code: ToolWarnin
  */
 export function toolWarnings(workers: readonly WorkerTools[], apiNetwork?: PrivateFetchSettings): ToolWarning[] {
   const seen = new Set<string>();
-  const api = apiNetwork && privateFetchWarning(apiNetwork, 'API');
+  const api = apiNetwork?.allowPrivateNetworkFetch && privateFetchWarning(apiNetwork, 'API');
   const own: Array<ToolWarning & { code: ToolWarningCode }> = api ? [{ code: 'private-network-fetch', message: api, workerId: null }] : [];
   const warnings = [
     ...own,

@@ -34,6 +34,26 @@ describe('ToolsPanel', () => {
     vi.unstubAllGlobals();
   });
 
+  it("says what each worker's URL guard lets through: everything (marked), a host list, or nothing", async () => {
+    const withNetwork = (hostname: string, network: { allowPrivateNetworkFetch: boolean; allowHosts: string[] }) =>
+      workerTools({ hostname, workerId: crypto.randomUUID(), tools: { ...report(), network } });
+    answer(() =>
+      jsonResponse(200, {
+        workers: [
+          withNetwork('jaringan-terbuka', { allowPrivateNetworkFetch: true, allowHosts: [] }),
+          withNetwork('jaringan-sempit', { allowPrivateNetworkFetch: false, allowHosts: ['127.0.0.1:9000'] }),
+          withNetwork('jaringan-tertutup', { allowPrivateNetworkFetch: false, allowHosts: [] }),
+        ],
+        warnings: [],
+      }),
+    );
+    render(<ToolsPanel />);
+    const open = await screen.findByRole('listitem', { name: /jaringan-terbuka/ });
+    expect(field(open, 'Jaringan privat')).toBe('semua diizinkan (ALLOW_PRIVATE_NETWORK_FETCH=true)');
+    expect(field(screen.getByRole('listitem', { name: /jaringan-sempit/ }), 'Jaringan privat')).toBe('hanya 127.0.0.1:9000 (FETCH_ALLOW_PRIVATE_HOSTS)');
+    expect(field(screen.getByRole('listitem', { name: /jaringan-tertutup/ }), 'Jaringan privat')).toBe('diblokir');
+  });
+
   it('shows each worker: version, age, source in plain words, last check in WIB, JS runtime, ffmpeg and ffprobe', async () => {
     answer(() => jsonResponse(200, { workers: [workerTools()], warnings: [] }));
     render(<ToolsPanel />);

@@ -39,6 +39,18 @@ function JsRuntime({ ytDlp }: { ytDlp: NonNullable<WorkerTools['tools']>['ytDlp'
 }
 
 /** One worker's programs: yt-dlp (version, age, source, last update check, JS runtime), ffmpeg, ffprobe. */
+/** What the worker's URL guard lets through besides the public internet. */
+function privateNetworkText(network: NonNullable<NonNullable<WorkerTools['tools']>['network']>): string {
+  if (network.allowPrivateNetworkFetch) return 'semua diizinkan (ALLOW_PRIVATE_NETWORK_FETCH=true)';
+  if (network.allowHosts.length > 0) return `hanya ${network.allowHosts.join(', ')} (FETCH_ALLOW_PRIVATE_HOSTS)`;
+  return 'diblokir';
+}
+
+function PrivateNetwork({ network }: { network: NonNullable<NonNullable<WorkerTools['tools']>['network']> }) {
+  const text = privateNetworkText(network);
+  return network.allowPrivateNetworkFetch ? <span className="tool-card__problem">{text}</span> : <>{text}</>;
+}
+
 export function WorkerToolsCard({ worker }: { worker: WorkerTools }) {
   const { tools, lastCheck } = worker;
   const ytDlp = tools?.ytDlp;
@@ -120,6 +132,11 @@ export function WorkerToolsCard({ worker }: { worker: WorkerTools }) {
           <Field label="ffprobe">
             {tools.ffprobe.version ?? <span className="tool-card__problem">tidak ada</span>}
           </Field>
+          {tools.network ? (
+            <Field label="Jaringan privat">
+              <PrivateNetwork network={tools.network} />
+            </Field>
+          ) : null}
           <Field label="Dilaporkan">
             <Time iso={tools.reportedAt} />
           </Field>
