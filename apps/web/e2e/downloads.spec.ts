@@ -23,7 +23,7 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
-import { MEMBER } from './support/env.ts';
+import { E2E_SPEC_MEDIA_PORT, MEMBER } from './support/env.ts';
 import { scrapeKeyword } from './support/scrape-api.ts';
 
 // Downloader, history and file manager as a member, on the real product: the fake Apify's
@@ -162,11 +162,11 @@ test.describe('as a member', () => {
 
   let fileName = '';
   let author = '';
-  /** Links for "Unduh dari URL": the testkit media server in this process (the product may reach 127.0.0.1 here). */
+  /** Links for "Unduh dari URL": the testkit media server in this process, on the port start-server.ts lets through the URL guard. */
   let media: MediaServer;
   test.beforeAll(async () => {
     // The slow link trickles (about 40 KiB/s), so a batch holding it is seen running.
-    media = await startMediaServer({ slowThrottle: { chunkBytes: 4 * 1024, intervalMs: 100 } });
+    media = await startMediaServer({ slowThrottle: { chunkBytes: 4 * 1024, intervalMs: 100 }, port: E2E_SPEC_MEDIA_PORT });
   });
   test.afterAll(async () => {
     await media.close();

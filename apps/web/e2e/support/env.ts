@@ -13,6 +13,9 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
  */
 export const E2E_WEBHOOK_PORT = E2E_PORT + 1;
 
+/** The port of downloads.spec's own (slow-trickling) media server, listed the same way. */
+export const E2E_SPEC_MEDIA_PORT = E2E_PORT + 2;
+
 /** The first admin the launcher seeds (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 

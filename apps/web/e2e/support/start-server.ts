@@ -14,7 +14,7 @@ import { startFakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google
 import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startYtDlpReleaseServer } from '@scrapper/testkit/ytdlp-release-server/start-ytdlp-release-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
-import { E2E_WEBHOOK_PORT, E2E_YTDLP_VERSION, UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
+import { E2E_SPEC_MEDIA_PORT, E2E_WEBHOOK_PORT, E2E_YTDLP_VERSION, UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -44,10 +44,10 @@ const launcher = spawn(
       APIFY_BASE_URL: fake.baseUrl,
       // The fake's runs are short; the worker asks again at once instead of long-polling.
       APIFY_POLL_SECONDS: '0',
-      // The media server and the webhook spec's receiver listen on 127.0.0.1, which the URL
-      // guard refuses by default: exactly these two destinations are let through, the guard
-      // stays on for every other address (and the product shows no private-fetch warning).
-      FETCH_ALLOW_PRIVATE_HOSTS: [new URL(media.urls.clip3s).host, `127.0.0.1:${E2E_WEBHOOK_PORT}`].join(','),
+      // The media servers and the webhook spec's receiver listen on 127.0.0.1, which the URL
+      // guard refuses by default: exactly these destinations are let through, the guard stays
+      // on for every other address (and the product shows no private-fetch warning).
+      FETCH_ALLOW_PRIVATE_HOSTS: [new URL(media.urls.clip3s).host, `127.0.0.1:${E2E_WEBHOOK_PORT}`, `127.0.0.1:${E2E_SPEC_MEDIA_PORT}`].join(','),
       GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
       GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
       GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,

@@ -11,6 +11,8 @@ export interface MediaServerOptions {
   ffmpeg?: string;
   /** How `urls.slow` trickles its body. Default 16 KiB every 100 ms (about 160 KiB/s). */
   slowThrottle?: Throttle;
+  /** The port on 127.0.0.1. Default: any free one. A fixed one lets a product started earlier list it (FETCH_ALLOW_PRIVATE_HOSTS). */
+  port?: number;
 }
 
 export interface MediaServerUrls {
@@ -368,7 +370,7 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
   } catch (error) {
     await media.release();
