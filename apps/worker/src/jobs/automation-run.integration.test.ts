@@ -269,6 +269,34 @@ describe('a run', () => {
     });
   }, 240_000);
 
+  it('titles items without a caption by the history\'s fallback before the template, and dedupes them by it', async () => {
+    const untitled = (id: string, author: string) => ({ ...item(id, '', 500), authorMeta: { name: author } });
+    fake.script(ACTOR, { polls: 1, items: [untitled('u1', 'ani'), untitled('u2', 'ani'), untitled('u3', 'budi')] });
+    const accountId = await connectFakeChannel(database, h.box, h.google, ownerId);
+    const a = await automationOf(
+      baseConfig({
+        publish: {
+          accountId,
+          playlistId: null,
+          slots: ['09:00', '21:00'],
+          maxPerDay: 5,
+          privacyStatus: 'private',
+          categoryId: '22',
+          madeForKids: false,
+          videoEffect: 'none',
+          metadata: { mode: 'template', title: '{title} | {platform}', description: '{title}', tags: [] },
+        },
+      }),
+    );
+    const run = await finished(await runNow(a.id));
+    expect(run.status, run.error ?? '').toBe('completed');
+    // ani's two untitled videos share one fallback title: the second is a duplicate title.
+    expect(run.counts).toMatchObject({ found: 3, new: 2, filteredOut: { duplicateTitle: 1 } });
+    const uploads = await database.db.select().from(youtubeUploads).where(eq(youtubeUploads.accountId, accountId));
+    expect(uploads.map((u) => u.title).sort()).toEqual(['Video TikTok dari ani | TikTok', 'Video TikTok dari budi | TikTok']);
+    for (const u of uploads) expect(u.title.startsWith('|')).toBe(false);
+  }, 240_000);
+
   it('writes the upload metadata with Gemini when asked, one call per item', async () => {
     await h.stopWorkers();
     await h.startWorker({ GEMINI_BASE_URL: h.google.urls.geminiBaseUrl });

@@ -15,6 +15,8 @@ import {
   applyFilters,
   AUTOMATION_LIMITS,
   fillTemplate,
+  itemTitle,
+  templateTitle,
   itemKey,
   nextRunAt,
   planSlots,
@@ -222,7 +224,7 @@ async function filterAndDownload(ctx: JobContext, tx: Tx, automation: Automation
       itemKey: itemKey(item),
       runId: run.id,
       title: item.title,
-      titleKey: titleKey(item.title),
+      titleKey: titleKey(itemTitle(item)),
       author: item.author,
       platform: item.platform,
     })),
@@ -284,9 +286,10 @@ type Metadata = { title: string; description: string; tags: string[] };
 function templateMetadata(template: { title: string; description: string; tags: string[] }, item: { title: string; author: string; platform: string }): Metadata {
   // {platform} reads as the member writes it: "TikTok", not the id "tiktok".
   const platform = (COOKIE_PLATFORM_LABELS as Record<string, string>)[item.platform] ?? item.platform;
-  const values = { title: item.title, author: item.author, platform };
+  // An item without a title reads as the history shows it ("Video TikTok dari @kreator").
+  const values = { title: itemTitle(item), author: item.author, platform };
   return {
-    title: clean(fillTemplate(template.title, values), 100) || clean(item.title, 100) || 'Video',
+    title: clean(templateTitle(template.title, values), 100) || clean(values.title, 100) || 'Video',
     description: fillTemplate(template.description, values).slice(0, 5000),
     tags: template.tags.map((t) => fillTemplate(t, values)),
   };
@@ -361,7 +364,7 @@ async function publish(ctx: JobContext, tx: Tx, automation: AutomationWithOwner,
     if (metadata.mode === 'template') {
       meta = templateMetadata(metadata, state.item);
     } else {
-      const written = gemini && typeof gemini !== 'string' ? await gemini.write(state.item.title) : undefined;
+      const written = gemini && typeof gemini !== 'string' ? await gemini.write(itemTitle(state.item)) : undefined;
       if (written && typeof written !== 'string') {
         meta = written;
       } else {
@@ -389,7 +392,7 @@ async function publish(ctx: JobContext, tx: Tx, automation: AutomationWithOwner,
       sourceUrl: null,
       sourceItemId: null,
       sourceDownloadId: state.item.downloadId,
-      videoFileName: `${clean(state.item.title, 80) || 'video'}.mp4`,
+      videoFileName: `${clean(itemTitle(state.item), 80) || 'video'}.mp4`,
       audioVolume: UPLOAD_DEFAULTS.audioVolume,
       videoVolume: UPLOAD_DEFAULTS.videoVolume,
       status: 'scheduled',

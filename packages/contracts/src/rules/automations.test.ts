@@ -3,6 +3,8 @@ import {
   applyFilters,
   fillTemplate,
   itemKey,
+  itemTitle,
+  templateTitle,
   nextRunAt,
   planSlots,
   postedAt,
@@ -89,6 +91,34 @@ describe('applyFilters', () => {
     expect(out.filteredOut).toEqual({ alreadyDownloaded: 1, duplicateTitle: 2 });
     // Switched off, everything passes.
     expect(applyFilters(items, none, ctx).kept).toHaveLength(4);
+  });
+  it('compares untitled items by their fallback title: one author twice is a duplicate, two authors are not', () => {
+    const items = [
+      { ...item('7312345678901234567', { title: '' }), author: '@ani' },
+      { ...item('7312345678901234568', { title: '7312345678901234568' }), author: '@ani' },
+      { ...item('7312345678901234569', { title: ' ' }), author: '@budi' },
+    ];
+    const out = applyFilters(items, { ...none, skipDuplicateTitles: true }, ctx);
+    expect(out.kept.map((i) => i.author)).toEqual(['@ani', '@budi']);
+    expect(out.filteredOut).toEqual({ duplicateTitle: 1 });
+    // Seen before under its fallback title: left out too.
+    const seen = applyFilters([items[2] as (typeof items)[number]], { ...none, skipDuplicateTitles: true }, { ...ctx, seenTitleKeys: new Set(['video tiktok dari @budi']) });
+    expect(seen.filteredOut).toEqual({ duplicateTitle: 1 });
+  });
+});
+
+describe('itemTitle and templateTitle', () => {
+  it('gives an untitled item the history\'s fallback before the template is applied', () => {
+    const title = itemTitle({ id: '7312345678901234567', title: '', author: '@ani', platform: 'tiktok' });
+    expect(title).toBe('Video TikTok dari @ani');
+    expect(templateTitle('{title} | {platform}', { title, author: '@ani', platform: 'TikTok' })).toBe('Video TikTok dari @ani | TikTok');
+    expect(itemTitle({ id: 'x', title: 'Kucing lucu', author: '@ani', platform: 'tiktok' })).toBe('Kucing lucu');
+  });
+  it('never starts or ends with a separator and is never empty', () => {
+    expect(templateTitle('{title} | {platform}', { title: '', author: '', platform: 'TikTok' })).toBe('TikTok');
+    expect(templateTitle('{author} - {title}', { title: 'Judul', author: '', platform: 'TikTok' })).toBe('Judul');
+    expect(templateTitle('{author} |', { title: 'Judul', author: '', platform: 'TikTok' })).toBe('Judul');
+    expect(templateTitle(' | ', { title: 'Judul', author: '', platform: 'TikTok' })).toBe('Judul');
   });
 });
 

@@ -7,6 +7,7 @@
 import { jakartaDate, jakartaDayStart, addDays } from './jakarta-time.ts';
 import { nextQuotaDayStart } from './youtube-quota.ts';
 import { titleKey } from './title-key.ts';
+import { displayTitle } from './readable-file-name.ts';
 
 export const AUTOMATION_LIMITS = {
   /** Never more often than every 15 minutes. */
@@ -148,6 +149,8 @@ export interface FilterableItem {
   id: string;
   platform: string;
   title: string;
+  /** For an untitled item's fallback title ("Video TikTok dari @kreator"). */
+  author?: string;
   duration: number | null;
   play_count: number | null;
   like_count: number | null;
@@ -273,7 +276,7 @@ export function applyFilters<T extends FilterableItem>(items: readonly T[], rule
       count('alreadyDownloaded');
       continue;
     }
-    const title = titleKey(item.title);
+    const title = titleKey(itemTitle(item));
     if (rules.skipDuplicateTitles && title !== '' && titles.has(title)) {
       count('duplicateTitle');
       continue;
@@ -287,6 +290,28 @@ export function applyFilters<T extends FilterableItem>(items: readonly T[], rule
 // ---------------------------------------------------------------------------------------
 // Metadata template
 // ---------------------------------------------------------------------------------------
+
+/**
+ * The title an automation works with: the item's own, or for an item without one (a bare id,
+ * nothing) the fallback the history shows ("Video TikTok dari @kreator"). Duplicate-title
+ * checks and the upload template both use it.
+ */
+export function itemTitle(item: { id?: string; title: string; author?: string; platform: string }): string {
+  return displayTitle({ title: item.title, platform: item.platform, author: item.author ?? '', ...(item.id ? { sourceItemId: item.id } : {}) });
+}
+
+// Separators a template puts between placeholders; a title never starts or ends with one.
+const EDGE_SEPARATORS = /^[\s|\-\u2013\u2014:·•,;/]+|[\s|\-\u2013\u2014:·•,;/]+$/g;
+
+/**
+ * An upload's title from the member's template: placeholders filled with the item's title (its
+ * fallback when it has none), separators left dangling at either end removed, and the item's
+ * title itself when the template leaves nothing.
+ */
+export function templateTitle(template: string, values: { title: string; author: string; platform: string }): string {
+  const filled = fillTemplate(template, values).replace(/\s+/g, ' ').replace(EDGE_SEPARATORS, '').trim();
+  return filled || values.title.trim();
+}
 
 /** Fills `{title}`, `{author}`, `{platform}`; unknown placeholders stay as written. */
 export function fillTemplate(template: string, values: { title: string; author: string; platform: string }): string {
