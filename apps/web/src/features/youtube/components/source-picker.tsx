@@ -16,7 +16,6 @@ import { getItemDetail } from '@/lib/api/get-item-detail.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { useJsonFiles } from '../hooks/use-json-files.ts';
 import { TEXT } from '../utils/messages.ts';
-import { sourceItemTitle } from '../utils/source-items.ts';
 
 export interface SourcePickerProps {
   /** The logged-in user's name: files of other users (admins see them) name their owner. */
@@ -44,8 +43,8 @@ function fileLabel(file: ResultFileSummary, showOwner: boolean): string {
   return parts.join(' · ');
 }
 
-function itemLabel(item: Pick<VideoItem, 'id' | 'title' | 'author' | 'platform'>): string {
-  const title = sourceItemTitle(item);
+function itemLabel(item: Pick<VideoItem, 'title' | 'author'>): string {
+  const title = item.title.trim();
   const short = title.length > 80 ? `${title.slice(0, 79)}…` : title;
   return item.author ? `${short} — ${item.author}` : short;
 }

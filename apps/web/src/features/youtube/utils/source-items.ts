@@ -1,10 +1,9 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
-import { itemTitle } from '@scrapper/contracts/rules/automations';
 
 // A JSON result file as the source of the upload (spec part 2, section 2): only .json files
-// are offered, items with an id are kept (an untitled one under the history's fallback,
-// "Video TikTok dari @kreator"), and picking one fills the title, description and tags.
+// are offered, only items with an id and a real title are kept, and picking one fills the
+// title, description and tags.
 
 /** The placeholder title scrapers give items that had none. */
 export const UNTITLED_ITEM = 'Tanpa Judul';
@@ -13,17 +12,12 @@ export function isJsonResultFile(fileName: string): boolean {
   return /\.json$/i.test(fileName.trim());
 }
 
-export function isUsableItem(item: Pick<VideoItem, 'id'>): boolean {
-  return item.id.trim() !== '';
+export function isUsableItem(item: Pick<VideoItem, 'id' | 'title'>): boolean {
+  const title = item.title.trim();
+  return item.id.trim() !== '' && title !== '' && title !== UNTITLED_ITEM;
 }
 
-/** The item's title, or for one without ('', 'Tanpa Judul', a bare id) the history's fallback. */
-export function sourceItemTitle(item: Pick<VideoItem, 'id' | 'title' | 'author' | 'platform'>): string {
-  const own = item.title.trim() === UNTITLED_ITEM ? '' : item.title;
-  return itemTitle({ ...item, title: own });
-}
-
-export function usableItems<T extends Pick<VideoItem, 'id'>>(items: readonly T[]): T[] {
+export function usableItems<T extends Pick<VideoItem, 'id' | 'title'>>(items: readonly T[]): T[] {
   return items.filter(isUsableItem);
 }
 
@@ -81,8 +75,8 @@ function cutAtWord(text: string, max: number): string {
  * hashtags: the hashtags become tags, the title keeps the words (within YouTube's 100
  * characters, without < or >, which YouTube refuses), and the description keeps the full text.
  */
-export function metadataFromItem(item: Pick<VideoItem, 'id' | 'title' | 'author' | 'platform' | 'raw'>): ItemMetadata {
-  const fullText = sourceItemTitle(item).trim();
+export function metadataFromItem(item: Pick<VideoItem, 'title' | 'raw'>): ItemMetadata {
+  const fullText = item.title.trim();
   const description = rawDescription(item.raw) ?? fullText;
   const words = fullText.replace(HASHTAG, ' ').replace(/[<>]/g, ' ').replace(/\s+/g, ' ').trim();
   const title = cutAtWord(
