@@ -1,7 +1,6 @@
 // The popup: which Scrapper, as whom, per-platform switches with their last sync, "Sinkronkan
 // sekarang" and the last error. The switches are stored; the sync runs in the service worker.
 import { connectedOrigins } from '@scrapper/contracts/rules/extension-manifest';
-import { tokenUsername } from './lib/jwt.ts';
 import { PLATFORMS, PLATFORM_LABELS, readState, type ExtensionState } from './lib/state.ts';
 
 const store = chrome.storage.local;
@@ -12,8 +11,7 @@ const timeFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeS
 function render(state: ExtensionState): void {
   const origins = connectedOrigins(chrome.runtime.getManifest());
   el('origin').textContent = state.session?.origin ?? origins.join(', ');
-  const user = state.session ? tokenUsername(state.session.token) : null;
-  el('user').textContent = state.session ? (user ?? 'pengguna tanpa nama') : 'belum masuk';
+  el('user').textContent = state.session?.username ?? 'belum masuk';
   const list = el('platforms');
   list.replaceChildren(
     ...PLATFORMS.map((platform) => {

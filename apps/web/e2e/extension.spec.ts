@@ -1,8 +1,10 @@
 // The companion browser extension (issue 17) in a real Chromium: the zip a member downloads from
 // GET /api/extension/package, loaded unpacked, connected to this Scrapper. Logging in hands it
-// the token; the platform cookies the member switched on arrive through the API, sealed in the
-// database, replaced on the next sync; logging out makes it forget the token; a page on another
-// origin posting the same messages gets nothing.
+// a token of its own (scope `cookies`, never the session); the platform cookies the member
+// switched on arrive through the API, sealed in the database, replaced on the next sync; logging
+// out makes it forget the token; a page on another origin posting the same messages gets
+// nothing; revoking the token on the Ekstensi page cuts the browser off until Scrapper is opened
+// there again.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -61,6 +63,26 @@ async function extensionStorage(): Promise<Record<string, unknown>> {
   return serviceWorker.evaluate(() =>
     (globalThis as unknown as { chrome: ChromeApi }).chrome.storage.local.get(null),
   );
+}
+
+async function extensionSession(): Promise<{ token: string; username: string; origin: string }> {
+  await expect.poll(async () => (await extensionStorage()).session, { timeout: 15_000 }).toBeTruthy();
+  return (await extensionStorage()).session as { token: string; username: string; origin: string };
+}
+
+/** Logs the member in through the form in the extension's browser. */
+async function loginInApp(): Promise<Page> {
+  const app = await context.newPage();
+  await app.goto(`${BASE_URL}/#/login`);
+  await app.getByLabel('Username').fill(MEMBER.username);
+  await app.getByRole('textbox', { name: 'Password', exact: true }).fill(MEMBER.password);
+  await app.getByRole('button', { name: 'Login' }).click();
+  await expect(app).not.toHaveURL(/#\/login$/);
+  return app;
+}
+
+async function appSession(app: Page): Promise<string | null> {
+  return app.evaluate(() => window.localStorage.getItem('token'));
 }
 
 async function openPopup(): Promise<Page> {
@@ -156,13 +178,21 @@ test('after login the switched-on platform’s cookies arrive through the API, s
   await popup.getByRole('switch', { name: 'TikTok' }).check();
   await expect.poll(async () => (await extensionStorage()).enabled).toEqual({ tiktok: true });
 
-  // Logging in through the form: the web app hands the token over, then asks for a sync.
-  const app = await context.newPage();
-  await app.goto(`${BASE_URL}/#/login`);
-  await app.getByLabel('Username').fill(MEMBER.username);
-  await app.getByRole('textbox', { name: 'Password', exact: true }).fill(MEMBER.password);
-  await app.getByRole('button', { name: 'Login' }).click();
-  await expect(app).not.toHaveURL(/#\/login$/);
+  // Logging in through the form: the web app makes the extension a token of its own (never the
+  // session) and hands it over, then asks for a sync.
+  const app = await loginInApp();
+  const session = await appSession(app);
+  const stored = await extensionSession();
+  expect(stored).toMatchObject({ username: MEMBER.username, origin: BASE_URL });
+  expect(stored.token).toMatch(/^scr_/);
+  expect(stored.token).not.toBe(session);
+  const [scoped] = await db.sql.unsafe(
+    "select scope, name from api_tokens where owner_id = $1 and revoked_at is null and starts_with($2, prefix)",
+    [memberId, stored.token],
+  );
+  expect(scoped).toEqual({ scope: 'cookies', name: 'Ekstensi browser' });
+  // What the extension holds reaches the cookie routes only.
+  expect((await memberApi.fetch(`${BASE_URL}/api/auth/me`, { headers: { Authorization: `Bearer ${stored.token}` } })).status()).toBe(403);
 
   const listed = async () =>
     ((await (await memberApi.get('/api/me/cookies')).json()) as { platforms: MemberCookies[] })
@@ -233,27 +263,36 @@ test('a page on another origin posting the same messages gets nothing; the same 
   const before = (
     (await (await memberApi.get('/api/me/cookies')).json()) as { platforms: MemberCookies[] }
   ).platforms[0]?.lastSyncedAt;
+  // A real extension token of the member, as the web app would make it.
+  const minted = await memberApi.post('/api/me/extension-token');
+  expect(minted.status()).toBe(201);
+  const extensionToken = ((await minted.json()) as { secret: string }).secret;
   const post = (page: Page, token: string) =>
     page.evaluate((t) => {
       window.postMessage(
-        { source: 'scrapper-web', version: 1, type: 'SCRAPPER_AUTH_TOKEN', token: t },
+        { source: 'scrapper-web', version: 2, type: 'SCRAPPER_AUTH_TOKEN', token: t, username: 'tamu' },
         window.location.origin,
       );
       window.postMessage(
-        { source: 'scrapper-web', version: 1, type: 'SCRAPPER_COOKIE_SYNC_REQUEST' },
+        { source: 'scrapper-web', version: 2, type: 'SCRAPPER_COOKIE_SYNC_REQUEST' },
         window.location.origin,
       );
     }, token);
 
   const foreign = await context.newPage();
   await foreign.goto(`${otherOrigin}/`);
-  await post(foreign, tokens.member);
+  await post(foreign, extensionToken);
+  // The session itself (a JWT) is never taken, even from the Scrapper page.
+  const scrapperPage = await context.newPage();
+  await scrapperPage.goto(`${BASE_URL}/#/login`);
+  await post(scrapperPage, tokens.member);
+  await scrapperPage.close();
 
   // The control: the very same messages on the connected Scrapper page are taken. By the time
   // its sync has arrived, the foreign page's messages (posted first) had their chance.
   const app = await context.newPage();
   await app.goto(`${BASE_URL}/#/login`);
-  await post(app, tokens.member);
+  await post(app, extensionToken);
   await expect
     .poll(
       async () =>
@@ -262,10 +301,52 @@ test('a page on another origin posting the same messages gets nothing; the same 
       { timeout: 15_000 },
     )
     .not.toBe(before);
-  expect((await extensionStorage()).session).toEqual({ token: tokens.member, origin: BASE_URL });
+  expect((await extensionStorage()).session).toEqual({ token: extensionToken, username: 'tamu', origin: BASE_URL });
   // The other origin got its page and nothing else: no token, no cookies.
   // (The browser's own favicon request aside.)
   expect(otherRequests.filter((r) => r !== 'GET /favicon.ico')).toEqual(['GET /']);
   await foreign.close();
+  await app.close();
+});
+
+// eslint-disable-next-line no-empty-pattern -- no fixture but testInfo
+test('the Ekstensi page lists the extension’s token; revoking it cuts the browser off until Scrapper is opened there again', async ({}, testInfo) => {
+  // The previous test left the extension holding a token handed over by hand ('tamu'); a login
+  // through the form replaces it with the member's own.
+  const app = await loginInApp();
+  await expect.poll(async () => (await extensionSession()).username).toBe(MEMBER.username);
+  const held = (await extensionSession()).token;
+  await app.goto(`${BASE_URL}/#/extension`);
+  const access = app.getByRole('region', { name: 'Akses ekstensi' });
+  await expect(access).toContainText('bukan sesi login Anda');
+  const [{ prefix }] = (await db.sql.unsafe(
+    'select prefix from api_tokens where owner_id = $1 and revoked_at is null and starts_with($2, prefix)',
+    [memberId, held],
+  )) as unknown as Array<{ prefix: string }>;
+  const item = access.getByRole('listitem').filter({ hasText: `${prefix}…` });
+  await expect(item).toContainText('cookies');
+  for (const size of [DESKTOP, PHONE]) {
+    await app.setViewportSize(size);
+    await expectNoSeriousA11yViolations(app);
+    await saveScreenshot(app, testInfo, 'extension-access');
+  }
+  await item.getByRole('button', { name: 'Cabut token Ekstensi browser' }).click();
+  await app.getByRole('alertdialog', { name: 'Cabut akses ekstensi' }).getByRole('button', { name: 'Cabut' }).click();
+  await expect(item).toHaveCount(0);
+
+  // The extension's next sync is refused: it forgets the token and says what to do.
+  const popup = await openPopup();
+  await popup.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(
+    'Token ekstensi dicabut atau kedaluwarsa: buka Scrapper di browser ini dan masuk lagi.',
+  );
+  expect('session' in (await extensionStorage())).toBe(false);
+
+  // Opening Scrapper again in this browser (a restored session, no new login) connects it anew.
+  await app.reload();
+  const renewed = await extensionSession();
+  expect(renewed.token).toMatch(/^scr_/);
+  expect(renewed.token).not.toBe(held);
+  await popup.close();
   await app.close();
 });

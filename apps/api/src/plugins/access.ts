@@ -6,7 +6,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '@scrapper/contracts/common';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { TokenClaims } from '@scrapper/contracts/http/auth';
-import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE, SESSION_ONLY_ROUTES, WRITING_GET_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
+import {
+  DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE,
+  EXTENSION_TOKEN_ROUTES,
+  SESSION_ONLY_ROUTES,
+  WRITING_GET_ROUTES,
+  type ApiTokenScope,
+} from '@scrapper/contracts/http/me-tokens';
 import type { Db } from '@scrapper/db/client';
 import { findUserById } from '@scrapper/db/queries/users';
 import type { UserRow } from '@scrapper/db/schema';
@@ -57,6 +63,8 @@ const TOKEN_READ_ONLY =
   "Token API ini hanya boleh membaca (scope 'read'): hanya permintaan GET yang diizinkan. Pakai token dengan scope 'write' untuk mengubah data.";
 const TOKEN_SESSION_ONLY =
   'Token API tidak bisa dipakai untuk mengelola token API, membuat pengguna, atau mengganti password atau role. Lakukan dari browser setelah login.';
+const TOKEN_COOKIES_ONLY =
+  'Token ekstensi browser hanya boleh membaca, menyimpan, dan menghapus cookie milik Anda (/api/me/cookies). Untuk yang lain, login di browser atau buat Token API.';
 const TOKEN_READ_ONLY_GET =
   "Token API ini hanya boleh membaca (scope 'read'), sedangkan permintaan ini menyimpan data atau memulai pekerjaan (menghubungkan akun, membuat pratinjau atau unduhan). Pakai token dengan scope 'write'.";
 
@@ -138,9 +146,14 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     request.sessionUser = toSessionUser(caller.owner);
     request.apiToken = { id: caller.tokenId, scope: caller.scope };
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (SESSION_ONLY_ROUTES.has(`${method} ${request.routeOptions.url ?? ''}`)) throw forbidden(TOKEN_SESSION_ONLY);
+    const route = `${method} ${request.routeOptions.url ?? ''}`;
+    if (caller.scope === 'cookies') {
+      if (!EXTENSION_TOKEN_ROUTES.has(route)) throw forbidden(TOKEN_COOKIES_ONLY);
+      return;
+    }
+    if (SESSION_ONLY_ROUTES.has(route)) throw forbidden(TOKEN_SESSION_ONLY);
     if (caller.scope === 'read' && method !== 'GET') throw forbidden(TOKEN_READ_ONLY);
-    if (caller.scope === 'read' && WRITING_GET_ROUTES.has(`${method} ${request.routeOptions.url ?? ''}`)) throw forbidden(TOKEN_READ_ONLY_GET);
+    if (caller.scope === 'read' && WRITING_GET_ROUTES.has(route)) throw forbidden(TOKEN_READ_ONLY_GET);
     if (access === 'admin') assertMayUseAdminRoutes(caller);
   }
 

@@ -7,7 +7,7 @@
 // and a write token of a member and of an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '@scrapper/contracts/common';
-import { SESSION_ONLY_ROUTES, WRITING_GET_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
+import { EXTENSION_TOKEN_ROUTES, SESSION_ONLY_ROUTES, WRITING_GET_ROUTES, type ApiTokenScope } from '@scrapper/contracts/http/me-tokens';
 import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../test/harness.ts';
@@ -59,6 +59,10 @@ beforeAll(async () => {
       if (res.status !== 201) throw new Error(`token for ${owner.username}: ${res.status} ${JSON.stringify(res.body)}`);
       apiTokens.push({ owner, scope, secret: res.body.secret as string });
     }
+    // The browser extension's token (scope `cookies`), made as the web app makes it.
+    const ext = await h.request('POST', '/api/me/extension-token', { token: owner.token });
+    if (ext.status !== 201) throw new Error(`extension token for ${owner.username}: ${ext.status} ${JSON.stringify(ext.body)}`);
+    apiTokens.push({ owner, scope: 'cookies', secret: ext.body.secret as string });
   }
 }, 60_000);
 afterAll(async () => {
@@ -83,11 +87,13 @@ function expectedFor(access: Access, caller: Caller, owner: Member | undefined, 
 /**
  * A personal token on its owner's own resources: the owner's rights, minus writes for a read
  * token (GETs that write included), minus admin routes unless an admin's write token, minus
- * the session-only routes.
+ * the session-only routes. A `cookies` token (the extension's) only on the cookie routes.
  */
 function expectedForToken(access: Access, method: string, url: string, scope: ApiTokenScope, ownerIsAdmin: boolean): Expected {
   if (access === 'public') return 'open';
   const asGet = method === 'HEAD' ? 'GET' : method;
+  // The extension's token: the member's own cookie routes and nothing else.
+  if (scope === 'cookies') return EXTENSION_TOKEN_ROUTES.has(`${asGet} ${url}`) ? 'allowed' : 403;
   if (SESSION_ONLY_ROUTES.has(`${asGet} ${url}`)) return 403;
   if (scope === 'read' && asGet !== 'GET') return 403;
   if (scope === 'read' && WRITING_GET_ROUTES.has(`${asGet} ${url}`)) return 403;

@@ -11,7 +11,8 @@ import type { HttpFetch } from './sync.ts';
 
 const ORIGIN = 'https://scrapper.example';
 const EXT = 'chrome-extension://abcdefghijklmnop';
-const TOKEN = 'aGVhZA.eyJ1c2VybmFtZSI6ImFuYSJ9.c2ln';
+const TOKEN = `scr_${'x'.repeat(43)}`;
+const SESSION = { token: TOKEN, username: 'ana', origin: ORIGIN };
 const fromPage = { tab: { id: 1 }, origin: ORIGIN, url: `${ORIGIN}/#/` };
 const fromPopup = { url: `${EXT}/popup.html` };
 
@@ -45,29 +46,38 @@ function setup(initial: Record<string, unknown> = {}) {
 describe('the service worker', () => {
   it("keeps a connected page's token with the page's origin (as the browser reports it), and clears it", async () => {
     const { bg, store } = setup();
-    expect(await bg.onMessage({ kind: 'store-token', token: TOKEN }, fromPage)).toEqual({
-      ok: true,
-    });
-    expect(store.data.session).toEqual({ token: TOKEN, origin: ORIGIN });
+    expect(await bg.onMessage({ kind: 'status' }, fromPage)).toEqual({ ok: true, connected: false });
+    expect(
+      await bg.onMessage({ kind: 'store-token', token: TOKEN, username: 'ana' }, fromPage),
+    ).toEqual({ ok: true });
+    expect(store.data.session).toEqual(SESSION);
+    expect(await bg.onMessage({ kind: 'status' }, fromPage)).toEqual({ ok: true, connected: true });
     await bg.onMessage({ kind: 'clear-token' }, fromPage);
     expect(store.data.session).toBeUndefined();
+    expect(await bg.onMessage({ kind: 'status' }, fromPage)).toEqual({ ok: true, connected: false });
   });
 
   it('takes no token, clear or sync from anywhere else: another origin, no tab, a malformed token', async () => {
     const { bg, store, sent } = setup({
-      session: { token: TOKEN, origin: ORIGIN },
+      session: SESSION,
       enabled: { tiktok: true },
     });
     const other = { tab: { id: 2 }, origin: 'https://evil.example' };
-    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, other)).toEqual({
+    const other2 = `scr_${'y'.repeat(43)}`;
+    expect(await bg.onMessage({ kind: 'store-token', token: other2, username: 'x' }, other)).toEqual({
       ok: false,
     });
-    expect(await bg.onMessage({ kind: 'store-token', token: 'a.b.c' }, { origin: ORIGIN })).toEqual(
-      { ok: false },
-    );
-    expect(await bg.onMessage({ kind: 'store-token', token: 'not a token' }, fromPage)).toEqual({
+    expect(
+      await bg.onMessage({ kind: 'store-token', token: other2, username: 'x' }, { origin: ORIGIN }),
+    ).toEqual({ ok: false });
+    // A session JWT is not the extension's token; nor is a token without its username.
+    expect(
+      await bg.onMessage({ kind: 'store-token', token: 'aGVhZA.eyJ1Ijoi.c2ln', username: 'x' }, fromPage),
+    ).toEqual({ ok: false });
+    expect(await bg.onMessage({ kind: 'store-token', token: other2 }, fromPage)).toEqual({
       ok: false,
     });
+    expect(await bg.onMessage({ kind: 'status' }, other)).toEqual({ ok: false });
     expect(await bg.onMessage({ kind: 'clear-token' }, other)).toEqual({ ok: false });
     expect(await bg.onMessage({ kind: 'sync' }, other)).toEqual({ ok: false });
     // The popup's "sync now" only from the extension's own page, not from a Scrapper tab.
@@ -79,13 +89,13 @@ describe('the service worker', () => {
       ),
     ).toEqual({ ok: false });
     expect(await bg.onMessage(null, fromPage)).toEqual({ ok: false });
-    expect(store.data.session).toEqual({ token: TOKEN, origin: ORIGIN });
+    expect(store.data.session).toEqual(SESSION);
     expect(sent).toEqual([]);
   });
 
   it('runs one sync at a time: a page request, the popup and the alarm during one sync share it', async () => {
     const { bg, sent, release } = setup({
-      session: { token: TOKEN, origin: ORIGIN },
+      session: SESSION,
       enabled: { tiktok: true },
     });
     const first = bg.onMessage({ kind: 'sync' }, fromPage);

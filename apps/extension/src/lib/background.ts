@@ -36,12 +36,14 @@ export interface BackgroundDeps extends SyncDeps {
 }
 
 /**
- * The messages: from the content script `{ kind: 'store-token', token }`, `{ kind: 'clear-token' }`
- * and `{ kind: 'sync' }` (a PageCommand); from the popup `{ kind: 'sync-now' }`. Anything else,
+ * The messages: from the content script `{ kind: 'store-token', token, username }`,
+ * `{ kind: 'clear-token' }` and `{ kind: 'sync' }` (a PageCommand) and `{ kind: 'status' }` (does
+ * the extension hold a token for this page's origin: `{ ok, connected }`); from the popup
+ * `{ kind: 'sync-now' }`. Anything else,
  * or from anyone else, is answered `{ ok: false }` and does nothing.
  */
 export interface Background {
-  onMessage(message: unknown, sender: Sender): Promise<SyncOutcome | { ok: boolean }>;
+  onMessage(message: unknown, sender: Sender): Promise<SyncOutcome | { ok: boolean; connected?: boolean }>;
   onAlarm(alarm: { name: string }): Promise<SyncOutcome | null>;
 }
 
@@ -64,10 +66,15 @@ export function createBackground(deps: BackgroundDeps): Background {
       // message this extension at all, and a content script's sender URL is its page's.
       const fromPopup = (sender.url ?? '').startsWith(`${deps.extensionOrigin}/`);
       if (kind === 'store-token' && page) {
-        const token = (message as { token?: unknown }).token;
-        if (!isTokenShape(token)) return { ok: false };
-        await deps.store.set({ session: { token, origin: page }, lastError: null });
+        const { token, username } = message as { token?: unknown; username?: unknown };
+        if (!isTokenShape(token) || typeof username !== 'string' || username.length === 0)
+          return { ok: false };
+        await deps.store.set({ session: { token, username, origin: page }, lastError: null });
         return { ok: true };
+      }
+      if (kind === 'status' && page) {
+        const { session } = await readState(deps.store);
+        return { ok: true, connected: session?.origin === page };
       }
       if (kind === 'clear-token' && page) {
         const { session } = await readState(deps.store);

@@ -14,7 +14,10 @@ export const PLATFORMS = [
 export { COOKIE_PLATFORM_LABELS as PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
 
 export interface Session {
+  /** The member's extension token (scope `cookies`: only their own cookie routes). */
   token: string;
+  /** Whose token it is, as the web app said when handing it over (shown in the popup). */
+  username: string;
   /** The Scrapper origin the token came from; the token is sent there and nowhere else. */
   origin: string;
 }
@@ -44,7 +47,7 @@ const KEYS = ['session', 'enabled', 'status', 'lastError'];
 
 function isSession(value: unknown): value is Session {
   const v = value as Session | undefined;
-  return typeof v?.token === 'string' && typeof v.origin === 'string';
+  return typeof v?.token === 'string' && typeof v.username === 'string' && typeof v.origin === 'string';
 }
 
 export async function readState(store: StorageArea): Promise<ExtensionState> {

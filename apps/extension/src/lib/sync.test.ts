@@ -77,7 +77,7 @@ function recordingFetch(status: (platform: string) => number | Error = () => 200
   return { fetch, calls };
 }
 
-const session = { token: 'h.p.s', origin: ORIGIN };
+const session = { token: `scr_${'A'.repeat(43)}`, username: 'ana', origin: ORIGIN };
 
 describe('syncCookies', () => {
   it('sends nothing while every platform is off (the default)', async () => {
@@ -106,7 +106,7 @@ describe('syncCookies', () => {
       `${ORIGIN}/api/me/cookies/tiktok`,
       `${ORIGIN}/api/me/cookies/youtube`,
     ]);
-    expect(http.calls.every((c) => c.headers.authorization === 'Bearer h.p.s')).toBe(true);
+    expect(http.calls.every((c) => c.headers.authorization === `Bearer ${session.token}`)).toBe(true);
     expect(http.calls[0]?.body.cookies).toBe(
       '# Netscape HTTP Cookie File\n#HttpOnly_.tiktok.com\tTRUE\t/\tTRUE\t1900000000\tsessionid\ttt-1\n',
     );
@@ -129,7 +129,7 @@ describe('syncCookies', () => {
     expect(store.data.lastError).toBe(NOT_CONNECTED);
   });
 
-  it('a 401 forgets the token, stops, and shows "Sesi berakhir"; the next sync sends nothing', async () => {
+  it('a 401 (token revoked or expired) forgets the token, stops, and says so; the next sync sends nothing', async () => {
     const store = memoryStore({ session, enabled: { tiktok: true, youtube: true } });
     const http = recordingFetch(() => 401);
     const outcome = await syncCookies({ cookies: browserCookies, store, fetch: http.fetch });

@@ -1,6 +1,7 @@
 // The cookie sync: for each platform the member switched on, the browser's cookies of that
 // platform's domains, as cookies.txt, to PUT /api/me/cookies/{platform} on the connected
-// Scrapper with the stored token. A 401 ends the session (the token is forgotten).
+// Scrapper with the stored token (scope `cookies`). A 401 (revoked, expired) makes the extension
+// forget the token.
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
 import {
   PLATFORM_COOKIE_DOMAINS,
@@ -9,7 +10,8 @@ import {
 } from '@scrapper/contracts/rules/member-cookies';
 import { PLATFORMS, PLATFORM_LABELS, readState, type StorageArea } from './state.ts';
 
-export const SESSION_ENDED = 'Sesi berakhir, masuk lagi di Scrapper.';
+export const SESSION_ENDED =
+  'Token ekstensi dicabut atau kedaluwarsa: buka Scrapper di browser ini dan masuk lagi.';
 export const NOT_CONNECTED = 'Belum terhubung: masuk ke Scrapper di tab browser ini dulu.';
 
 export interface CookieReader {

@@ -13,7 +13,7 @@ function setup(stored?: string) {
     setItem: (key: string, value: string) => void data.set(key, value),
     removeItem: (key: string) => void data.delete(key),
   };
-  const extension: ExtensionBridge = { announceLogin: vi.fn(), announceLogout: vi.fn() };
+  const extension: ExtensionBridge = { announceLogin: vi.fn(), announceSession: vi.fn(), announceLogout: vi.fn() };
   const store = createSessionStore({ storage, extension, now: () => Date.now() });
   return { store, data, extension };
 }
@@ -31,15 +31,23 @@ describe('session store', () => {
 
   it('restores a valid token as a session waiting for the server to confirm it', () => {
     const token = makeToken({ username: 'budi', role: 'user', exp: seconds(NOW) + 60 });
-    const { store } = setup(token);
+    const setupResult = setup(token);
+    const { store } = setupResult;
     store.getState().restore();
     expect(store.getState()).toMatchObject({
       status: 'checking',
       token,
       user: { id: ADMIN_ID, username: 'budi', role: 'user' },
     });
+    const { extension } = setupResult;
+    expect(extension.announceSession).not.toHaveBeenCalled();
     store.getState().confirm({ id: ADMIN_ID, username: 'budi', role: 'admin' });
     expect(store.getState()).toMatchObject({ status: 'authenticated', user: { role: 'admin' } });
+    // The extension gets a token of its own if it holds none; a second confirm asks nothing more.
+    expect(extension.announceSession).toHaveBeenCalledTimes(1);
+    store.getState().confirm({ id: ADMIN_ID, username: 'budi', role: 'admin' });
+    expect(extension.announceSession).toHaveBeenCalledTimes(1);
+    expect(extension.announceLogin).not.toHaveBeenCalled();
   });
 
   it('clears an expired token and logs out, telling the extension', () => {
@@ -77,7 +85,8 @@ describe('session store', () => {
     store.getState().login(token, user);
     expect(store.getState()).toMatchObject({ status: 'authenticated', token, user });
     expect(data.get(TOKEN_STORAGE_KEY)).toBe(token);
-    expect(extension.announceLogin).toHaveBeenCalledWith(token);
+    expect(extension.announceLogin).toHaveBeenCalledTimes(1);
+    expect(extension.announceSession).not.toHaveBeenCalled();
 
     store.getState().logout();
     expect(store.getState()).toMatchObject({

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { create } from 'zustand';
 import { createExtensionBridge } from '@/lib/extension-bridge.ts';
-import type { ExtensionBridge } from '@/lib/extension-bridge.ts';
+import type { ExtensionBridge, MintExtensionToken } from '@/lib/extension-bridge.ts';
 import { decodeTokenClaims, isTokenExpired } from '@/lib/jwt.ts';
 
 /** Spec part 1, section 9: the token lives in localStorage under this key. */
@@ -88,7 +88,9 @@ export function createSessionStore(deps: SessionDeps) {
 
       confirm(user) {
         if (get().token === null) return;
+        const restored = get().status === 'checking';
         set({ status: 'authenticated', user });
+        if (restored) deps.extension.announceSession();
       },
 
       login(token, user) {
@@ -96,7 +98,7 @@ export function createSessionStore(deps: SessionDeps) {
         set({ status: 'authenticated', token, user, endReason: null });
         const claims = decodeTokenClaims(token);
         if (claims) scheduleExpiry(claims.exp);
-        deps.extension.announceLogin(token);
+        deps.extension.announceLogin();
       },
 
       logout(reason) {
@@ -110,9 +112,19 @@ export function createSessionStore(deps: SessionDeps) {
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
+/**
+ * How the extension's token is made: set by main.tsx (the API client imports this store, so the
+ * store cannot import it). Until then no token is made and the extension stays unconnected.
+ */
+let mintExtensionToken: MintExtensionToken = () => Promise.reject(new Error('extension token minter not set'));
+
+export function setExtensionTokenMinter(mint: MintExtensionToken): void {
+  mintExtensionToken = mint;
+}
+
 /** The app's one session. */
 export const useSessionStore: SessionStore = createSessionStore({
   storage: window.localStorage,
-  extension: createExtensionBridge(window),
+  extension: createExtensionBridge(window, () => mintExtensionToken()),
   now: () => Date.now(),
 });

@@ -112,10 +112,11 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
   if (endpoint.access === 'admin') statuses.add(403);
   // A personal API token (issue 21 item 2, plugins/access.ts) reaches every route its owner may
   // call (and /api/metrics, which checks its bearer itself): over its per-minute limit it gets
-  // 429 anywhere, and a read-only token 403 on a write.
+  // 429 anywhere, a read-only token 403 on a write, and the browser extension's token (scope
+  // `cookies`) 403 everywhere but the member's own cookie routes.
   if (endpoint.access !== 'public' || endpoint.bearerInHandler) {
     statuses.add(429);
-    if (endpoint.method !== 'GET') statuses.add(403);
+    statuses.add(403);
   }
   // A path id that names nothing; one longer than the router takes.
   if (endpoint.params) {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { authEndpoints } from './auth.ts';
 import { mediaEndpoints } from './media.ts';
+import { meCookieEndpoints } from './me-cookies.ts';
 import { userEndpoints } from './users.ts';
 import { youtubeEndpoints } from './youtube.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -19,10 +20,25 @@ export const MAX_API_TOKENS_PER_MEMBER = 20;
 /** Requests one token may make per minute unless the operator sets API_TOKEN_RATE_LIMIT_PER_MINUTE. */
 export const DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE = 600;
 
-export const ApiTokenScopeSchema = z.enum(['read', 'write'], {
+/**
+ * What a token may do: `read` (GETs), `write` (everything a member may), and `cookies`: the
+ * browser extension's token, limited to the member's own cookie routes (EXTENSION_TOKEN_ROUTES).
+ * A `cookies` token is only made by `POST /api/me/extension-token`, never by the Token API page.
+ */
+export const ApiTokenScopeSchema = z.enum(['read', 'write', 'cookies']);
+export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
+
+/** The scopes a member picks on the Token API page. */
+export const CreatableApiTokenScopeSchema = z.enum(['read', 'write'], {
   message: "Scope token harus 'read' (hanya membaca) atau 'write' (membaca dan mengubah).",
 });
-export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
+
+/** Name of every token the extension is given (shown on the Ekstensi and Token API pages). */
+export const EXTENSION_TOKEN_NAME = 'Ekstensi browser';
+/** Live extension tokens one member may hold (one per browser); making one more revokes the oldest. */
+export const MAX_EXTENSION_TOKENS_PER_MEMBER = 3;
+/** How long an extension token works unless the member connects again sooner (a new login). */
+export const EXTENSION_TOKEN_DAYS = 30;
 
 export const CreateApiTokenBodySchema = z.strictObject({
   name: z
@@ -30,7 +46,7 @@ export const CreateApiTokenBodySchema = z.strictObject({
     .trim()
     .min(1, 'Nama token wajib diisi.')
     .max(API_TOKEN_NAME_MAX, `Nama token maksimal ${API_TOKEN_NAME_MAX} karakter.`),
-  scope: ApiTokenScopeSchema,
+  scope: CreatableApiTokenScopeSchema,
   /** When the token stops working; absent or null: it works until revoked. */
   expiresAt: z
     .iso.datetime({ offset: true, message: 'Tanggal kedaluwarsa tidak valid (format ISO 8601).' })
@@ -61,7 +77,11 @@ export const CreateApiTokenResponseSchema = z.object({
 });
 export type CreateApiTokenResponse = z.infer<typeof CreateApiTokenResponseSchema>;
 
-export const ListApiTokensQuerySchema = z.object(pageQueryShape(100, 100));
+export const ListApiTokensQuerySchema = z.object({
+  ...pageQueryShape(100, 100),
+  /** Only tokens of this scope (the Ekstensi page lists `cookies`). */
+  scope: z.enum(['read', 'write', 'cookies'], { message: "Scope harus 'read', 'write' atau 'cookies'." }).optional(),
+});
 export const ListApiTokensResponseSchema = z.object({
   tokens: z.array(ApiTokenSchema),
   pagination: PaginationSchema,
@@ -115,6 +135,16 @@ export const meTokenEndpoints = {
     params: IdParamsSchema,
     response: RevokeApiTokenResponseSchema,
   }),
+  createExtensionToken: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/extension-token',
+    access: 'user',
+    summary: `The browser extension's token for this member: scope 'cookies' (only the member's own cookie routes), valid ${EXTENSION_TOKEN_DAYS} days, answered once. The web app asks for it when the extension announces itself; at most ${MAX_EXTENSION_TOKENS_PER_MEMBER} live (the oldest is revoked). Browser session only.`,
+    tags: ['tokens'],
+    errors: [403],
+    response: CreateApiTokenResponseSchema.extend({ username: z.string() }),
+    successStatus: 201,
+  }),
   adminList: defineEndpoint({
     method: 'GET',
     path: '/api/admin/tokens',
@@ -147,6 +177,14 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set(
   [...Object.values(meTokenEndpoints), authEndpoints.changePassword, userEndpoints.create, userEndpoints.update].map(
     (e) => `${e.method} ${e.path}`,
   ),
+);
+
+/**
+ * The only routes a `cookies` token (the browser extension's) may call: the member's own cookie
+ * list, save and delete. Anything else answers 403.
+ */
+export const EXTENSION_TOKEN_ROUTES: ReadonlySet<string> = new Set(
+  [meCookieEndpoints.list, meCookieEndpoints.put, meCookieEndpoints.remove].map((e) => `${e.method} ${e.path}`),
 );
 
 /**

@@ -1,6 +1,6 @@
 // Personal API tokens (api_tokens). This module sees only hashes: the token itself is made
 // and hashed by the API and never reaches the database.
-import { and, count, desc, eq, getTableColumns, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { apiTokens, type ApiTokenRow } from '../schema/api-tokens.ts';
 import { users, type UserRow } from '../schema/users.ts';
@@ -11,7 +11,7 @@ export const API_TOKEN_WINDOW_SECONDS = 60;
 export interface ApiTokenWrite {
   ownerId: string;
   name: string;
-  scope: 'read' | 'write';
+  scope: ApiTokenRow['scope'];
   tokenHash: string;
   prefix: string;
   expiresAt: Date | null;
@@ -36,10 +36,46 @@ export async function insertApiToken(db: Db, write: ApiTokenWrite, maxLive: numb
     const [live] = await tx
       .select({ n: count() })
       .from(apiTokens)
-      .where(and(eq(apiTokens.ownerId, write.ownerId), isLive()));
+      .where(and(eq(apiTokens.ownerId, write.ownerId), isLive(), ne(apiTokens.scope, 'cookies')));
     if ((live?.n ?? 0) >= maxLive) return undefined;
     const [row] = await tx.insert(apiTokens).values(write).returning();
     return row;
+  });
+}
+
+/**
+ * Inserts a browser extension token (scope `cookies`) and revokes the owner's older live
+ * extension tokens beyond `maxLive` (the new one counted), oldest first, in one transaction
+ * under the owner's row lock. Answers the new row and how many were revoked.
+ */
+export async function insertExtensionToken(
+  db: Db,
+  write: Omit<ApiTokenWrite, 'scope'>,
+  maxLive: number,
+): Promise<{ row: ApiTokenRow; revoked: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, write.ownerId)).for('update');
+    const [row] = await tx.insert(apiTokens).values({ ...write, scope: 'cookies' }).returning();
+    if (!row) throw new Error('insert into api_tokens returned no row');
+    const keep = tx
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.ownerId, write.ownerId), eq(apiTokens.scope, 'cookies'), isLive()))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .limit(maxLive);
+    const revoked = await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(apiTokens.ownerId, write.ownerId),
+          eq(apiTokens.scope, 'cookies'),
+          isNull(apiTokens.revokedAt),
+          notInArray(apiTokens.id, keep),
+        ),
+      )
+      .returning({ id: apiTokens.id });
+    return { row, revoked: revoked.length };
   });
 }
 
@@ -52,9 +88,13 @@ export interface ApiTokenPage {
 export async function listOwnApiTokens(
   db: Db,
   ownerId: string,
-  page: ApiTokenPage,
+  page: ApiTokenPage & { scope?: ApiTokenRow['scope'] | undefined },
 ): Promise<{ rows: ApiTokenRow[]; total: number }> {
-  const where = and(eq(apiTokens.ownerId, ownerId), isNull(apiTokens.revokedAt));
+  const where = and(
+    eq(apiTokens.ownerId, ownerId),
+    isNull(apiTokens.revokedAt),
+    page.scope ? eq(apiTokens.scope, page.scope) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(apiTokens).where(where).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)).offset(page.offset).limit(page.limit),
     db.select({ n: count() }).from(apiTokens).where(where),
@@ -112,7 +152,7 @@ export async function revokeAllApiTokensOf(db: Db, ownerId: string): Promise<num
 
 export interface ApiTokenUse {
   tokenId: string;
-  scope: 'read' | 'write';
+  scope: ApiTokenRow['scope'];
   /** Requests in the current window, this one included. */
   windowCount: number;
   windowStartedAt: Date;

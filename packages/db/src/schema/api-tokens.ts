@@ -18,7 +18,7 @@ export const apiTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    scope: text('scope', { enum: ['read', 'write', 'cookies'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     prefix: text('prefix').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,7 +31,7 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex('api_tokens_token_hash_idx').on(t.tokenHash),
     index('api_tokens_owner_idx').on(t.ownerId, t.createdAt),
-    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'write', 'cookies')`),
     check('api_tokens_name_length_check', sql`char_length(${t.name}) between 1 and 100`),
   ],
 );

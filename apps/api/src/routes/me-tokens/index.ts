@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { defineRoute } from '../../lib/define-route.ts';
-import { createApiToken, listAllTokens, listOwnTokens, revokeToken } from '../../services/api-tokens/api-tokens.ts';
+import { createApiToken, createExtensionToken, listAllTokens, listOwnTokens, revokeToken } from '../../services/api-tokens/api-tokens.ts';
 import type { AppDeps } from '../../app-deps.ts';
 
 /**
@@ -12,6 +12,7 @@ export function meTokenRoutes(app: FastifyInstance, { database }: AppDeps): void
   const e = endpoints.meTokens;
   defineRoute(app, e.list, ({ user, query }) => listOwnTokens(database.db, user.id, query));
   defineRoute(app, e.create, ({ user, body }) => createApiToken(database.db, user.id, body));
+  defineRoute(app, e.createExtensionToken, ({ user }) => createExtensionToken(database.db, user));
   defineRoute(app, e.revoke, ({ user, params }) => revokeToken(database.db, params.id, user.id));
   defineRoute(app, e.adminList, ({ query }) => listAllTokens(database.db, query));
   defineRoute(app, e.adminRevoke, ({ params }) => revokeToken(database.db, params.id));

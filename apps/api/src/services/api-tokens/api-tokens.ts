@@ -1,6 +1,9 @@
 // Create, list and revoke personal API tokens (the members' own, and any for admins).
 import {
+  EXTENSION_TOKEN_DAYS,
+  EXTENSION_TOKEN_NAME,
   MAX_API_TOKENS_PER_MEMBER,
+  MAX_EXTENSION_TOKENS_PER_MEMBER,
   type AdminApiToken,
   type ApiToken,
   type CreateApiTokenBody,
@@ -11,6 +14,7 @@ import { paginationOf } from '@scrapper/contracts/common';
 import type { Db } from '@scrapper/db/client';
 import {
   insertApiToken,
+  insertExtensionToken,
   listApiTokens,
   listOwnApiTokens,
   revokeApiToken as revokeApiTokenRow,
@@ -61,10 +65,34 @@ export async function createApiToken(db: Db, ownerId: string, body: CreateApiTok
   return { token: toApiTokenDto(row), secret };
 }
 
+/**
+ * The browser extension's token (scope `cookies`, EXTENSION_TOKEN_DAYS days): made when the web
+ * app sees the extension, instead of handing it the session. Older extension tokens beyond
+ * MAX_EXTENSION_TOKENS_PER_MEMBER are revoked in the same transaction.
+ */
+export async function createExtensionToken(
+  db: Db,
+  owner: { id: string; username: string },
+): Promise<CreateApiTokenResponse & { username: string }> {
+  const secret = generateApiTokenSecret();
+  const { row } = await insertExtensionToken(
+    db,
+    {
+      ownerId: owner.id,
+      name: EXTENSION_TOKEN_NAME,
+      tokenHash: hashApiTokenSecret(secret),
+      prefix: displayPrefixOf(secret),
+      expiresAt: new Date(Date.now() + EXTENSION_TOKEN_DAYS * 86_400_000),
+    },
+    MAX_EXTENSION_TOKENS_PER_MEMBER,
+  );
+  return { token: toApiTokenDto(row), secret, username: owner.username };
+}
+
 export async function listOwnTokens(
   db: Db,
   ownerId: string,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; scope?: ApiToken['scope'] | undefined },
 ): Promise<{ tokens: ApiToken[]; pagination: Pagination }> {
   const { rows, total } = await listOwnApiTokens(db, ownerId, page);
   return { tokens: rows.map((r) => toApiTokenDto(r)), pagination: paginationOf(page, rows.length, total) };

@@ -6,6 +6,7 @@ import { RequireAdmin } from '@/components/require-admin.tsx';
 import { ActorConfigPanel } from '@/features/actor-configs/components/actor-config-panel.tsx';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel.tsx';
 import { CookiePanel } from '@/features/cookies/components/cookie-panel.tsx';
+import { ExtensionTokensPanel } from '@/features/api-tokens/components/extension-tokens-panel.tsx';
 import { ExtensionInstall } from '@/features/extension/components/extension-install.tsx';
 import { MyCookies } from '@/features/extension/components/my-cookies.tsx';
 import '@/features/extension/components/extension.css';
@@ -37,6 +38,7 @@ const tabs: TabItem[] = [
         <CookiePanel />
         {/* Issue 17: the extension for members, and the admin's own synced cookies. */}
         <ExtensionInstall />
+        <ExtensionTokensPanel />
         <MyCookies />
         <RateLimitsPanel />
       </div>

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/page-header.tsx';
+import { ExtensionTokensPanel } from '@/features/api-tokens/components/extension-tokens-panel.tsx';
 import { ExtensionInstall } from '@/features/extension/components/extension-install.tsx';
 import { MyCookies } from '@/features/extension/components/my-cookies.tsx';
 import '@/features/extension/components/extension.css';
@@ -13,6 +14,7 @@ export function ExtensionRoute() {
       />
       <div className="extension-page">
         <ExtensionInstall />
+        <ExtensionTokensPanel />
         <MyCookies />
       </div>
     </>

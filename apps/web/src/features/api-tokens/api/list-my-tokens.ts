@@ -5,3 +5,8 @@ import { call } from '@/lib/api-client.ts';
 export async function listMyTokens(signal?: AbortSignal): Promise<ApiToken[]> {
   return (await call(meTokenEndpoints.list, { signal })).tokens;
 }
+
+/** The caller's browser extension tokens (scope `cookies`), newest first. */
+export async function listMyExtensionTokens(signal?: AbortSignal): Promise<ApiToken[]> {
+  return (await call(meTokenEndpoints.list, { query: { scope: 'cookies' }, signal })).tokens;
+}

@@ -2,7 +2,7 @@ import {
   API_TOKEN_NAME_MAX,
   MAX_API_TOKENS_PER_MEMBER,
   type ApiToken,
-  type ApiTokenScope,
+  type CreateApiTokenBody,
   type CreateApiTokenResponse,
 } from '@scrapper/contracts/http/me-tokens';
 import { jakartaDate, jakartaDayEnd } from '@scrapper/contracts/rules/jakarta-time';
@@ -21,6 +21,7 @@ import { listMyTokens } from '../api/list-my-tokens.ts';
 import { revokeMyToken } from '../api/revoke-my-token.ts';
 import { NewTokenSecret } from './new-token-secret.tsx';
 import { TokenList } from './token-list.tsx';
+import { useRevokeToken } from '../hooks/use-revoke-token.ts';
 
 const scopeOptions = [
   { value: 'read', label: 'read — hanya membaca (GET)' },
@@ -31,14 +32,17 @@ const scopeOptions = [
 export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
   const { data: tokens, setData: setTokens, status, reload } = useResource<ApiToken[]>(listMyTokens, []);
   const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [scope, setScope] = useState<CreateApiTokenBody['scope']>('read');
   const [expiryDate, setExpiryDate] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const [busy, setBusy] = useState(false);
+  const revoke = useRevokeToken<ApiToken>(revokeMyToken, (token) => {
+    setTokens((current) => current.filter((t) => t.id !== token.id));
+    if (created?.token.id === token.id) setCreated(null);
+    onChange?.();
+  });
   const today = jakartaDate(new Date());
 
   async function handleCreate(event: FormEvent<HTMLFormElement>) {
@@ -65,23 +69,6 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
       setError(errorMessage(caught, 'Gagal membuat token API.'));
     } finally {
       setSaving(false);
-    }
-  }
-
-  async function confirmRevoke() {
-    if (!revoking) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await revokeMyToken(revoking.id);
-      setTokens((current) => current.filter((t) => t.id !== revoking.id));
-      if (created?.token.id === revoking.id) setCreated(null);
-      onChange?.();
-    } catch (caught) {
-      setError(errorMessage(caught, 'Gagal mencabut token API.'));
-    } finally {
-      setRevoking(null);
-      setBusy(false);
     }
   }
 
@@ -121,9 +108,15 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
         {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
       </Card>
       <Card title="Token saya">
-        {error ? (
-          <Alert tone="danger" onDismiss={() => setError(null)}>
-            {error}
+        {error || revoke.error ? (
+          <Alert
+            tone="danger"
+            onDismiss={() => {
+              setError(null);
+              revoke.setError(null);
+            }}
+          >
+            {error ?? revoke.error}
           </Alert>
         ) : null}
         <LoadState
@@ -134,20 +127,20 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
         {status === 'ready' && tokens.length === 0 ? (
           <p className="muted">Belum ada token API. Buat satu di atas untuk memanggil API dari skrip atau alat lain.</p>
         ) : null}
-        <TokenList tokens={tokens} label="Token API saya" onRevoke={setRevoking} />
+        <TokenList tokens={tokens} label="Token API saya" onRevoke={revoke.ask} />
         <p className="muted api-tokens__limit">
           Paling banyak {MAX_API_TOKENS_PER_MEMBER} token aktif per akun.
         </p>
       </Card>
       <ConfirmDialog
-        open={revoking !== null}
+        open={revoke.revoking !== null}
         title="Cabut token API"
-        message={`Cabut token "${revoking?.name ?? ''}"? Skrip atau alat yang memakainya langsung ditolak, dan token ini tidak bisa dipulihkan.`}
+        message={`Cabut token "${revoke.revoking?.name ?? ''}"? Skrip atau alat yang memakainya langsung ditolak, dan token ini tidak bisa dipulihkan.`}
         confirmLabel="Cabut"
         tone="danger"
-        loading={busy}
-        onConfirm={() => void confirmRevoke()}
-        onCancel={() => setRevoking(null)}
+        loading={revoke.busy}
+        onConfirm={() => void revoke.confirm()}
+        onCancel={revoke.cancel}
       />
     </>
   );

@@ -66,8 +66,9 @@ export function ExtensionInstall() {
           tidak bisa dipasang langsung: pilih folder hasil ekstraknya.
         </li>
         <li>
-          Keluar lalu masuk lagi ke Scrapper di browser ini: saat Anda masuk, Scrapper memberikan
-          sesinya ke ekstensi.
+          Muat ulang halaman Scrapper ini (atau masuk lagi): Scrapper memberi ekstensi token khusus
+          yang hanya bisa mengirim cookie Anda, bukan sesi login Anda. Token itu tampil di
+          &lsquo;Akses ekstensi&rsquo; dan bisa dicabut kapan saja.
         </li>
         <li>
           Buka popup ekstensi (ikon puzzle, lalu &lsquo;Scrapper: sinkron cookie&rsquo;), nyalakan
