@@ -101,8 +101,11 @@ export interface FakeTikTok {
   failPost(publishId: string, failReason: string): void;
   /** The creator posted or deleted this inbox draft: it no longer counts as pending. */
   finishInboxDraft(publishId: string): void;
-  /** The next chunk PUT breaks after this many of its bytes (the chunk does not count). */
-  cutNextUpload(afterBytes: number): void;
+  /**
+   * The next chunk PUT (of chunk `chunk`, 0-based, when given) breaks after this many of its
+   * bytes: the connection is cut and the chunk does not count.
+   */
+  cutNextUpload(afterBytes: number, options?: { chunk?: number }): void;
   /** Every post TikTok accepted at init, in order. */
   posts(): FakeTikTokPost[];
   readonly authRequests: FakeTikTokAuthRequest[];
@@ -178,7 +181,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     media: new Map(),
     failNextPost: undefined,
     pendingFailures: new Map(),
-    cutNextUploadAfter: undefined,
+    cutNextUpload: undefined,
     requests: [],
     lifetime: lifetime.signal,
   };
@@ -416,8 +419,8 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     finishInboxDraft(publishId) {
       postOf(publishId).draftHandled = true;
     },
-    cutNextUpload(afterBytes) {
-      state.cutNextUploadAfter = afterBytes;
+    cutNextUpload(afterBytes, cutOptions = {}) {
+      state.cutNextUpload = { afterBytes, chunk: cutOptions.chunk };
     },
     posts() {
       for (const post of state.posts)
@@ -435,7 +438,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
       state.calls.clear();
       state.pendingFailures.clear();
       state.failNextPost = undefined;
-      state.cutNextUploadAfter = undefined;
+      state.cutNextUpload = undefined;
       state.nextConsentOpenId = undefined;
       state.autoApprove = options.autoApprove ?? false;
       state.rules = rulesOf();

@@ -192,8 +192,8 @@ export interface FakeTikTokState {
   failNextPost: string | undefined;
   /** Per publish id: FAILED with this reason when its processing ends. */
   pendingFailures: Map<string, string>;
-  /** The next chunk PUT is cut (connection destroyed) after this many of its bytes. */
-  cutNextUploadAfter: number | undefined;
+  /** The next chunk PUT (for that chunk, when given) is cut after this many of its bytes. */
+  cutNextUpload: { afterBytes: number; chunk: number | undefined } | undefined;
   requests: FakeTikTokRequest[];
   lifetime: AbortSignal;
 }

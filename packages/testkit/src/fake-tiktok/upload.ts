@@ -70,8 +70,10 @@ export async function putChunk(
 
   const chunkHash = createHash('sha256');
   const attempt = index === post.chunksReceived ? media.hash.copy() : undefined;
-  const cutAfter = state.cutNextUploadAfter;
-  state.cutNextUploadAfter = undefined;
+  const cut = state.cutNextUpload;
+  const cutHere = cut !== undefined && (cut.chunk === undefined || cut.chunk === index);
+  if (cutHere) state.cutNextUpload = undefined;
+  const cutAfter = cutHere ? cut.afterBytes : undefined;
   try {
     for await (const data of req) {
       const buffer = data as Buffer;
