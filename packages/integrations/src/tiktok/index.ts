@@ -38,6 +38,7 @@ export {
   fetchTikTokPostStatus,
   initTikTokPost,
   isTikTokStatusFinal,
+  tiktokPostUrl,
   uploadTikTokFile,
   type TikTokDirectPostInfo,
   type TikTokPostInit,

@@ -13,7 +13,7 @@ import {
   type TikTokAuthorizedCall,
 } from './api.ts';
 import { tiktokChunkIndexOf, tiktokChunkRange, type TikTokChunkPlan } from './chunks.ts';
-import { tiktokUploadError } from './errors.ts';
+import { tiktokErrorFromAnswer, tiktokUploadError } from './errors.ts';
 
 /** `post_info` of a direct post, chosen by the member (TikTok's guidelines: nothing preset). */
 export interface TikTokDirectPostInfo {
@@ -61,7 +61,21 @@ export async function initTikTokPost(init: TikTokPostInit): Promise<TikTokPostSt
           post_info: postInfoBody(init.postInfo),
           source_info,
         });
-  return { publishId: stringField(data, 'publish_id'), uploadUrl: stringField(data, 'upload_url') };
+  const publishId = stringField(data, 'publish_id');
+  const uploadUrl = stringField(data, 'upload_url');
+  if (!publishId || !uploadUrl) {
+    throw tiktokErrorFromAnswer(
+      502,
+      { data },
+      `TikTok ${init.mode} init (no publish_id or upload_url)`,
+    );
+  }
+  return { publishId, uploadUrl };
+}
+
+/** The public page of a published post (`publicPostIds` of the status). */
+export function tiktokPostUrl(username: string, postId: string): string {
+  return `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${encodeURIComponent(postId)}`;
 }
 
 function postInfoBody(info: TikTokDirectPostInfo): Record<string, unknown> {

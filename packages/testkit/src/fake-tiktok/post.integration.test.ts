@@ -12,6 +12,7 @@ import {
   planTikTokChunks,
   tiktokChunkRange,
   tiktokFailedPostError,
+  tiktokPostUrl,
   uploadTikTokFile,
   type TikTokChunkPlan,
   type TikTokDirectPostInfo,
@@ -220,6 +221,9 @@ describe('direct posts (video.publish) and the unaudited rules', () => {
     const postId = fake.posts()[0]?.postId ?? '';
     expect(postId).toMatch(/^\d{19}$/);
     expect(final).toMatchObject({ status: 'PUBLISH_COMPLETE', publicPostIds: [postId] });
+    expect(tiktokPostUrl(open.username, postId)).toBe(
+      `https://www.tiktok.com/@${open.username}/video/${postId}`,
+    );
   });
 
   it('refuses a privacy the account does not offer: privacy_level_option_mismatch', async () => {
@@ -342,6 +346,35 @@ describe('resuming an upload', () => {
     expect((await settle(hidden.accessToken, started.publishId)).at(-1)?.status).toBe(
       'PUBLISH_COMPLETE',
     );
+  });
+
+  it('stops at once when cancelled: the abort reason, not a PublishError; nothing counted', async () => {
+    const { accessToken } = fake.issueTokens();
+    const plan = planTikTokChunks(files.big.size, 5 * MIB);
+    const started = await initTikTokPost({
+      apiBaseUrl: fake.urls.apiBaseUrl,
+      accessToken,
+      plan,
+      mode: 'inbox',
+    });
+    const controller = new AbortController();
+    const stopped = await uploadTikTokFile({
+      uploadUrl: started.uploadUrl,
+      path: files.big.path,
+      size: files.big.size,
+      plan,
+      signal: controller.signal,
+      onProgress: (sent) => {
+        if (sent > MIB) controller.abort(new Error('dibatalkan'));
+      },
+    }).catch((caught: unknown) => caught);
+    expect(stopped).toEqual(new Error('dibatalkan'));
+    const status = await fetchTikTokPostStatus({
+      apiBaseUrl: fake.urls.apiBaseUrl,
+      accessToken,
+      publishId: started.publishId,
+    });
+    expect(status).toMatchObject({ status: 'PROCESSING_UPLOAD', uploadedBytes: 0 });
   });
 
   it('resumes after the first chunk was sent by hand (status says 5 MB held)', async () => {
