@@ -377,6 +377,38 @@ describe('resuming an upload', () => {
     expect(status).toMatchObject({ status: 'PROCESSING_UPLOAD', uploadedBytes: 0 });
   });
 
+  it('holds answers after TikTok acted: the chunk is kept while the client waits, then resumes', async () => {
+    const hidden = account(true);
+    const plan = planTikTokChunks(files.big.size, 5 * MIB);
+    const call = { apiBaseUrl: fake.urls.apiBaseUrl, accessToken: hidden.accessToken };
+    const started = await initTikTokPost({ ...call, plan, mode: 'direct', postInfo: SELF_ONLY });
+    fake.holdAnswers('post.upload', true);
+    const controller = new AbortController();
+    const upload = {
+      uploadUrl: started.uploadUrl,
+      path: files.big.path,
+      size: files.big.size,
+      plan,
+    };
+    const waiting = uploadTikTokFile({ ...upload, signal: controller.signal }).catch(
+      (caught: unknown) => caught,
+    );
+    // The worker "dies" once TikTok kept the first chunk but before the 206 reached it.
+    await fake.waitForHeldAnswer('post.upload');
+    expect(fake.heldAnswers).toBe(1);
+    expect(fake.posts()[0]).toMatchObject({ chunksReceived: 1, receivedBytes: 5 * MIB });
+    controller.abort(new Error('SIGKILL'));
+    expect(await waiting).toEqual(new Error('SIGKILL'));
+    fake.holdAnswers('post.upload', false);
+    expect(fake.heldAnswers).toBe(0);
+
+    const status = await fetchTikTokPostStatus({ ...call, publishId: started.publishId });
+    expect(status.uploadedBytes).toBe(5 * MIB);
+    await uploadTikTokFile({ ...upload, fromByte: status.uploadedBytes });
+    expect(fake.posts()).toHaveLength(1);
+    expect(fake.posts()[0]?.sha256).toBe(files.big.sha256);
+  });
+
   it('resumes after the first chunk was sent by hand (status says 5 MB held)', async () => {
     const { accessToken } = fake.issueTokens();
     const plan = planTikTokChunks(files.resume.size, 5 * MIB);

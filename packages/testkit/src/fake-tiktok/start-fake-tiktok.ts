@@ -106,6 +106,16 @@ export interface FakeTikTok {
    * bytes: the connection is cut and the chunk does not count.
    */
   cutNextUpload(afterBytes: number, options?: { chunk?: number }): void;
+  /**
+   * true: answers of this endpoint wait, their work done (a post made, a chunk kept), until
+   * this is set false again or the client goes away; for killing a worker after TikTok acted
+   * but before it heard so (`post.videoInit`, `post.upload`...).
+   */
+  holdAnswers(endpoint: FakeTikTokEndpoint, on: boolean): void;
+  /** How many answers are held now. */
+  readonly heldAnswers: number;
+  /** Resolves once an answer of this endpoint is held (at once when one is). */
+  waitForHeldAnswer(endpoint: FakeTikTokEndpoint): Promise<void>;
   /** Every post TikTok accepted at init, in order. */
   posts(): FakeTikTokPost[];
   readonly authRequests: FakeTikTokAuthRequest[];
@@ -183,8 +193,37 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     pendingFailures: new Map(),
     cutNextUpload: undefined,
     requests: [],
+    holding: new Set(),
+    held: [],
+    heldWaiters: [],
     lifetime: lifetime.signal,
   };
+
+  /** Defers the answer's end until released (headers go out with it, so nothing is sent). */
+  function holdAnswer(
+    endpoint: FakeTikTokEndpoint,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      const entry = { endpoint, release };
+      function release(): void {
+        const at = state.held.indexOf(entry);
+        if (at === -1) return;
+        state.held.splice(at, 1);
+        req.socket.off('close', release);
+        end(...args);
+      }
+      state.held.push(entry);
+      req.socket.once('close', release);
+      for (const waiter of state.heldWaiters.filter((w) => w.endpoint === endpoint)) {
+        state.heldWaiters.splice(state.heldWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+      return res;
+    }) as typeof res.end;
+  }
 
   function addAccount(input: FakeTikTokAccountInput): FakeTikTokAccount {
     const isPrivate = input.isPrivate ?? false;
@@ -274,6 +313,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
       const code = res.getHeader('x-tt-error-code');
       record.errorCode = typeof code === 'string' ? code : undefined;
     });
+    if (route && state.holding.has(route.endpoint)) holdAnswer(route.endpoint, req, res);
     if (!route) {
       await drain(req);
       sendApiError(
@@ -422,6 +462,21 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     cutNextUpload(afterBytes, cutOptions = {}) {
       state.cutNextUpload = { afterBytes, chunk: cutOptions.chunk };
     },
+    holdAnswers(endpoint, on) {
+      if (on) {
+        state.holding.add(endpoint);
+        return;
+      }
+      state.holding.delete(endpoint);
+      for (const entry of state.held.filter((held) => held.endpoint === endpoint)) entry.release();
+    },
+    get heldAnswers() {
+      return state.held.length;
+    },
+    waitForHeldAnswer(endpoint) {
+      if (state.held.some((entry) => entry.endpoint === endpoint)) return Promise.resolve();
+      return new Promise((resolve) => state.heldWaiters.push({ endpoint, resolve }));
+    },
     posts() {
       for (const post of state.posts)
         if (state.rules.processingDelayMs !== undefined) advance(state, post);
@@ -430,6 +485,8 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     authRequests: state.authRequests,
     requests: state.requests,
     reset() {
+      state.holding.clear();
+      for (const entry of [...state.held]) entry.release();
       state.requests.length = 0;
       state.authRequests.length = 0;
       state.posts.length = 0;
@@ -445,6 +502,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     },
     async close() {
       lifetime.abort();
+      for (const entry of [...state.held]) entry.release();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

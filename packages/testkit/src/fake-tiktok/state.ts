@@ -195,6 +195,11 @@ export interface FakeTikTokState {
   /** The next chunk PUT (for that chunk, when given) is cut after this many of its bytes. */
   cutNextUpload: { afterBytes: number; chunk: number | undefined } | undefined;
   requests: FakeTikTokRequest[];
+  /** Endpoints whose answers wait (their work done) until released. */
+  holding: Set<FakeTikTokEndpoint>;
+  held: { endpoint: FakeTikTokEndpoint; release: () => void }[];
+  /** Called when an answer of their endpoint is held. */
+  heldWaiters: { endpoint: FakeTikTokEndpoint; resolve: () => void }[];
   lifetime: AbortSignal;
 }
 
