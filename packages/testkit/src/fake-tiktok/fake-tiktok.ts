@@ -40,6 +40,8 @@ export interface FakeTikTok {
   readonly accounts: FakeTikTokAccount[];
   /** The account the next consent grants (then cleared); the first account when unset. */
   nextConsentOpenId: string | undefined;
+  /** The scopes the member leaves ticked on the next consent (then cleared); all asked when unset. */
+  nextConsentScopes: string[] | undefined;
   autoApprove: boolean;
   setUnaudited(unaudited: boolean): void;
   setRules(rules: Partial<FakeTikTokRules>): void;

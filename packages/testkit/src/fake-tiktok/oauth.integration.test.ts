@@ -104,6 +104,17 @@ describe('Login Kit v2 against the fake TikTok', () => {
     expect(query.code).toBeUndefined();
   });
 
+  it('grants only the scopes the member left ticked', async () => {
+    fake.nextConsentScopes = ['user.info.basic', 'video.upload'];
+    const query = await consent('allow');
+    expect(query.scopes).toBe('user.info.basic,video.upload');
+    const tokens = await exchangeTikTokCode({ ...api(), code: query.code ?? '', redirectUri });
+    expect(tokens.scopes).toEqual(['user.info.basic', 'video.upload']);
+    await expect(
+      fetchTikTokCreatorInfo({ apiBaseUrl: fake.urls.apiBaseUrl, accessToken: tokens.accessToken }),
+    ).rejects.toMatchObject({ code: 'scope_not_authorized', reconnect: true });
+  });
+
   it('binds codes to the redirect_uri and checks the registered client secret', async () => {
     const query = await consent('allow');
     const wrongUri = await exchangeTikTokCode({

@@ -252,6 +252,9 @@ function refusalOf(
 
 function approve(state: FakeTikTokState, request: FakeTikTokAuthRequest): URL {
   request.outcome = 'approved';
+  const ticked = state.nextConsentScopes;
+  state.nextConsentScopes = undefined;
+  if (ticked) request.scopes = request.scopes.filter((scope) => ticked.includes(scope));
   const code = randomToken('code.', 24);
   state.codes.set(code, {
     clientKey: request.clientKey,

@@ -112,6 +112,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
     clients: new Map((options.clients ?? []).map((client) => [client.clientKey, client])),
     accounts: new Map(),
     nextConsentOpenId: undefined,
+    nextConsentScopes: undefined,
     autoApprove: options.autoApprove ?? false,
     authRequests: [],
     codes: new Map(),
@@ -344,6 +345,12 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
         throw new Error(`No fake TikTok account ${openId}`);
       state.nextConsentOpenId = openId;
     },
+    get nextConsentScopes() {
+      return state.nextConsentScopes;
+    },
+    set nextConsentScopes(scopes: string[] | undefined) {
+      state.nextConsentScopes = scopes;
+    },
     get autoApprove() {
       return state.autoApprove;
     },
@@ -430,6 +437,7 @@ export async function startFakeTikTok(options: FakeTikTokOptions = {}): Promise<
       state.failNextPost = undefined;
       state.cutNextUpload = undefined;
       state.nextConsentOpenId = undefined;
+      state.nextConsentScopes = undefined;
       state.autoApprove = options.autoApprove ?? false;
       state.rules = rulesOf();
     },

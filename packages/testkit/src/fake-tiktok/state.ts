@@ -173,6 +173,8 @@ export interface FakeTikTokState {
   clients: Map<string, FakeTikTokClient>;
   accounts: Map<string, FakeTikTokAccount>;
   nextConsentOpenId: string | undefined;
+  /** The scopes the member leaves ticked on the next consent (then cleared); all when unset. */
+  nextConsentScopes: string[] | undefined;
   autoApprove: boolean;
   authRequests: FakeTikTokAuthRequest[];
   codes: Map<string, Grant & { redirectUri: string; used: boolean; expiresAt: number }>;
