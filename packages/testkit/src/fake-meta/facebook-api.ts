@@ -112,7 +112,10 @@ function finish(ctx: GraphContext, pageId: string): void {
     }
   }
   const counts = videoState !== 'DRAFT';
-  if (counts && usageOf(state, pageId) >= (state.limits.get(pageId) ?? FACEBOOK_REELS_DAILY_LIMIT)) {
+  if (
+    counts &&
+    usageOf(state, pageId) >= (state.limits.get(pageId) ?? FACEBOOK_REELS_DAILY_LIMIT)
+  ) {
     sendGraphError(res, {
       message: `(#9) This Page has reached the limit of ${state.limits.get(pageId) ?? FACEBOOK_REELS_DAILY_LIMIT} reels published through the API in 24 hours.`,
       code: 9,
@@ -133,7 +136,11 @@ function finish(ctx: GraphContext, pageId: string): void {
 function settle(post: FakeMetaPost): void {
   if (post.state !== 'finished' || post.videoState === undefined) return;
   post.state =
-    post.videoState === 'PUBLISHED' ? 'published' : post.videoState === 'SCHEDULED' ? 'scheduled' : 'draft';
+    post.videoState === 'PUBLISHED'
+      ? 'published'
+      : post.videoState === 'SCHEDULED'
+        ? 'scheduled'
+        : 'draft';
 }
 
 /** `GET /{video-id}?fields=status,permalink_url`. */
@@ -171,9 +178,15 @@ function statusOf(post: FakeMetaPost): Record<string, unknown> {
       status: uploaded ? 'complete' : post.bytes > 0 ? 'in_progress' : 'not_started',
       bytes_transferred: post.bytes,
     },
-    processing_phase: { status: !uploaded ? 'not_started' : processed ? 'complete' : 'in_progress' },
+    processing_phase: {
+      status: !uploaded ? 'not_started' : processed ? 'complete' : 'in_progress',
+    },
     publishing_phase: {
-      status: publishStatus[post.state] ? 'complete' : post.videoState ? 'in_progress' : 'not_started',
+      status: publishStatus[post.state]
+        ? 'complete'
+        : post.videoState
+          ? 'in_progress'
+          : 'not_started',
       publish_status: publishStatus[post.state] ?? 'not_published',
       ...(post.scheduledPublishTime === undefined
         ? {}

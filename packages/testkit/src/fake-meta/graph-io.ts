@@ -92,7 +92,9 @@ export function authenticate(
     });
     return undefined;
   }
-  const dead = grant.dead ?? (grant.expiresAt !== undefined && grant.expiresAt <= Date.now() ? 463 : undefined);
+  const dead =
+    grant.dead ??
+    (grant.expiresAt !== undefined && grant.expiresAt <= Date.now() ? 463 : undefined);
   if (dead !== undefined) {
     sendGraphError(res, {
       message:

@@ -25,7 +25,10 @@ export function handleCreateContainer(ctx: GraphContext, igUserId: string): void
   if (lacksPermission(res, grant, PUBLISH_SCOPES, 10)) return;
   const mediaType = params.get('media_type');
   if (mediaType !== 'REELS') {
-    invalidParameter(res, `The fake Meta only makes REELS containers (media_type=${mediaType ?? ''})`);
+    invalidParameter(
+      res,
+      `The fake Meta only makes REELS containers (media_type=${mediaType ?? ''})`,
+    );
     return;
   }
   const resumable = params.get('upload_type') === 'resumable';
@@ -96,7 +99,8 @@ async function fetchVideoUrl(state: FakeMetaState, post: FakeMetaPost, url: stri
 export function bytesComplete(state: FakeMetaState, post: FakeMetaPost): void {
   post.state = 'processing';
   post.processingReadsLeft = state.processingReads;
-  if (post.platform === 'instagram') post.errorSubcode = state.containerOutcomes.shift()?.errorSubcode;
+  if (post.platform === 'instagram')
+    post.errorSubcode = state.containerOutcomes.shift()?.errorSubcode;
 }
 
 /** `GET /{container-id}?fields=status_code,status`. */
@@ -128,7 +132,10 @@ function containerStatusOf(post: FakeMetaPost): [string, string] {
     case 'expired':
       return ['EXPIRED', 'Expired: Media was not published within 24 hours.'];
     case 'error':
-      return ['ERROR', `Error: Media upload has failed with error code ${post.errorSubcode ?? 2207001}`];
+      return [
+        'ERROR',
+        `Error: Media upload has failed with error code ${post.errorSubcode ?? 2207001}`,
+      ];
     default:
       return ['IN_PROGRESS', 'In Progress: Media is still being processed.'];
   }

@@ -79,10 +79,12 @@ export function handleDialog(
   state.authRequests.push(request);
   const app = state.apps.get(request.clientId);
   let refusal: string | undefined;
-  if (!request.clientId || (state.apps.size > 0 && !app)) refusal = 'Invalid App ID: The provided app ID does not look like a valid app ID.';
+  if (!request.clientId || (state.apps.size > 0 && !app))
+    refusal = 'Invalid App ID: The provided app ID does not look like a valid app ID.';
   else if (!isHttpUrl(request.redirectUri)) refusal = 'The redirect_uri is missing or not a URL.';
   else if (app?.redirectUris && !app.redirectUris.includes(request.redirectUri)) {
-    refusal = "URL Blocked: This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.";
+    refusal =
+      "URL Blocked: This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.";
   }
   const wanted = state.nextConsentUserId;
   state.nextConsentUserId = undefined;
@@ -157,7 +159,10 @@ export function handleAccessToken(state: FakeMetaState, url: URL, res: ServerRes
   const appId = query.get('client_id') ?? '';
   const app = state.apps.get(appId);
   if (!app && state.apps.size > 0) {
-    sendGraphError(res, { message: 'Error validating application. Invalid application ID.', code: 101 });
+    sendGraphError(res, {
+      message: 'Error validating application. Invalid application ID.',
+      code: 101,
+    });
     return;
   }
   if (app && app.appSecret !== query.get('client_secret')) {
@@ -166,8 +171,18 @@ export function handleAccessToken(state: FakeMetaState, url: URL, res: ServerRes
   }
   if (query.get('grant_type') === 'fb_exchange_token') {
     const short = state.tokens.get(query.get('fb_exchange_token') ?? '');
-    if (!short || short.kind !== 'user' || short.appId !== appId || short.dead !== undefined || (short.expiresAt ?? Infinity) <= Date.now()) {
-      sendGraphError(res, { message: 'Error validating access token: The session is invalid.', code: 190, subcode: 463 });
+    if (
+      !short ||
+      short.kind !== 'user' ||
+      short.appId !== appId ||
+      short.dead !== undefined ||
+      (short.expiresAt ?? Infinity) <= Date.now()
+    ) {
+      sendGraphError(res, {
+        message: 'Error validating access token: The session is invalid.',
+        code: 190,
+        subcode: 463,
+      });
       return;
     }
     sendTokens(res, issueUserToken(state, { ...short, longLived: true }));
@@ -175,11 +190,19 @@ export function handleAccessToken(state: FakeMetaState, url: URL, res: ServerRes
   }
   const code = state.codes.get(query.get('code') ?? '');
   if (!code || code.appId !== appId || code.expiresAt <= Date.now()) {
-    sendGraphError(res, { message: 'Invalid verification code format.', code: 100, subcode: 36007 });
+    sendGraphError(res, {
+      message: 'Invalid verification code format.',
+      code: 100,
+      subcode: 36007,
+    });
     return;
   }
   if (code.used) {
-    sendGraphError(res, { message: 'This authorization code has been used.', code: 100, subcode: 36009 });
+    sendGraphError(res, {
+      message: 'This authorization code has been used.',
+      code: 100,
+      subcode: 36009,
+    });
     return;
   }
   code.used = true;
@@ -210,7 +233,12 @@ function approve(state: FakeMetaState, request: FakeMetaAuthRequest): URL {
     appId: request.clientId,
     userId: request.userId ?? '',
     redirectUri: request.redirectUri,
-    scopes: new Set(request.scope.split(',').map((s) => s.trim()).filter(Boolean)),
+    scopes: new Set(
+      request.scope
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
     used: false,
     expiresAt: Date.now() + CODE_LIFETIME_MS,
   });

@@ -40,7 +40,10 @@ export function handleAccounts(ctx: GraphContext): void {
   if (lacksPermission(res, grant, ['pages_show_list'], 200)) return;
   const user = state.users.get(grant.userId);
   const pages = user?.pages ?? [];
-  const limit = Math.min(Math.max(Number(params.get('limit') ?? state.pageSize) || state.pageSize, 1), 100);
+  const limit = Math.min(
+    Math.max(Number(params.get('limit') ?? state.pageSize) || state.pageSize, 1),
+    100,
+  );
   const after = params.get('after');
   const start = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) + 1 : 0;
   if (!Number.isSafeInteger(start) || start < 0) {
@@ -74,7 +77,8 @@ function pageJson(
   if (fields.has('id')) json.id = page.id;
   if (fields.has('name')) json.name = page.name;
   if (fields.has('category')) json.category = 'Creator';
-  if (fields.has('tasks')) json.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MODERATE', 'MANAGE'];
+  if (fields.has('tasks'))
+    json.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MODERATE', 'MANAGE'];
   if (fields.has('access_token')) json.access_token = issuePageToken(state, grant, page.id);
   const igFields = fields.get('instagram_business_account');
   if (igFields && page.instagram) {
@@ -110,7 +114,10 @@ export function ownerOfInstagram(
 }
 
 /** A Page token of that Page, or a user token of someone who manages it. */
-export function mayActFor(grant: TokenGrant, owner: { user: FakeMetaUser; page: FakePage }): boolean {
+export function mayActFor(
+  grant: TokenGrant,
+  owner: { user: FakeMetaUser; page: FakePage },
+): boolean {
   if (grant.kind === 'page') return grant.pageId === owner.page.id;
   return grant.userId === owner.user.id;
 }

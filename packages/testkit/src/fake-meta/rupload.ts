@@ -21,7 +21,8 @@ export async function handleRupload(
   const token = /^OAuth\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
   const grant = token ? state.tokens.get(token) : undefined;
   const dead =
-    grant && (grant.dead !== undefined || (grant.expiresAt !== undefined && grant.expiresAt <= Date.now()));
+    grant &&
+    (grant.dead !== undefined || (grant.expiresAt !== undefined && grant.expiresAt <= Date.now()));
   if (!grant || dead) {
     await drain(req);
     sendRuploadError(res, 401, 'AuthorizationError', 'Invalid OAuth access token.');
@@ -33,7 +34,12 @@ export async function handleRupload(
       ? ownerOfInstagram(state, post.target)
       : ownerOfPage(state, post.target)
     : undefined;
-  if (!post || !owner || !mayActFor(grant, owner) || (platform === 'facebook' && grant.kind !== 'page')) {
+  if (
+    !post ||
+    !owner ||
+    !mayActFor(grant, owner) ||
+    (platform === 'facebook' && grant.kind !== 'page')
+  ) {
     await drain(req);
     sendRuploadError(res, 404, 'NotFoundError', `No upload session ${remoteId} for this token.`);
     return;
@@ -42,7 +48,12 @@ export async function handleRupload(
   const fileSize = integerHeader(req, 'file_size');
   if (offset === undefined || fileSize === undefined || fileSize <= 0) {
     await drain(req);
-    sendRuploadError(res, 400, 'BadRequestError', 'The offset and file_size headers are required integers.');
+    sendRuploadError(
+      res,
+      400,
+      'BadRequestError',
+      'The offset and file_size headers are required integers.',
+    );
     return;
   }
   if (post.source !== 'upload' || post.state === 'expired' || post.state === 'error') {
@@ -52,16 +63,27 @@ export async function handleRupload(
   }
   if (post.size !== undefined && fileSize !== post.size) {
     await drain(req);
-    sendRuploadError(res, 400, 'FileSizeMismatch', `file_size ${fileSize} differs from ${post.size} sent before.`);
+    sendRuploadError(
+      res,
+      400,
+      'FileSizeMismatch',
+      `file_size ${fileSize} differs from ${post.size} sent before.`,
+    );
     return;
   }
   post.size = fileSize;
   if (offset !== post.bytes) {
     await drain(req);
     post.uploads.push({ offset, fileSize, bytes: 0, status: 400 });
-    sendRuploadError(res, 400, 'OffsetMismatch', `Wrong offset ${offset}: the upload holds ${post.bytes} bytes, send from offset ${post.bytes}.`, {
-      offset: post.bytes,
-    });
+    sendRuploadError(
+      res,
+      400,
+      'OffsetMismatch',
+      `Wrong offset ${offset}: the upload holds ${post.bytes} bytes, send from offset ${post.bytes}.`,
+      {
+        offset: post.bytes,
+      },
+    );
     return;
   }
   await receive(state, req, res, post, offset, fileSize);
@@ -85,7 +107,8 @@ async function receive(
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       let piece = chunk;
-      if (cut !== undefined && record.bytes + piece.length >= cut) piece = piece.subarray(0, cut - record.bytes);
+      if (cut !== undefined && record.bytes + piece.length >= cut)
+        piece = piece.subarray(0, cut - record.bytes);
       if (post.bytes + piece.length > fileSize) {
         tooMany = true;
         piece = piece.subarray(0, fileSize - post.bytes);
@@ -103,7 +126,12 @@ async function receive(
   }
   if (tooMany) {
     record.status = 400;
-    sendRuploadError(res, 400, 'FileSizeMismatch', `More bytes than file_size ${fileSize}; the extra bytes were dropped.`);
+    sendRuploadError(
+      res,
+      400,
+      'FileSizeMismatch',
+      `More bytes than file_size ${fileSize}; the extra bytes were dropped.`,
+    );
     return;
   }
   if (post.bytes === fileSize && post.sha256 === undefined) {
@@ -112,7 +140,13 @@ async function receive(
     bytesComplete(state, post);
   }
   record.status = 200;
-  sendJson(res, 200, post.platform === 'instagram' ? { success: true, message: 'Upload successful.' } : { success: true });
+  sendJson(
+    res,
+    200,
+    post.platform === 'instagram'
+      ? { success: true, message: 'Upload successful.' }
+      : { success: true },
+  );
 }
 
 function integerHeader(req: IncomingMessage, name: string): number | undefined {

@@ -11,7 +11,13 @@ import {
   handlePublish,
   handlePublishingLimit,
 } from './instagram-api.ts';
-import { handleAccessToken, handleApprove, handleDialog, issuePageToken, issueUserToken } from './oauth.ts';
+import {
+  handleAccessToken,
+  handleApprove,
+  handleDialog,
+  issuePageToken,
+  issueUserToken,
+} from './oauth.ts';
 import { handleAccounts, handleMe, sendUnknownObject, type GraphContext } from './pages-api.ts';
 import { handleRupload } from './rupload.ts';
 import {
@@ -82,7 +88,12 @@ export interface FakeMeta {
   nextConsentUserId: string | undefined;
   autoApprove: boolean;
   /** A user token as a finished login gives it (long-lived when asked), without the browser. */
-  issueUserToken(grant?: { userId?: string; appId?: string; scopes?: string[]; longLived?: boolean }): {
+  issueUserToken(grant?: {
+    userId?: string;
+    appId?: string;
+    scopes?: string[];
+    longLived?: boolean;
+  }): {
     accessToken: string;
     expiresIn: number;
   };
@@ -186,7 +197,8 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     const code = fault.code ?? ((fault.status ?? 500) >= 500 ? 2 : 1);
     const status = fault.status ?? (code === 1 || code === 2 ? 500 : 400);
     const message =
-      fault.message ?? (code === 2 ? 'Service temporarily unavailable' : 'An unknown error has occurred.');
+      fault.message ??
+      (code === 2 ? 'Service temporarily unavailable' : 'An unknown error has occurred.');
     if (rupload) sendRuploadError(res, status, fault.type ?? 'ProcessingFailedError', message);
     else {
       sendGraphError(res, {
@@ -233,29 +245,47 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       await handleApprove(state, req, url, res);
       return;
     }
-    const upload = new RegExp(`^${UPLOAD_PREFIX}/(ig-api-upload|video-upload)/(v[\\d.]+)/(\\d+)$`).exec(path);
+    const upload = new RegExp(
+      `^${UPLOAD_PREFIX}/(ig-api-upload|video-upload)/(v[\\d.]+)/(\\d+)$`,
+    ).exec(path);
     if (upload && method === 'POST') {
       const endpoint = upload[1] === 'ig-api-upload' ? 'ig.upload' : 'fb.upload';
       record.endpoint = endpoint;
       const fault = takeFault(state, endpoint);
       if (fault && (await applyFault(fault, req, res, true))) return;
-      await handleRupload(state, req, res, endpoint === 'ig.upload' ? 'instagram' : 'facebook', upload[3] ?? '');
+      await handleRupload(
+        state,
+        req,
+        res,
+        endpoint === 'ig.upload' ? 'instagram' : 'facebook',
+        upload[3] ?? '',
+      );
       return;
     }
     const graph = new RegExp(`^${GRAPH_PREFIX}/(v[\\d.]+)/(.+)$`).exec(path);
     if (!graph) {
       await drain(req);
-      sendGraphError(res, { status: 404, message: `The fake Meta has nothing at ${method} ${path}`, code: 803 });
+      sendGraphError(res, {
+        status: 404,
+        message: `The fake Meta has nothing at ${method} ${path}`,
+        code: 803,
+      });
       return;
     }
     const params = await paramsOf(req, url);
     if (graph[1] !== version) {
-      sendGraphError(res, { message: `Unknown path components: the fake Meta serves ${version}, not ${graph[1] ?? ''}`, code: 2500 });
+      sendGraphError(res, {
+        message: `Unknown path components: the fake Meta serves ${version}, not ${graph[1] ?? ''}`,
+        code: 2500,
+      });
       return;
     }
     const [first = '', second, ...rest] = (graph[2] ?? '').split('/');
     if (first === 'oauth' && second === 'access_token' && method === 'GET') {
-      const endpoint = params.get('grant_type') === 'fb_exchange_token' ? 'oauth.exchangeToken' : 'oauth.accessToken';
+      const endpoint =
+        params.get('grant_type') === 'fb_exchange_token'
+          ? 'oauth.exchangeToken'
+          : 'oauth.accessToken';
       record.endpoint = endpoint;
       const fault = takeFault(state, endpoint);
       if (fault && (await applyFault(fault, req, res, false))) return;
@@ -270,11 +300,23 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       sendUnknownObject(res, first);
       return;
     }
-    const ctx: GraphContext = { state, req, res, url, params, grant, uploadBaseUrl: `${origin}${UPLOAD_PREFIX}` };
+    const ctx: GraphContext = {
+      state,
+      req,
+      res,
+      url,
+      params,
+      grant,
+      uploadBaseUrl: `${origin}${UPLOAD_PREFIX}`,
+    };
     if (endpoint === 'graph.get') {
       const post = state.posts.find((p) => p.remoteId === first || p.mediaId === first);
       const named: FakeMetaEndpoint =
-        post?.platform === 'facebook' ? 'fb.video.status' : post?.mediaId === first ? 'ig.media.get' : 'ig.container.status';
+        post?.platform === 'facebook'
+          ? 'fb.video.status'
+          : post?.mediaId === first
+            ? 'ig.media.get'
+            : 'ig.container.status';
       record.endpoint = named;
       const fault = takeFault(state, named);
       if (fault && (await applyFault(fault, req, res, false))) return;
@@ -369,7 +411,11 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     },
     setPublishingLimit(targetId, limit) {
       if (limit.total !== undefined) state.limits.set(targetId, limit.total);
-      if (limit.used !== undefined) state.usedBefore.set(targetId, Array.from({ length: limit.used }, () => Date.now()));
+      if (limit.used !== undefined)
+        state.usedBefore.set(
+          targetId,
+          Array.from({ length: limit.used }, () => Date.now()),
+        );
     },
     cutNextUpload(afterBytes) {
       state.cutNextUploadAfter = afterBytes;
@@ -409,7 +455,8 @@ function graphEndpoint(
   params: URLSearchParams,
 ): FakeMetaEndpoint | 'graph.get' | undefined {
   if (extra > 0) return undefined;
-  if (first === 'me' && method === 'GET') return second === undefined ? 'me' : second === 'accounts' ? 'me.accounts' : undefined;
+  if (first === 'me' && method === 'GET')
+    return second === undefined ? 'me' : second === 'accounts' ? 'me.accounts' : undefined;
   if (second === undefined) return method === 'GET' ? 'graph.get' : undefined;
   if (method === 'POST' && second === 'media') return 'ig.media.create';
   if (method === 'POST' && second === 'media_publish') return 'ig.media.publish';
