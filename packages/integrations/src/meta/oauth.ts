@@ -65,6 +65,21 @@ interface TokenAnswer {
   expires_in?: number;
 }
 
+/** `GET /oauth/access_token` with these parameters, as a token with its expiry. */
+async function tokenRequest(
+  endpoints: MetaEndpoints,
+  params: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<MetaUserToken> {
+  const answer = await graphRequest<TokenAnswer>(endpoints, 'facebook', {
+    method: 'GET',
+    path: 'oauth/access_token',
+    params,
+    signal,
+  });
+  return tokenOf(answer);
+}
+
 function tokenOf(answer: TokenAnswer): MetaUserToken {
   if (!answer.access_token) {
     throw new PublishError('facebook', 'Meta answered no access_token', {
@@ -87,18 +102,16 @@ export async function exchangeMetaCode(
   code: string,
   signal?: AbortSignal,
 ): Promise<MetaUserToken> {
-  const answer = await graphRequest<TokenAnswer>(endpoints, 'facebook', {
-    method: 'GET',
-    path: 'oauth/access_token',
-    params: {
+  return await tokenRequest(
+    endpoints,
+    {
       client_id: app.appId,
       client_secret: app.appSecret,
       redirect_uri: app.redirectUri,
       code,
     },
     signal,
-  });
-  return tokenOf(answer);
+  );
 }
 
 /** A short-lived user token for a long-lived one (about 60 days). */
@@ -108,16 +121,14 @@ export async function exchangeLongLivedToken(
   shortLivedToken: string,
   signal?: AbortSignal,
 ): Promise<MetaUserToken> {
-  const answer = await graphRequest<TokenAnswer>(endpoints, 'facebook', {
-    method: 'GET',
-    path: 'oauth/access_token',
-    params: {
+  return await tokenRequest(
+    endpoints,
+    {
       grant_type: 'fb_exchange_token',
       client_id: app.appId,
       client_secret: app.appSecret,
       fb_exchange_token: shortLivedToken,
     },
     signal,
-  });
-  return tokenOf(answer);
+  );
 }

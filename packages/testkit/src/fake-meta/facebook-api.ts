@@ -4,7 +4,7 @@
 import { sendJson } from '../fake-apify/http-io.ts';
 import { fieldsOf, invalidParameter, lacksPermission, sendGraphError } from './graph-io.ts';
 import { mayActFor, ownerOfPage, sendUnknownObject, type GraphContext } from './pages-api.ts';
-import { FACEBOOK_REELS_DAILY_LIMIT, numericId, usageOf, type FakeMetaPost } from './state.ts';
+import { FACEBOOK_REELS_DAILY_LIMIT, newPost, usageOf, type FakeMetaPost } from './state.ts';
 
 const PAGE_SCOPES = ['pages_manage_posts', 'pages_read_engagement'];
 const VIDEO_STATES = new Set(['PUBLISHED', 'DRAFT', 'SCHEDULED']);
@@ -41,27 +41,7 @@ export function handleVideoReels(ctx: GraphContext, pageId: string): void {
 }
 
 function start(ctx: GraphContext, pageId: string): void {
-  const post: FakeMetaPost = {
-    platform: 'facebook',
-    target: pageId,
-    remoteId: numericId(16),
-    mediaId: undefined,
-    caption: '',
-    shareToFeed: undefined,
-    source: 'upload',
-    size: undefined,
-    bytes: 0,
-    sha256: undefined,
-    state: 'uploading',
-    errorSubcode: undefined,
-    videoState: undefined,
-    scheduledPublishTime: undefined,
-    permalink: undefined,
-    processingReadsLeft: 0,
-    uploads: [],
-    createdAt: new Date(),
-    publishedAt: undefined,
-  };
+  const post = newPost('facebook', pageId);
   ctx.state.posts.push(post);
   sendJson(ctx.res, 200, {
     video_id: post.remoteId,

@@ -7,6 +7,7 @@ import { fieldsOf, invalidParameter, lacksPermission, sendGraphError } from './g
 import { mayActFor, ownerOfInstagram, sendUnknownObject, type GraphContext } from './pages-api.ts';
 import {
   INSTAGRAM_DAILY_LIMIT,
+  newPost,
   numericId,
   usageOf,
   type FakeMetaPost,
@@ -15,14 +16,19 @@ import {
 
 const PUBLISH_SCOPES = ['instagram_basic', 'instagram_content_publish'];
 
-export function handleCreateContainer(ctx: GraphContext, igUserId: string): void {
-  const { state, res, grant, params } = ctx;
-  const owner = ownerOfInstagram(state, igUserId);
-  if (!owner || !mayActFor(grant, owner)) {
-    sendUnknownObject(res, igUserId);
-    return;
+/** True when the token may publish for this Instagram account; else the refusal is sent. */
+function mayPublish(ctx: GraphContext, igUserId: string): boolean {
+  const owner = ownerOfInstagram(ctx.state, igUserId);
+  if (!owner || !mayActFor(ctx.grant, owner)) {
+    sendUnknownObject(ctx.res, igUserId);
+    return false;
   }
-  if (lacksPermission(res, grant, PUBLISH_SCOPES, 10)) return;
+  return !lacksPermission(ctx.res, ctx.grant, PUBLISH_SCOPES, 10);
+}
+
+export function handleCreateContainer(ctx: GraphContext, igUserId: string): void {
+  const { state, res, params } = ctx;
+  if (!mayPublish(ctx, igUserId)) return;
   const mediaType = params.get('media_type');
   if (mediaType !== 'REELS') {
     invalidParameter(
@@ -43,27 +49,11 @@ export function handleCreateContainer(ctx: GraphContext, igUserId: string): void
     return;
   }
   const shareToFeed = params.get('share_to_feed');
-  const post: FakeMetaPost = {
-    platform: 'instagram',
-    target: igUserId,
-    remoteId: numericId(17),
-    mediaId: undefined,
+  const post = newPost('instagram', igUserId, {
     caption,
     shareToFeed: shareToFeed === null ? undefined : shareToFeed === 'true',
     source: resumable ? 'upload' : 'video_url',
-    size: undefined,
-    bytes: 0,
-    sha256: undefined,
-    state: 'uploading',
-    errorSubcode: undefined,
-    videoState: undefined,
-    scheduledPublishTime: undefined,
-    permalink: undefined,
-    processingReadsLeft: 0,
-    uploads: [],
-    createdAt: new Date(),
-    publishedAt: undefined,
-  };
+  });
   state.posts.push(post);
   if (resumable) {
     sendJson(res, 200, {
@@ -143,13 +133,8 @@ function containerStatusOf(post: FakeMetaPost): [string, string] {
 
 /** `POST /{ig-user-id}/media_publish?creation_id=`. */
 export function handlePublish(ctx: GraphContext, igUserId: string): void {
-  const { state, res, grant, params } = ctx;
-  const owner = ownerOfInstagram(state, igUserId);
-  if (!owner || !mayActFor(grant, owner)) {
-    sendUnknownObject(res, igUserId);
-    return;
-  }
-  if (lacksPermission(res, grant, PUBLISH_SCOPES, 10)) return;
+  const { state, res, params } = ctx;
+  if (!mayPublish(ctx, igUserId)) return;
   const creationId = params.get('creation_id') ?? '';
   const post = state.posts.find(
     (p) => p.platform === 'instagram' && p.remoteId === creationId && p.target === igUserId,
@@ -202,13 +187,8 @@ export function handlePublish(ctx: GraphContext, igUserId: string): void {
 
 /** `GET /{ig-user-id}/content_publishing_limit?fields=quota_usage,config`. */
 export function handlePublishingLimit(ctx: GraphContext, igUserId: string): void {
-  const { state, res, grant, params } = ctx;
-  const owner = ownerOfInstagram(state, igUserId);
-  if (!owner || !mayActFor(grant, owner)) {
-    sendUnknownObject(res, igUserId);
-    return;
-  }
-  if (lacksPermission(res, grant, PUBLISH_SCOPES, 10)) return;
+  const { state, res, params } = ctx;
+  if (!mayPublish(ctx, igUserId)) return;
   const fields = fieldsOf(params.get('fields') ?? 'quota_usage');
   const entry: Record<string, unknown> = {};
   if (fields.has('quota_usage')) entry.quota_usage = usageOf(state, igUserId);

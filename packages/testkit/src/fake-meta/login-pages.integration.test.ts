@@ -12,8 +12,8 @@ import {
   type MetaAppCredentials,
   type MetaEndpoints,
 } from '@scrapper/integrations/meta';
-import { PublishError } from '@scrapper/integrations/publish-error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refusal } from './publish-refusal.ts';
 import { signedRequest, startFakeMeta, type FakeMeta } from './start-fake-meta.ts';
 
 let fake: FakeMeta;
@@ -57,15 +57,6 @@ async function login(decision: 'allow' | 'deny', state = 'st-1'): Promise<URLSea
   const location = new URL(answer.headers.get('location') ?? '');
   expect(`${location.origin}${location.pathname}`).toBe(app.redirectUri);
   return location.searchParams;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<PublishError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PublishError);
-  return error as PublishError;
 }
 
 describe('Facebook Login for Business against the fake', () => {

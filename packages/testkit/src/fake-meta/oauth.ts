@@ -254,10 +254,5 @@ function redirect(res: ServerResponse, target: URL): void {
 }
 
 function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }

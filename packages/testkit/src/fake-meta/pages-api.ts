@@ -91,27 +91,21 @@ function pageJson(
   return json;
 }
 
-export function ownerOfPage(
-  state: FakeMetaState,
-  pageId: string,
-): { user: FakeMetaUser; page: FakePage } | undefined {
+type Owner = { user: FakeMetaUser; page: FakePage };
+
+function ownerWhere(state: FakeMetaState, matches: (page: FakePage) => boolean): Owner | undefined {
   for (const user of state.users.values()) {
-    const page = user.pages.find((p) => p.id === pageId);
+    const page = user.pages.find(matches);
     if (page) return { user, page };
   }
   return undefined;
 }
 
-export function ownerOfInstagram(
-  state: FakeMetaState,
-  igUserId: string,
-): { user: FakeMetaUser; page: FakePage } | undefined {
-  for (const user of state.users.values()) {
-    const page = user.pages.find((p) => p.instagram?.id === igUserId);
-    if (page) return { user, page };
-  }
-  return undefined;
-}
+export const ownerOfPage = (state: FakeMetaState, pageId: string): Owner | undefined =>
+  ownerWhere(state, (page) => page.id === pageId);
+
+export const ownerOfInstagram = (state: FakeMetaState, igUserId: string): Owner | undefined =>
+  ownerWhere(state, (page) => page.instagram?.id === igUserId);
 
 /** A Page token of that Page, or a user token of someone who manages it. */
 export function mayActFor(

@@ -20,8 +20,8 @@ import {
   type MetaDestination,
   type MetaEndpoints,
 } from '@scrapper/integrations/meta';
-import { PublishError } from '@scrapper/integrations/publish-error';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refusal } from './publish-refusal.ts';
 import { startFakeMeta, type FakeMeta } from './start-fake-meta.ts';
 
 let fake: FakeMeta;
@@ -58,13 +58,31 @@ beforeEach(async () => {
   page = destinations.find((d) => d.platform === 'facebook') as MetaDestination;
 });
 
-async function refusal(promise: Promise<unknown>): Promise<PublishError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PublishError);
-  return error as PublishError;
+/** A Page reel started and every byte sent; its video id. */
+async function uploadedPageReel(): Promise<string> {
+  const { videoId, uploadUrl } = await startPageReel(endpoints, {
+    pageId: page.remoteId,
+    token: page.token,
+  });
+  await uploadPageReelBytes({ uploadUrl, token: page.token, filePath: file });
+  return videoId;
+}
+
+/** finish with the Page's token. */
+async function finish(
+  videoId: string,
+  state: 'PUBLISHED' | 'SCHEDULED',
+  description = '',
+  scheduledAt?: Date,
+): Promise<void> {
+  await finishPageReel(endpoints, {
+    pageId: page.remoteId,
+    token: page.token,
+    videoId,
+    description,
+    state,
+    ...(scheduledAt ? { scheduledAt } : {}),
+  });
 }
 
 async function igContainer(caption = 'Resep sambal #dapur'): Promise<string> {
@@ -181,6 +199,27 @@ describe('Instagram Reels', () => {
     expect(fake.posts()[0]).toMatchObject({ sha256, state: 'published' });
   });
 
+  it("stops sending when the signal aborts, with the signal's reason (not a PublishError)", async () => {
+    const container = await createReelContainer(endpoints, {
+      igUserId: ig.remoteId,
+      token: ig.token,
+      caption: '',
+    });
+    const controller = new AbortController();
+    const reason = new Error('dibatalkan');
+    const outcome = await uploadReelBytes({
+      uploadUrl: container.uploadUrl,
+      token: ig.token,
+      filePath: file,
+      signal: controller.signal,
+      onProgress: (sent) => {
+        if (sent >= 1_000_000) controller.abort(reason);
+      },
+    }).catch((error: unknown) => error);
+    expect(outcome).toBe(reason);
+    expect(fake.posts()[0]?.sha256).toBeUndefined();
+  });
+
   it('reads and enforces the publishing limit (9 / 2207042)', async () => {
     fake.setPublishingLimit(ig.remoteId, { total: 3, used: 3 });
     expect(await readPublishingLimit(endpoints, ig.remoteId, ig.token)).toEqual({
@@ -274,13 +313,7 @@ describe('Facebook Page Reels', () => {
     });
     expect(uploadUrl).toBe(`${fake.urls.uploadBaseUrl}/video-upload/v24.0/${videoId}`);
     await uploadPageReelBytes({ uploadUrl, token: page.token, filePath: file });
-    await finishPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-      videoId,
-      description: 'Sambal matah',
-      state: 'PUBLISHED',
-    });
+    await finish(videoId, 'PUBLISHED', 'Sambal matah');
     const processing = await readPageReelStatus(endpoints, videoId, page.token);
     expect(processing).toMatchObject({
       uploadStatus: 'complete',
@@ -294,13 +327,7 @@ describe('Facebook Page Reels', () => {
       permalinkUrl: `https://www.facebook.com/reel/${videoId}`,
     });
     // A finish repeated after a lost answer changes nothing.
-    await finishPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-      videoId,
-      description: 'x',
-      state: 'PUBLISHED',
-    });
+    await finish(videoId, 'PUBLISHED', 'x');
     expect(fake.posts()).toEqual([
       expect.objectContaining({
         platform: 'facebook',
@@ -314,31 +341,13 @@ describe('Facebook Page Reels', () => {
   });
 
   it('schedules a reel in the future and refuses a time too close', async () => {
-    const { videoId, uploadUrl } = await startPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-    });
-    await uploadPageReelBytes({ uploadUrl, token: page.token, filePath: file });
+    const videoId = await uploadedPageReel();
     const soon = await refusal(
-      finishPageReel(endpoints, {
-        pageId: page.remoteId,
-        token: page.token,
-        videoId,
-        description: 'Besok',
-        state: 'SCHEDULED',
-        scheduledAt: new Date(Date.now() + 60_000),
-      }),
+      finish(videoId, 'SCHEDULED', 'Besok', new Date(Date.now() + 60_000)),
     );
     expect(soon).toMatchObject({ code: '100', retryable: false });
     const at = new Date(Date.now() + 86_400_000);
-    await finishPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-      videoId,
-      description: 'Besok',
-      state: 'SCHEDULED',
-      scheduledAt: at,
-    });
+    await finish(videoId, 'SCHEDULED', 'Besok', at);
     await readPageReelStatus(endpoints, videoId, page.token);
     expect((await readPageReelStatus(endpoints, videoId, page.token)).publishStatus).toBe(
       'scheduled',
@@ -368,13 +377,7 @@ describe('Facebook Page Reels', () => {
       filePath: file,
       offset: status.bytesTransferred,
     });
-    await finishPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-      videoId,
-      description: '',
-      state: 'PUBLISHED',
-    });
+    await finish(videoId, 'PUBLISHED', '');
     expect(fake.posts()).toHaveLength(1);
     expect(fake.posts()[0]).toMatchObject({ sha256, bytes: SIZE });
     expect(fake.posts()[0]?.uploads.map((u) => u.offset)).toEqual([0, 2_000_000]);
@@ -385,34 +388,14 @@ describe('Facebook Page Reels', () => {
       pageId: page.remoteId,
       token: page.token,
     });
-    const early = await refusal(
-      finishPageReel(endpoints, {
-        pageId: page.remoteId,
-        token: page.token,
-        videoId,
-        description: '',
-        state: 'PUBLISHED',
-      }),
-    );
+    const early = await refusal(finish(videoId, 'PUBLISHED', ''));
     expect(early).toMatchObject({ code: '6000', retryable: true });
   });
 
   it('enforces 30 reels a rolling day per Page (code 9)', async () => {
     fake.setPublishingLimit(page.remoteId, { used: 30 });
-    const { videoId, uploadUrl } = await startPageReel(endpoints, {
-      pageId: page.remoteId,
-      token: page.token,
-    });
-    await uploadPageReelBytes({ uploadUrl, token: page.token, filePath: file });
-    const full = await refusal(
-      finishPageReel(endpoints, {
-        pageId: page.remoteId,
-        token: page.token,
-        videoId,
-        description: '',
-        state: 'PUBLISHED',
-      }),
-    );
+    const videoId = await uploadedPageReel();
+    const full = await refusal(finish(videoId, 'PUBLISHED', ''));
     expect(full).toMatchObject({ code: '9', retryable: false });
     expect(full.userMessage).toMatch(/30 Reels/);
   });

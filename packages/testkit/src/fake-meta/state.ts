@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, type Hash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type FakeMetaEndpoint =
   | 'dialog.oauth'
@@ -207,30 +208,51 @@ export function numericId(digits = 17): string {
   return id;
 }
 
+/** The next fault queued for an endpoint, counted down (gone after its last time). */
 export function takeFault(
   state: FakeMetaState,
   endpoint: FakeMetaEndpoint,
 ): FakeMetaFault | undefined {
-  const queue = state.faults.get(endpoint);
-  const fault = queue?.[0];
-  if (!queue || !fault) return undefined;
+  const fault = state.faults.get(endpoint)?.[0];
+  if (fault === undefined) return undefined;
   fault.times = (fault.times ?? 1) - 1;
-  if (fault.times <= 0) queue.shift();
+  if (fault.times <= 0) state.faults.get(endpoint)?.shift();
   return fault;
 }
 
 /** Lets a delay end early when the fake closes. */
 export async function pause(state: FakeMetaState, ms: number): Promise<void> {
-  if (ms <= 0) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      state.lifetime.removeEventListener('abort', done);
-      resolve();
-    }
-    state.lifetime.addEventListener('abort', done, { once: true });
-  });
+  if (ms > 0) await sleep(ms, undefined, { signal: state.lifetime }).catch(() => undefined);
+}
+
+/** A post as the first call of its kind makes it: no bytes yet. */
+export function newPost(
+  platform: FakeMetaPost['platform'],
+  target: string,
+  fields: Partial<FakeMetaPost> = {},
+): FakeMetaPost {
+  return {
+    platform,
+    target,
+    remoteId: numericId(platform === 'instagram' ? 17 : 16),
+    mediaId: undefined,
+    caption: '',
+    shareToFeed: undefined,
+    source: 'upload',
+    size: undefined,
+    bytes: 0,
+    sha256: undefined,
+    state: 'uploading',
+    errorSubcode: undefined,
+    videoState: undefined,
+    scheduledPublishTime: undefined,
+    permalink: undefined,
+    processingReadsLeft: 0,
+    uploads: [],
+    createdAt: new Date(),
+    publishedAt: undefined,
+    ...fields,
+  };
 }
 
 /** Publishes counted against a target in the rolling 24 hours ending now. */
