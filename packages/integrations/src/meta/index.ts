@@ -34,6 +34,7 @@ export {
 } from './rupload.ts';
 export {
   createReelContainer,
+  listRecentMedia,
   publishReel,
   readContainerStatus,
   readMediaPermalink,
@@ -41,6 +42,7 @@ export {
   uploadReelBytes,
   type ContainerStatus,
   type ContainerStatusCode,
+  type PublishedReel,
   type PublishingLimit,
   type ReelContainer,
 } from './instagram.ts';

@@ -155,3 +155,37 @@ export async function readMediaPermalink(
   });
   return answer.permalink ?? null;
 }
+
+export interface PublishedReel {
+  mediaId: string;
+  caption: string;
+  permalink: string | null;
+  publishedAt: Date | null;
+}
+
+/**
+ * The account's newest media, for finding a reel whose media_publish answer was lost (its
+ * container then reads PUBLISHED but we never heard the media id).
+ */
+export async function listRecentMedia(
+  endpoints: MetaEndpoints,
+  igUserId: string,
+  token: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<PublishedReel[]> {
+  const answer = await graphRequest<{
+    data?: { id: string; caption?: string; permalink?: string; timestamp?: string }[];
+  }>(endpoints, 'instagram', {
+    method: 'GET',
+    path: `${igUserId}/media`,
+    token,
+    params: { fields: 'id,caption,permalink,timestamp', limit: options.limit ?? 25 },
+    signal: options.signal,
+  });
+  return (answer.data ?? []).map((media) => ({
+    mediaId: media.id,
+    caption: media.caption ?? '',
+    permalink: media.permalink ?? null,
+    publishedAt: media.timestamp ? new Date(media.timestamp) : null,
+  }));
+}

@@ -209,12 +209,33 @@ export function handleMedia(ctx: GraphContext, post: FakeMetaPost): void {
     sendUnknownObject(res, post.mediaId ?? '');
     return;
   }
-  const fields = fieldsOf(params.get('fields') ?? 'id');
+  sendJson(res, 200, mediaJson(post, fieldsOf(params.get('fields') ?? 'id')));
+}
+
+function mediaJson(post: FakeMetaPost, fields: Map<string, string[]>): Record<string, unknown> {
   const json: Record<string, unknown> = { id: post.mediaId };
   if (fields.has('permalink')) json.permalink = post.permalink;
   if (fields.has('caption')) json.caption = post.caption;
   if (fields.has('media_type')) json.media_type = 'VIDEO';
   if (fields.has('media_product_type')) json.media_product_type = 'REELS';
   if (fields.has('timestamp')) json.timestamp = post.publishedAt?.toISOString();
-  sendJson(res, 200, json);
+  return json;
+}
+
+/** `GET /{ig-user-id}/media?fields=id,caption,permalink,timestamp&limit=`: newest first. */
+export function handleMediaList(ctx: GraphContext, igUserId: string): void {
+  const { state, res, params } = ctx;
+  const owner = ownerOfInstagram(state, igUserId);
+  if (!owner || !mayActFor(ctx.grant, owner)) {
+    sendUnknownObject(res, igUserId);
+    return;
+  }
+  if (lacksPermission(res, ctx.grant, ['instagram_basic'], 10)) return;
+  const limit = Math.min(Math.max(Number(params.get('limit') ?? 25) || 25, 1), 100);
+  const published = state.posts
+    .filter((post) => post.platform === 'instagram' && post.target === igUserId && post.mediaId)
+    .reverse()
+    .slice(0, limit);
+  const fields = fieldsOf(params.get('fields') ?? 'id');
+  sendJson(res, 200, { data: published.map((post) => mediaJson(post, fields)), paging: {} });
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createReelContainer,
+  listRecentMedia,
   finishPageReel,
   listMetaDestinations,
   publishReel,
@@ -162,6 +163,31 @@ describe('Instagram Reels', () => {
       }),
     ]);
     expect((await readPublishingLimit(endpoints, ig.remoteId, ig.token)).used).toBe(1);
+  });
+
+  it('finds a reel whose publish answer was lost, and never publishes it twice', async () => {
+    fake.setProcessingReads(0);
+    const id = await igContainer('Sambal bawang #resep');
+    expect((await readContainerStatus(endpoints, id, ig.token)).statusCode).toBe('FINISHED');
+    fake.loseNextAnswer('ig.media.publish');
+    const lost = await refusal(
+      publishReel(endpoints, { igUserId: ig.remoteId, containerId: id, token: ig.token }),
+    );
+    expect(lost).toMatchObject({ status: null, retryable: true });
+    // A retry reads the container first: published already.
+    expect((await readContainerStatus(endpoints, id, ig.token)).statusCode).toBe('PUBLISHED');
+    const [newest] = await listRecentMedia(endpoints, ig.remoteId, ig.token, { limit: 5 });
+    expect(newest).toMatchObject({
+      mediaId: fake.posts()[0]?.mediaId,
+      caption: 'Sambal bawang #resep',
+      permalink: fake.posts()[0]?.permalink,
+    });
+    expect(
+      await refusal(
+        publishReel(endpoints, { igUserId: ig.remoteId, containerId: id, token: ig.token }),
+      ),
+    ).toMatchObject({ code: '100', retryable: false });
+    expect(fake.posts().filter((p) => p.state === 'published')).toHaveLength(1);
   });
 
   it('resumes after a cut where Meta says it holds the bytes: one post, same hash', async () => {
@@ -381,6 +407,21 @@ describe('Facebook Page Reels', () => {
     expect(fake.posts()).toHaveLength(1);
     expect(fake.posts()[0]).toMatchObject({ sha256, bytes: SIZE });
     expect(fake.posts()[0]?.uploads.map((u) => u.offset)).toEqual([0, 2_000_000]);
+  });
+
+  it('reads a reel whose finish answer was lost as published, and a repeated finish counts nothing', async () => {
+    fake.setPublishingLimit(page.remoteId, { total: 1 });
+    fake.setProcessingReads(0);
+    const videoId = await uploadedPageReel();
+    fake.loseNextAnswer('fb.reels.finish');
+    expect(await refusal(finish(videoId, 'PUBLISHED', 'Hilang'))).toMatchObject({
+      retryable: true,
+    });
+    expect((await readPageReelStatus(endpoints, videoId, page.token)).publishStatus).toBe(
+      'published',
+    );
+    await finish(videoId, 'PUBLISHED', 'Hilang');
+    expect(fake.posts().filter((p) => p.publishedAt)).toHaveLength(1);
   });
 
   it('refuses finishing before every byte arrived (6000)', async () => {

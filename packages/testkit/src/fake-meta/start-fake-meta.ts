@@ -8,6 +8,7 @@ import {
   handleContainerStatus,
   handleCreateContainer,
   handleMedia,
+  handleMediaList,
   handlePublish,
   handlePublishingLimit,
 } from './instagram-api.ts';
@@ -102,6 +103,8 @@ export interface FakeMeta {
   /** Every token issued so far answers 190 with this subcode (463 expired, 460 password changed). */
   expireTokens(subcode?: 463 | 460): void;
   failNext(endpoint: FakeMetaEndpoint, fault: FakeMetaFault): void;
+  /** The next call to a Graph endpoint takes effect but its answer is lost (connection cut). */
+  loseNextAnswer(endpoint: FakeMetaEndpoint): void;
   /** The next container whose bytes complete ends in ERROR with this subcode (queued). */
   setContainerOutcome(outcome: ContainerOutcome): void;
   /** Every unpublished Instagram container is EXPIRED from now on (as 24 h later). */
@@ -137,6 +140,7 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     codes: new Map(),
     tokens: new Map(),
     faults: new Map(),
+    loseAnswers: new Set(),
     posts: [],
     hashes: new Map(),
     containerOutcomes: [],
@@ -328,11 +332,13 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     }
     const fault = takeFault(state, endpoint);
     if (fault && (await applyFault(fault, req, res, false))) return;
+    if (state.loseAnswers.delete(endpoint)) loseAnswer(req, res);
     if (endpoint === 'me') handleMe(ctx);
     else if (endpoint === 'me.accounts') handleAccounts(ctx);
     else if (endpoint === 'ig.media.create') handleCreateContainer(ctx, first);
     else if (endpoint === 'ig.media.publish') handlePublish(ctx, first);
     else if (endpoint === 'ig.publishingLimit') handlePublishingLimit(ctx, first);
+    else if (endpoint === 'ig.media.list') handleMediaList(ctx, first);
     else handleVideoReels(ctx, first);
   }
 
@@ -398,6 +404,9 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       queue.push({ ...fault, times: fault.times ?? 1 });
       state.faults.set(endpoint, queue);
     },
+    loseNextAnswer(endpoint) {
+      state.loseAnswers.add(endpoint);
+    },
     setContainerOutcome(outcome) {
       state.containerOutcomes.push(outcome);
     },
@@ -429,6 +438,7 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       state.posts.length = 0;
       state.hashes.clear();
       state.faults.clear();
+      state.loseAnswers.clear();
       state.containerOutcomes.length = 0;
       state.limits.clear();
       state.usedBefore.clear();
@@ -447,6 +457,14 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
   };
 }
 
+/** The handler runs, but its answer never leaves: the connection is cut instead. */
+function loseAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.end = (() => {
+    req.socket.destroy();
+    return res;
+  }) as ServerResponse['end'];
+}
+
 function graphEndpoint(
   method: string,
   first: string,
@@ -458,7 +476,7 @@ function graphEndpoint(
   if (first === 'me' && method === 'GET')
     return second === undefined ? 'me' : second === 'accounts' ? 'me.accounts' : undefined;
   if (second === undefined) return method === 'GET' ? 'graph.get' : undefined;
-  if (method === 'POST' && second === 'media') return 'ig.media.create';
+  if (second === 'media') return method === 'POST' ? 'ig.media.create' : 'ig.media.list';
   if (method === 'POST' && second === 'media_publish') return 'ig.media.publish';
   if (method === 'GET' && second === 'content_publishing_limit') return 'ig.publishingLimit';
   if (method === 'POST' && second === 'video_reels') {

@@ -14,6 +14,7 @@ export type FakeMetaEndpoint =
   | 'ig.media.publish'
   | 'ig.publishingLimit'
   | 'ig.media.get'
+  | 'ig.media.list'
   | 'fb.reels.start'
   | 'fb.upload'
   | 'fb.reels.finish'
@@ -175,6 +176,8 @@ export interface FakeMetaState {
   codes: Map<string, CodeGrant>;
   tokens: Map<string, TokenGrant>;
   faults: Map<FakeMetaEndpoint, FakeMetaFault[]>;
+  /** Endpoints whose next answer is lost: the call takes effect, the connection is cut. */
+  loseAnswers: Set<FakeMetaEndpoint>;
   posts: FakeMetaPost[];
   /** Running hashes of posts still receiving bytes, by remote id. */
   hashes: Map<string, Hash>;
