@@ -92,6 +92,17 @@ describe('Facebook Login for Business against the fake', () => {
     });
   });
 
+  it('grants every permission to a Login for Business configuration (config_id, autoApprove)', async () => {
+    fake.autoApprove = true;
+    const url = new URL(buildMetaAuthUrl(endpoints, app, 'st-3', { configId: 'cfg-1' }));
+    url.searchParams.delete('scope');
+    const answer = await fetch(url, { redirect: 'manual' });
+    const callback = parseMetaCallback(new URL(answer.headers.get('location') ?? '').searchParams);
+    if (!callback.ok) throw new Error('no code');
+    const token = await exchangeMetaCode(endpoints, app, callback.code);
+    expect(await listMetaDestinations(endpoints, token.accessToken)).toHaveLength(3);
+  });
+
   it('binds the code to the redirect_uri and the app secret', async () => {
     const first = parseMetaCallback(await login('allow'));
     if (!first.ok) throw new Error('no code');

@@ -5,6 +5,7 @@ import { readRequestBody, sendJson } from '../fake-apify/http-io.ts';
 import { escapeHtml, page, sendErrorPage, sendHtml } from '../fake-google/google-errors.ts';
 import { sendGraphError } from './graph-io.ts';
 import {
+  ALL_SCOPES,
   randomToken,
   type FakeMetaAuthRequest,
   type FakeMetaState,
@@ -70,7 +71,8 @@ export function handleDialog(
     clientId: query.get('client_id') ?? '',
     redirectUri: query.get('redirect_uri') ?? '',
     state: query.get('state') ?? undefined,
-    scope: query.get('scope') ?? '',
+    // Login for Business may name a configuration instead of scopes: it grants them all.
+    scope: query.get('scope') ?? (query.get('config_id') ? ALL_SCOPES.join(',') : ''),
     userId: undefined,
     outcome: 'pending',
     error: undefined,

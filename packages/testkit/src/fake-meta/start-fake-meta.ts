@@ -22,6 +22,7 @@ import {
 import { handleAccounts, handleMe, sendUnknownObject, type GraphContext } from './pages-api.ts';
 import { handleRupload } from './rupload.ts';
 import {
+  ALL_SCOPES,
   numericId,
   pause,
   takeFault,
@@ -49,6 +50,7 @@ export type {
   FakeMetaUserInput,
 } from './state.ts';
 export { signedRequest } from './signed-request.ts';
+export { ALL_SCOPES } from './state.ts';
 
 /** What META_AUTH_URL, META_GRAPH_BASE_URL (+ META_GRAPH_VERSION) and META_UPLOAD_BASE_URL take. */
 export interface FakeMetaUrls {
@@ -69,15 +71,6 @@ export interface FakeMetaOptions {
   /** /me/accounts page size when no `limit` is given. Default 25. */
   pageSize?: number;
 }
-
-export const ALL_SCOPES = [
-  'pages_show_list',
-  'pages_read_engagement',
-  'pages_manage_posts',
-  'instagram_basic',
-  'instagram_content_publish',
-  'business_management',
-];
 
 export interface FakeMeta {
   url: string;

@@ -196,6 +196,16 @@ export interface FakeMetaState {
   lifetime: AbortSignal;
 }
 
+/** Every permission the fake knows; a Login for Business configuration (config_id) grants them. */
+export const ALL_SCOPES = [
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_posts',
+  'instagram_basic',
+  'instagram_content_publish',
+  'business_management',
+];
+
 export const INSTAGRAM_DAILY_LIMIT = 50;
 export const FACEBOOK_REELS_DAILY_LIMIT = 30;
 export const DAY_MS = 86_400_000;
