@@ -51,7 +51,6 @@ async function startApi(graceSeconds: number): Promise<Api> {
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       API_SHUTDOWN_GRACE_S: String(graceSeconds),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

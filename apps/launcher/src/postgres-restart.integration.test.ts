@@ -115,7 +115,8 @@ beforeAll(async () => {
     DATA_DIR: join(dir, 'data'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     SECRETS_KEY: randomBytes(32).toString('base64'),
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    // The scraped items point at 127.0.0.1:9 (nothing listens): the downloads fail fast either way.
+    FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1:9',
     APIFY_BASE_URL: apify.baseUrl,
     APIFY_POLL_SECONDS: '0',
     GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,

@@ -129,7 +129,7 @@ beforeAll(async () => {
     GOOGLE_API_ROOT_URL: google.urls.apiRootUrl,
     GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl,
     GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    FETCH_ALLOW_PRIVATE_HOSTS: new URL(media.urls.clip3s).host,
     LOG_LEVEL: 'warn',
   };
   // The first API migrates and seeds the admin; then the rest start together.

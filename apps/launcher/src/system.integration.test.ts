@@ -64,7 +64,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'admin-password',
     APIFY_BASE_URL: fake.baseUrl,
     APIFY_POLL_SECONDS: '0',
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    FETCH_ALLOW_PRIVATE_HOSTS: new URL(media.urls.clip8s).host,
   };
   delete env.DATABASE_URL;
   child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -399,17 +399,24 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
   };
 }
 
-let shared: Promise<GuardProxy> | undefined;
+const shared = new Map<string, Promise<GuardProxy>>();
 
 /**
  * The process's fallback guard, started on first use: a yt-dlp run that was handed no proxy (and
  * may not reach private networks) goes through this one, so a forgotten hand-off cannot open the
- * hole again. The worker and the API start their own and pass it; this one is never closed.
+ * hole again. One per FETCH_ALLOW_PRIVATE_HOSTS list (a process has one, so in practice one): a
+ * run with a narrow list must not be refused its listed hosts by a guard that never heard of
+ * them. The worker and the API start their own and pass it; these are never closed.
  */
-export function sharedGuardProxy(): Promise<GuardProxy> {
-  shared ??= startGuardProxy().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
+export function sharedGuardProxy(allowHosts: readonly string[] = []): Promise<GuardProxy> {
+  const key = [...new Set(allowHosts)].sort().join(',');
+  let proxy = shared.get(key);
+  if (!proxy) {
+    proxy = startGuardProxy({ allowHosts: key ? key.split(',') : [] }).catch((error: unknown) => {
+      shared.delete(key);
+      throw error;
+    });
+    shared.set(key, proxy);
+  }
+  return proxy;
 }

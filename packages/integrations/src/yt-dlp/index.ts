@@ -129,10 +129,11 @@ const SEARCH_TARGET = /^ytsearch\d{1,2}:/;
 export async function guardProxyUrl(
   allowPrivateNetwork: boolean,
   proxyUrl: string | undefined,
+  allowHosts: readonly string[] = [],
 ): Promise<string | undefined> {
   if (proxyUrl !== undefined) return proxyUrl;
   if (allowPrivateNetwork) return undefined;
-  return (await sharedGuardProxy()).url;
+  return (await sharedGuardProxy(allowHosts)).url;
 }
 
 /** yt-dlp reads `%` in file names (-o, --print-to-file) as template fields. */
@@ -249,7 +250,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     if (!isAbsolute(request.outputDir)) throw new Error('outputDir must be an absolute path');
     if (signal.aborted) throw cancelledError(signal);
     const url = await guard(request.url);
-    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
+    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl, options.allowHosts);
     const outputDir = resolve(request.outputDir);
     await mkdir(outputDir, { recursive: true });
     const before = await listNames(outputDir);
@@ -405,7 +406,7 @@ export function createYtDlp(options: YtDlpOptions): YtDlp {
     maxBytes: number;
     tooBig: string;
   }): Promise<unknown> {
-    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl);
+    const proxyUrl = await guardProxyUrl(allowPrivateNetwork, options.proxyUrl, options.allowHosts);
     return withWorkDir(run.cookiesText, async ({ home, cookieArgs }) => {
       const chunks: string[] = [];
       let bytes = 0;

@@ -38,7 +38,7 @@ beforeAll(async () => {
 
   fake = await startFakeGoogle({ autoApprove: true });
   media = await startMediaServer();
-  h = await startHarness({ ...fakeGoogleEnv(fake), UPLOAD_MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES), ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
+  h = await startHarness({ ...fakeGoogleEnv(fake), UPLOAD_MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES), FETCH_ALLOW_PRIVATE_HOSTS: new URL(media.urls.clip3s).host });
   await h.createUser('boss', 'boss-password', 'admin');
   aliceId = (await h.createUser('alice', 'alice-password', 'user')).id;
   await h.createUser('bob', 'bob-password', 'user');

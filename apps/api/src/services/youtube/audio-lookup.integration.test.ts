@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function depsFor(dataDir: string, extra: Record<string, string> = {}) {
-  const env = loadEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true', ...extra });
+  const env = loadEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE_HOSTS: new URL(media.urls.audioPage).host, ...extra });
   return { gate: createConcurrencyGate(2), env };
 }
 
