@@ -18,3 +18,4 @@ export * from './member-cookies.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './automations.ts';
+export * from './publish.ts';

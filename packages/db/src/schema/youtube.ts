@@ -49,7 +49,7 @@ export const oauthClientSecrets = pgTable(
   },
   (t) => [
     index('oauth_client_secrets_active_idx').on(t.isActive, t.createdAt),
-    check('oauth_client_secrets_platform_check', sql`${t.platform} = 'youtube'`),
+    check('oauth_client_secrets_platform_check', sql`${t.platform} in ('youtube', 'tiktok', 'meta')`),
     check('oauth_client_secrets_quota_check', sql`${t.quotaDailyUnits} > 0 and ${t.quotaDailyUploads} > 0`),
   ],
 );
