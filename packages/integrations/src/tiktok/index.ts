@@ -55,3 +55,10 @@ export {
   tiktokUploadError,
   type TikTokErrorFields,
 } from './errors.ts';
+export {
+  freshTikTokAccessToken,
+  toStoredTikTokTokens,
+  TIKTOK_REFRESH_MARGIN_MS,
+  type StoredTikTokTokens,
+  type TikTokTokenStore,
+} from './fresh-token.ts';
