@@ -57,7 +57,7 @@ const api = () => ({ apiBaseUrl: fake.urls.apiBaseUrl, ...client });
 
 describe('freshTikTokAccessToken', () => {
   it('uses a token that lives past the margin as it is, with no call to TikTok', async () => {
-    fake.addAccount({ username: 'kreator' });
+    fake.addAccount({ username: 'kreator', displayName: 'Kreator' });
     const grant = fake.issueTokens({ clientKey: client.clientKey });
     const { store, saved } = memoryStore(stored(grant, 60 * 60_000));
     const before = fake.requests.length;
@@ -67,7 +67,7 @@ describe('freshTikTokAccessToken', () => {
   });
 
   it('refreshes an expiring token once for five callers at once, and saves the rotated refresh token', async () => {
-    fake.addAccount({ username: 'kreator' });
+    fake.addAccount({ username: 'kreator', displayName: 'Kreator' });
     const grant = fake.issueTokens({ clientKey: client.clientKey });
     const { store, saved, current } = memoryStore(stored(grant, 60_000));
     const tokens = await Promise.all(Array.from({ length: 5 }, () => freshTikTokAccessToken(api(), store)));
@@ -83,7 +83,7 @@ describe('freshTikTokAccessToken', () => {
   });
 
   it('a refused refresh marks the account for reconnecting and throws what to do', async () => {
-    fake.addAccount({ username: 'kreator' });
+    fake.addAccount({ username: 'kreator', displayName: 'Kreator' });
     const grant = fake.issueTokens({ clientKey: client.clientKey });
     const { store, saved, reconnect } = memoryStore({ ...stored(grant, -1000), refreshToken: 'sudah-mati' });
     const error = await freshTikTokAccessToken(api(), store).catch((e: unknown) => e);
