@@ -200,7 +200,8 @@ export const TargetParamsSchema = z.object({ id: UuidSchema, targetId: UuidSchem
 export const MetaDataDeletionBodySchema = z.object({ signed_request: z.string().min(1).max(10_000) });
 export const MetaDataDeletionResponseSchema = z.object({ url: z.string(), confirmation_code: z.string() });
 
-export const publishEndpoints = {
+/** Connections: apps' consent, callbacks, Meta's data deletion, the destinations. */
+export const publishConnectEndpoints = {
   authUrl: defineEndpoint({
     method: 'GET',
     path: '/api/publish/:platform/auth/url',
@@ -271,6 +272,10 @@ export const publishEndpoints = {
     response: CreatorInfoSchema,
     errors: [409, 429, 502],
   }),
+};
+
+/** Posts: one server file to a set of destinations, each a target with its own status. */
+export const publishPostEndpoints = {
   createPost: defineEndpoint({
     method: 'POST',
     path: '/api/publish/posts',
