@@ -179,6 +179,9 @@ function applyRules(raw: unknown, rules: MappingRules): ItemOutcome {
   if (rules.isVideoPath !== '' && !isVideoValue(getByPath(raw, rules.isVideoPath))) return { skipped: 'notVideo' };
 
   const mappedId = firstText(raw, rules.idPaths);
+  // An actor's error item (Apify's convention: `error`, often with the `url` it failed on) is
+  // never a video, even when its `url` is one the mapping reads.
+  if (mappedId === '' && typeof raw.error === 'string' && raw.error !== '') return { skipped: 'invalid' };
   const author = firstText(raw, rules.authorPaths);
   const url = firstUrl(raw, rules.urlPaths) ?? generateUrl(raw, rules, mappedId, author) ?? '';
   if (url === '' && rules.skipIfNoUrl) return { skipped: 'noUrl' };

@@ -65,8 +65,49 @@ const douyinV2 = withoutDomains('douyin');
 const youtubeV1 = withoutDomains('youtube');
 /** Instagram until the everyday-use release: no list of domains for URL targets. */
 const instagramV1 = withoutDomains('instagram');
+/**
+ * Facebook until the second everyday-use round (issue 31 item 7): read only the reels scraper's
+ * fields, so the posts scraper's items (reel link in `url`, id in `postId`, views in
+ * `videoViewCount`) ended "tanpa URL video".
+ */
+const facebookV3: ActorConfigInput = {
+  platformId: 'facebook',
+  displayName: 'Facebook',
+  actorId: 'apify/facebook-reels-scraper',
+  inputKey: 'startUrls',
+  inputKeys: { url: 'startUrls' },
+  targetLabel: 'URL halaman / profil Facebook atau URL reel',
+  inputType: 'url',
+  domains: ['facebook.com', 'fb.com', 'fb.watch'],
+  isActive: true,
+  mapping: {
+    id: 'post_id',
+    url: 'shareable_url',
+    title: 'text',
+    duration: 'attachments.0.media.duration',
+    duration_format: 'seconds',
+    author: 'short_form_video_context.video_owner.name',
+    play_count: 'playCountRounded',
+    thumbnail: 'video.first_frame_thumbnail',
+  },
+  platformSpecific: {
+    urlGeneration: { authorField: '', idField: '', template: 'https://www.facebook.com/reel/{video.id}' },
+    urlMapping: ['if_should_change_url_for_reels.shareable_url', 'topLevelReelUrl'],
+    titleMapping: ['message.text'],
+    durationMapping: ['video.playable_duration_in_ms', 'attachments.0.media.playable_duration_in_ms'],
+    idMapping: ['video.id', 'attachments.0.media.id'],
+    playCountMapping: ['play_count_reduced'],
+    skipIfNoUrl: true,
+    dimensionFields: false,
+  },
+  previewSpecific: DEFAULT_PREVIEW,
+  options: {
+    resultsLimit: { label: 'Jumlah reel maksimum', type: 'number', default: 20 },
+  },
+  downloadOptions: [],
+};
 /** Facebook until the everyday-use release: no list of domains for URL targets. */
-const facebookV2 = withoutDomains('facebook');
+const { domains: _facebookDomains, ...facebookV2 } = facebookV3;
 
 /**
  * Douyin until the field-readiness release: took the actor's `url` before the built one, and
@@ -86,6 +127,7 @@ export const supersededSeedActorConfigs: readonly ActorConfigInput[] = [
   youtubeV1,
   instagramV1,
   facebookV2,
+  facebookV3,
 ];
 
 /**
