@@ -129,6 +129,8 @@ function mapRawItemSection(rules: ResolvedMappingRules): string {
     ...(rules.isVideoPath !== '' ? ['  if (!isVideoValue(getByPath(raw, IS_VIDEO_PATH))) return null;'] : []),
     '',
     '  const mappedId = firstText(raw, ID_PATHS);',
+    "  // An actor's error item (`error` set, no id) is never a video.",
+    "  if (mappedId === '' && typeof raw.error === 'string' && raw.error !== '') return null;",
     '  const author = firstText(raw, AUTHOR_PATHS);',
     `  const url = ${urlSource};`,
     "  if (url === '' && SKIP_IF_NO_URL) return null;",
