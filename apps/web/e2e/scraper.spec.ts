@@ -454,7 +454,10 @@ test('a waiting task can be cancelled; finished ones deleted, also from the serv
   await expect(task).toHaveCount(1);
   await task.getByRole('button', { name: `Batalkan ${slow}` }).click();
   await confirm.getByRole('button', { name: 'Ya, batalkan' }).click();
-  await expect(task).toHaveCount(0);
+  // The card stays, cancelled, with 'Coba Lagi' (it used to vanish until a reload).
+  await expect(task.getByText('Dibatalkan', { exact: true })).toBeVisible();
+  await expect(task.getByRole('button', { name: `Coba lagi ${slow}` })).toBeVisible();
+  await expect(task.getByRole('button', { name: `Batalkan ${slow}` })).toHaveCount(0);
 
   // It is in the server's history as cancelled, with 'Coba Lagi'; deleting it there removes it
   // for good.

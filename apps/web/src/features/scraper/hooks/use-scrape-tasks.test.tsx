@@ -70,7 +70,7 @@ describe('useScrapeTasks polling', () => {
     expect(statusCalls).toBe(2);
   });
 
-  it('stops polling a task that is cancelled out of the list', async () => {
+  it('keeps a cancelled task in the list, marked cancelled, and stops polling it', async () => {
     const { result } = renderHook(() =>
       useScrapeTasks({ platforms: [], ready: true, reportError: vi.fn() }),
     );
@@ -79,7 +79,8 @@ describe('useScrapeTasks polling', () => {
       jsonResponse(200, { ...running, state: 'cancelled' }),
     );
     await act(() => result.current.cancel(TASK_ID));
-    expect(result.current.tasks).toHaveLength(0);
+    expect(result.current.tasks).toHaveLength(1);
+    expect(result.current.tasks[0]).toMatchObject({ id: TASK_ID, state: 'cancelled' });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(statusCalls).toBe(0);
   });

@@ -254,8 +254,10 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
   async function cancel(id: string) {
     setBusy(id, true);
     try {
-      await cancelScrapeTask(id);
-      dispatch({ type: 'removed', id });
+      // The card stays, marked "Dibatalkan" with "Coba Lagi" (issue 31 item 8): it vanished here
+      // until a reload brought it back from the history.
+      const task = await cancelScrapeTask(id);
+      dispatch({ type: 'updated', task, platforms: platformsRef.current });
     } catch (error) {
       reportRef.current(errorMessage(error, 'Gagal membatalkan tugas.'));
     } finally {
