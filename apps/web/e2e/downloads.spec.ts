@@ -485,6 +485,7 @@ test.describe('as a member', () => {
     expect((await download).suggestedFilename()).toBe(`${EIGHT}.mp4`);
 
     const before = await files.count();
+    const statsBefore = await stats.textContent();
     await files
       .filter({ hasText: HLS })
       .getByRole('button', { name: `Hapus ${HLS}` })
@@ -496,6 +497,12 @@ test.describe('as a member', () => {
     await expect(page.getByText('File berhasil dihapus.')).toBeVisible();
     await expect(files.filter({ hasText: HLS })).toHaveCount(0);
     await expect(files).toHaveCount(before - 1);
+    // The cards follow at once, "Total ukuran" included, and say what a reload says.
+    await expect(stats).not.toHaveText(statsBefore ?? '');
+    const statsAfter = await stats.textContent();
+    await page.reload();
+    await expect(files).toHaveCount(before - 1);
+    await expect(stats).toHaveText(statsAfter ?? '');
 
     // A file the disk lost (the list says fileExists: false) shows 'File hilang'.
     const isFiles = (url: URL) => url.pathname === '/api/files';

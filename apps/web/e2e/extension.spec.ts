@@ -319,10 +319,11 @@ test('the Ekstensi page lists the extension’s token; revoking it cuts the brow
   await app.goto(`${BASE_URL}/#/extension`);
   const access = app.getByRole('region', { name: 'Akses ekstensi' });
   await expect(access).toContainText('bukan sesi login Anda');
-  const [{ prefix }] = (await db.sql.unsafe(
+  const [row] = (await db.sql.unsafe(
     'select prefix from api_tokens where owner_id = $1 and revoked_at is null and starts_with($2, prefix)',
     [memberId, held],
   )) as unknown as Array<{ prefix: string }>;
+  const prefix = row?.prefix ?? 'tidak-ada';
   const item = access.getByRole('listitem').filter({ hasText: `${prefix}…` });
   await expect(item).toContainText('cookies');
   for (const size of [DESKTOP, PHONE]) {

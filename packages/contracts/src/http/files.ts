@@ -37,6 +37,8 @@ export const FileStatsSchema = z.object({
   totalFiles: z.number().int(),
   /** Sum of the recorded sizes of the files not deleted (a file removed behind our back still counts). */
   formattedTotalSize: z.string(),
+  /** The same sum in bytes, so a screen can take a deleted file off it. */
+  totalBytes: z.number().int().nonnegative(),
   platforms: z.array(z.string()),
 });
 

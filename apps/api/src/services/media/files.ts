@@ -39,12 +39,14 @@ export async function listFiles(database: Database, storage: Storage, user: Sess
   });
   const matching = filter.platform ? library.filter((p) => p.platform === filter.platform) : library;
   const total = searched ?? matching.reduce((sum, p) => sum + p.files, 0);
+  const totalBytes = library.reduce((sum, p) => sum + p.bytes, 0);
   return {
     files,
     // The library as a whole, whatever the filter: the cards and the platform choices.
     stats: {
       totalFiles: library.reduce((sum, p) => sum + p.files, 0),
-      formattedTotalSize: formatBytes(library.reduce((sum, p) => sum + p.bytes, 0)),
+      formattedTotalSize: formatBytes(totalBytes),
+      totalBytes,
       platforms: library.map((p) => p.platform),
     },
     pagination: paginationOf(query, files.length, total),

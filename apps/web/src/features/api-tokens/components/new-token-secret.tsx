@@ -46,9 +46,9 @@ export function NewTokenSecret({ created, onDone }: NewTokenSecretProps) {
       <p className="api-tokens__copied" role="status">
         {copied === true ? 'Token disalin ke clipboard.' : copied === false ? 'Gagal menyalin: pilih teks token lalu salin manual.' : ''}
       </p>
-      <p className="muted">Contoh pemakaian:</p>
+      <p className="muted">Contoh pemakaian (siap ditempel ke terminal selama token masih tampil di sini):</p>
       <pre className="api-tokens__example">
-        <code>{`curl -H "Authorization: Bearer ${created.token.prefix}…" ${origin}/api/auth/me`}</code>
+        <code>{`curl -H "Authorization: Bearer ${created.secret}" ${origin}/api/auth/me`}</code>
       </pre>
       <Button variant="ghost" size="sm" onClick={onDone}>
         Sudah saya simpan

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { FileItem } from '@scrapper/contracts/http/files';
+import { formatBytes, type FileItem } from '@scrapper/contracts/http/files';
 import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
@@ -23,7 +23,7 @@ import './files.css';
 
 const DEFAULT_QUERY: FileQuery = { platform: '', search: '', sortBy: 'date', order: 'desc' };
 const SEARCH_DELAY_MS = 400;
-const EMPTY_STATS: FilePage['stats'] = { totalFiles: 0, formattedTotalSize: '0 B', platforms: [] };
+const EMPTY_STATS: FilePage['stats'] = { totalFiles: 0, formattedTotalSize: '0 B', totalBytes: 0, platforms: [] };
 /** Row heights (gap included) of the windowed list: one line each for title, details and name. */
 export const FILE_ROW_HEIGHT = 104;
 /** Below 600 px the buttons go under the text. */
@@ -86,10 +86,10 @@ export function FileManager({ user }: { user: SessionUser }) {
       // leaves the loaded list (the next page's offset stays right) and the cards follow.
       headingRef.current?.focus();
       list.removeItems(new Set([removed.id]));
-      setStats((before) => ({
-        ...before,
-        totalFiles: Math.max(0, before.totalFiles - 1),
-      }));
+      setStats((before) => {
+        const totalBytes = Math.max(0, before.totalBytes - (removed.sizeBytes ?? 0));
+        return { ...before, totalFiles: Math.max(0, before.totalFiles - 1), totalBytes, formattedTotalSize: formatBytes(totalBytes) };
+      });
     } catch (error) {
       setDeleteError(errorMessage(error, 'Gagal menghapus file'));
     } finally {
