@@ -102,7 +102,9 @@ test.describe('member', () => {
     const downloadStarted = page.waitForEvent('download');
     await install.getByRole('button', { name: 'Unduh ekstensi (.zip)' }).click();
     const download = await downloadStarted;
-    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    expect(download.suggestedFilename()).toMatch(/^scrapper-extension-[\d.]+\.zip$/);
+    // The install steps name the very file that was saved.
+    await expect(install.getByRole('listitem').first()).toContainText(`Ekstrak file ${download.suggestedFilename()}`);
     const entries = readZipEntries(readFileSync(await download.path()));
     const manifestEntry = entries.find((entry) => entry.name.endsWith('manifest.json'));
     expect(manifestEntry, entries.map((e) => e.name).join(', ')).toBeDefined();

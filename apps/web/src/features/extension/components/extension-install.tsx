@@ -18,13 +18,17 @@ function downloadFailure(error: unknown): string {
 export function ExtensionInstall() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The name the server gave the zip (it carries the extension's version), once downloaded. */
+  const [zipName, setZipName] = useState<string | null>(null);
 
   async function download() {
     setLoading(true);
     setError(null);
     try {
       const file = await fetchExtensionPackage();
-      saveBlob(file.blob, file.fileName ?? 'scrapper-extension.zip');
+      const name = file.fileName ?? 'scrapper-extension.zip';
+      saveBlob(file.blob, name);
+      setZipName(name);
     } catch (caught) {
       setError(downloadFailure(caught));
     } finally {
@@ -51,8 +55,15 @@ export function ExtensionInstall() {
       <h3 className="extension-steps__title">Cara memasang (Chrome, Edge, Brave)</h3>
       <ol className="extension-steps">
         <li>
-          Ekstrak file <code>scrapper-extension.zip</code> (klik kanan, &lsquo;Ekstrak
-          semua&rsquo;). Hasilnya folder <code>scrapper-extension</code>; simpan di tempat yang
+          Ekstrak file{' '}
+          {zipName ? (
+            <code>{zipName}</code>
+          ) : (
+            <>
+              zip yang diunduh (<code>scrapper-extension-&lt;versi&gt;.zip</code>)
+            </>
+          )}{' '}
+          (klik kanan, &lsquo;Ekstrak semua&rsquo;). Hasilnya folder <code>scrapper-extension</code>; simpan di tempat yang
           tidak akan Anda hapus.
         </li>
         <li>
