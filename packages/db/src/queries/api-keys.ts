@@ -48,6 +48,12 @@ export async function setActiveApiKey(db: Db, type: ApiKeyType, id: string): Pro
   return row;
 }
 
+/** The key stops being the active one (a first key its service refused); no other key takes over. */
+export async function clearActiveApiKey(db: Db, type: ApiKeyType, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.update(apiKeys).set({ isActive: false }).where(and(eq(apiKeys.id, id), eq(apiKeys.type, type))).returning();
+  return row;
+}
+
 /** A Gemini key's model: the one chosen from its list, and when; null clears the choice. */
 export interface ApiKeyModel {
   model: string | null;

@@ -63,9 +63,10 @@ describe('POST /api/keys', () => {
     expect(res.body.validationMessage).toMatch(/^Tidak valid: /);
   });
 
-  it('makes a valid new key active when the active one is invalid, and leaves a valid active key alone', async () => {
+  it('a refused first key is not made active; a valid new key becomes active, and a valid active key is left alone', async () => {
     const bad = await add({ key: UNKNOWN, label: 'Lama' });
-    expect(bad.body.isActive).toBe(true);
+    expect(bad.body).toMatchObject({ isActive: false, status: 'invalid' });
+    expect((await list()).filter((k) => k.isActive)).toEqual([]);
     const good = await add({ key: VALID, label: 'Baru' });
     expect(good.body).toMatchObject({ isActive: true, status: 'valid' });
     const second = await add({ key: SECOND });

@@ -5,6 +5,7 @@ import { maskApiKey, type AddApiKeyBody, type ApiKey, type ApiKeyStatus, type Ap
 import type { Database } from '@scrapper/db/client';
 import {
   deleteApiKey,
+  clearActiveApiKey,
   findActiveApiKey,
   findApiKey,
   insertApiKey,
@@ -89,8 +90,9 @@ async function recordVerdict(database: Database, row: ApiKeyRow, verdict: KeyVer
  * Adds a key and validates it at once (issue 20: a new key was neither checked nor active).
  * The same key twice is refused (409): two rows with one mask helped nobody. A valid new key
  * becomes the active one when the active key is not known valid (an invalid or unchecked key
- * would otherwise stay "Aktif"); the first key of a type is active whatever its verdict. A key
- * the service refuses is kept, marked invalid with the reason, so the admin sees why.
+ * would otherwise stay "Aktif"); the first key of a type is active unless its service refused
+ * it (issue 31 item 10: a refused first key showed "Aktif"); one that could not be checked stays
+ * active. A key the service refuses is kept, marked invalid with the reason, so the admin sees why.
  */
 export async function addKey(database: Database, box: SecretBox, type: ApiKeyType, body: AddApiKeyBody, check: CheckKey): Promise<ApiKey> {
   const key = body.key;
@@ -104,6 +106,13 @@ export async function addKey(database: Database, box: SecretBox, type: ApiKeyTyp
   });
   const verdict = await checkWithin(check, key, { model: null }, ADD_CHECK_TIMEOUT_MS);
   const checked = (await recordVerdict(database, inserted, verdict)) ?? inserted;
+  if (verdict.status === 'invalid' && checked.isActive) {
+    const demoted = await database.transaction(async ({ db, sql }) => {
+      await lockForTransaction(sql, `api-keys:${type}`);
+      return clearActiveApiKey(db, type, checked.id);
+    });
+    return toApiKeyDto(demoted ?? checked);
+  }
   if (checked.isValid !== true || checked.isActive) return toApiKeyDto(checked);
   const promoted = await database.transaction(async ({ db, sql }) => {
     await lockForTransaction(sql, `api-keys:${type}`);
