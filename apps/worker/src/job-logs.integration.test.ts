@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, runWithRequestId, startBoss, type Boss } from '@scrapper/db/queue';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
+import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { startWorkerHarness, type WorkerHarness } from '../test/harness.ts';
 import { until } from '../test/waits.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   h = await startWorkerHarness({ name: 'job-logs', storage: 'local', poolMax: 4 });
   database = h.database;
   producer = await startBoss(h.testDb.url, { supervise: false, max: 2 });
-  await h.startWorker({ WORKER_QUEUES: 'maintenance.sweep' }, capture);
+  await h.startWorker({ WORKER_QUEUES: 'maintenance.sweep,scrape.run,automation.tick', LOG_LEVEL: 'debug' }, capture);
 });
 afterAll(async () => {
   await h?.stopWorkers();
@@ -55,4 +56,31 @@ it('leaves the request id out for a job no request enqueued', async () => {
   const jobId = await enqueue(producer, 'maintenance.sweep', { runId: run.id });
   const finished = await until('the finished line', () => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'));
   expect(finished.requestId).toBeUndefined();
+});
+
+it('prints a job whose work failed (recorded as failed) as a warning with the reason, not "selesai"', async () => {
+  // A scrape of a platform with no actor configuration: the task fails, the job itself ends.
+  const ownerId = await h.insertUser('log-gagal');
+  const task = await insertScrapeTask(database.db, {
+    ownerId,
+    actorId: 'tidak/ada',
+    platformId: 'tidak-ada',
+    scrapeType: 'keyword',
+    target: 'apa saja',
+    input: {},
+    platformInfo: { platformId: 'tidak-ada', displayName: 'Tidak Ada', scrapeType: 'keyword' },
+  });
+  const jobId = await enqueue(producer, 'scrape.run', { taskId: task.id });
+  const line = await until('the failed line', () => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'));
+  expect(line).toMatchObject({ level: 40, outcome: 'failed', queue: 'scrape.run' });
+  expect(line.msg).toMatch(/^\[job\] scrape\.run \w{8} gagal \(\d+,\d dtk\): .+/);
+  expect(line.msg).not.toContain('selesai');
+});
+
+it('keeps a tick that had nothing to do off the console (debug level, no "selesai")', async () => {
+  const jobId = await enqueue(producer, 'automation.tick', {});
+  const line = await until('the idle line', () => entries().find((e) => e.jobId === jobId && e.event === 'job.finished'));
+  // Debug (20): the launcher's console shows info and above.
+  expect(line).toMatchObject({ level: 20, outcome: 'idle', queue: 'automation.tick' });
+  expect(line.msg).toMatch(/^\[job\] automation\.tick \w{8} tidak ada yang dikerjakan$/);
 });

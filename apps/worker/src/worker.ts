@@ -15,7 +15,7 @@ import { createStorage } from '@scrapper/integrations/storage/create-storage';
 import type { Env } from './env.ts';
 import { startHousekeeping } from './housekeeping/start-housekeeping.ts';
 import { jobRegistry } from './jobs/index.ts';
-import type { JobContext, JobDeps, JobHandler } from './jobs/types.ts';
+import type { JobContext, JobDeps, JobHandler, JobOutcome } from './jobs/types.ts';
 import { createYtDlpTools } from './tools/yt-dlp-tools.ts';
 
 // pg-boss polls each queue every 2 s by default, and a worker slot that finished a job within
@@ -67,10 +67,10 @@ function isPino(log: Logger): log is PinoLogger {
 }
 
 /** A pino logger for `log`: itself, or one whose JSON lines are handed to its info and error. */
-function toPino(log: Logger): PinoLogger {
+function toPino(log: Logger, level: string): PinoLogger {
   if (isPino(log)) return log;
   return createWorkerLogger({
-    level: 'info',
+    level,
     destination: {
       write(line: string) {
         const text = line.trimEnd();
@@ -81,7 +81,7 @@ function toPino(log: Logger): PinoLogger {
   });
 }
 
-function runHandler<Q extends QueueName>(queue: Q, data: unknown, ctx: JobContext): Promise<void> {
+function runHandler<Q extends QueueName>(queue: Q, data: unknown, ctx: JobContext): Promise<JobOutcome | void> {
   const payload = jobCatalog[queue].payload.parse(data) as JobPayload<Q>;
   const handler = jobRegistry[queue] as JobHandler<Q>;
   return handler(payload, ctx);
@@ -112,7 +112,7 @@ async function handBack(boss: Boss, interrupted: Array<{ jobId: string; queue: Q
 
 export async function startWorker(env: Env, database: Database, log: Logger): Promise<RunningWorker> {
   const id = randomUUID();
-  const logger = toPino(log).child({ workerId: id });
+  const logger = toPino(log, env.logLevel).child({ workerId: id });
   const boss = await startBoss(env.databaseUrl, {
     supervise: true,
     listen: true,
@@ -188,12 +188,19 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
           running.set(job.id, { queue, settled: run.then(noop, noop) });
           const started = Date.now();
           try {
-            await run;
-            // One line per finished job; its msg is what `npm start`'s console shows of the work.
-            jobLog.info(
-              { event: 'job.finished', durationMs: Date.now() - started },
-              `[job] ${queue} ${job.id.slice(0, 8)} selesai (${seconds(started)})`,
-            );
+            const outcome = await run;
+            // One line per finished job; its msg is what `npm start`'s console shows of the work:
+            // a recorded failure as a warning with its reason, a job that had nothing to do at
+            // debug level (not on the console: a tick every minute buried the rest).
+            const fields = { event: 'job.finished', durationMs: Date.now() - started };
+            const head = `[job] ${queue} ${job.id.slice(0, 8)}`;
+            if (outcome?.kind === 'failed') {
+              jobLog.warn({ ...fields, outcome: 'failed' }, `${head} gagal (${seconds(started)}): ${outcome.reason.split('\n')[0] ?? ''}`);
+            } else if (outcome?.kind === 'idle') {
+              jobLog.debug({ ...fields, outcome: 'idle' }, `${head} tidak ada yang dikerjakan`);
+            } else {
+              jobLog.info(fields, `${head} selesai (${seconds(started)})`);
+            }
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);
             jobLog.error(

@@ -97,7 +97,9 @@ export async function tickAutomations(ctx: Pick<JobContext, 'database' | 'enqueu
 }
 
 export const automationTick: JobHandler<'automation.tick'> = async (_payload, ctx) => {
-  await tickAutomations(ctx, new Date());
+  const started = await tickAutomations(ctx, new Date());
+  // Every minute: a tick that started no run says nothing on the console.
+  return started.length === 0 ? { kind: 'idle' } : undefined;
 };
 
 // ---------------------------------------------------------------------------------------------

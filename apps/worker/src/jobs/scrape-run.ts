@@ -30,7 +30,7 @@ import { notifyUser } from '@scrapper/db/queries/notifications';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
 import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
 import { INVALID_PLATFORM, NO_ACTIVE_KEY, failureOf, runEndFailure, type ScrapeFailure } from './scrape-failure.ts';
-import type { JobContext, JobHandler } from './types.ts';
+import type { JobContext, JobHandler, JobOutcome } from './types.ts';
 
 const PAGE_SIZE = 1000;
 /** Apify may answer 404 for a moment right after a start; this many misses mean it is gone. */
@@ -368,12 +368,12 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     if (!config) {
       await log(ctx, taskId, INVALID_PLATFORM.message);
       await failTask(ctx, full, INVALID_PLATFORM);
-      return;
+      return failedOutcome(INVALID_PLATFORM);
     }
     if (!key) {
       await log(ctx, taskId, NO_ACTIVE_KEY);
       await failTask(ctx, full, { message: NO_ACTIVE_KEY, detail: null });
-      return;
+      return failedOutcome({ message: NO_ACTIVE_KEY, detail: null });
     }
     const apify = createApify({ token: ctx.deps.secrets.open(key.sealedKey), baseUrl: ctx.deps.apifyBaseUrl });
     const { runId, datasetId } = await ensureRun(ctx, apify, key.id, full, config);
@@ -384,7 +384,7 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
       await log(ctx, taskId, `Aktor Apify berakhir dengan status ${(failure.detail ?? run.status).replace(/\.$/, '')}.`, failure.message);
       // A failed run is paid for too: its final cost goes on the task.
       await failTask(ctx, full, failure, run.usageTotalUsd);
-      return;
+      return failedOutcome(failure);
     }
     // The log line is written while the first page is read; it is in before the task completes.
     const announced = log(ctx, taskId, 'Run selesai; mengambil dan memetakan item...');
@@ -464,5 +464,12 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
     const failure = failureOf(error, ctx.retryCount + 1, (full ?? task).actorId);
     await log(ctx, taskId, failure.message).catch(() => undefined);
     await failTask(ctx, full ?? task, failure);
+    return failedOutcome(failure);
   }
+  return undefined;
 };
+
+/** The console's line for a scrape that failed and was recorded as failed (issue 31 item 5). */
+function failedOutcome(failure: ScrapeFailure): JobOutcome {
+  return { kind: 'failed', reason: failure.detail ? `${failure.message} (${failure.detail})` : failure.message };
+}

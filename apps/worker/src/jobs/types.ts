@@ -61,4 +61,12 @@ export interface JobContext {
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: SendOptions): Promise<string | null>;
 }
 
-export type JobHandler<Q extends QueueName> = (payload: JobPayload<Q>, ctx: JobContext) => Promise<void>;
+/**
+ * What a job that ended without throwing has to tell the console (issue 31 item 5): the work it
+ * was for failed and that failure is recorded (a scrape the actor failed, a download yt-dlp could
+ * not make, a change YouTube refused): printed as a warning with the reason, not "selesai"; or
+ * it had nothing to do (a tick with nothing due): not printed. Nothing: it did its work.
+ */
+export type JobOutcome = { kind: 'failed'; reason: string } | { kind: 'idle' };
+
+export type JobHandler<Q extends QueueName> = (payload: JobPayload<Q>, ctx: JobContext) => Promise<JobOutcome | void>;

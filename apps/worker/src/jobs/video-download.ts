@@ -296,8 +296,10 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       await failDownload(tx, row.id, message, 'failed', failure.detail);
       await outdated?.(tx);
     });
+    return { kind: 'failed', reason: failure.detail ? `${failure.message} (${failure.detail})` : failure.message };
   } finally {
     clearInterval(watch);
     await rm(jobDir, { recursive: true, force: true });
   }
+  return undefined;
 };

@@ -50,7 +50,7 @@ import {
   type VideoMetadata,
   type YouTubeTokens,
 } from '@scrapper/integrations/youtube';
-import type { JobContext, JobHandler } from './types.ts';
+import type { JobContext, JobHandler, JobOutcome } from './types.ts';
 
 /** How often a job waiting for its channel's running upload checks again. */
 const CHANNEL_WAIT_MS = 2000;
@@ -506,11 +506,12 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
     });
     if (completed) await removeJobCopies(ctx, upload);
   } catch (error) {
-    await handleFailure(ctx, uploadId, rows ?? first, error);
+    return await handleFailure(ctx, uploadId, rows ?? first, error);
   } finally {
     await unlock();
     await rm(jobDir, { recursive: true, force: true });
   }
+  return undefined;
 };
 
 /** Nothing more to do: uploaded, failed, or cancelled by the member before it was sent. */
@@ -546,18 +547,21 @@ async function waitForNextQuotaDay(ctx: JobContext, uploadId: string): Promise<v
   await ctx.enqueue('youtube.upload', { uploadId }, { startAfter });
 }
 
-async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobRows, error: unknown): Promise<void> {
+async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobRows, error: unknown): Promise<JobOutcome | void> {
   const { db } = ctx.database;
   // Shutdown or expiry: pg-boss hands the job to another attempt, which resumes it.
   if (ctx.signal.aborted) throw error;
   // The final state and its notification: one transaction, like the success path. `before`
   // writes what goes with them (the account's re-auth mark and its notification).
-  const fail = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
-    failAndNotify(message, before, detail).finally(async () => {
-      // The upload ended without the video: the rendered copy kept for its session goes.
-      const now = await loadUploadForJob(db, uploadId);
-      if (now && isFinal(now.upload.status)) await removeRendered(ctx, now.upload);
-    });
+  const fail = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null): Promise<JobOutcome> =>
+    failAndNotify(message, before, detail)
+      .finally(async () => {
+        // The upload ended without the video: the rendered copy kept for its session goes.
+        const now = await loadUploadForJob(db, uploadId);
+        if (now && isFinal(now.upload.status)) await removeRendered(ctx, now.upload);
+      })
+      // The console says the upload failed and why (it said "selesai").
+      .then(() => ({ kind: 'failed', reason: detail ? `${message} (${detail})` : message }));
   const failAndNotify = (message: string, before?: (tx: typeof db) => Promise<void>, detail: string | null = null) =>
     ctx.database.transaction(async ({ db: tx, sql }) => {
       await before?.(tx);
