@@ -313,6 +313,8 @@ test.describe('as a member', () => {
     await button.click();
     const panel = batchPanel(page);
     await expect(panel.getByRole('heading', { name: 'Unduhan Berjalan' })).toBeVisible();
+    // The panel is brought to where the member is looking.
+    await expect(panel).toBeInViewport();
     await expect(panel.getByRole('button', { name: 'Batalkan' })).toBeVisible();
     // Nothing blocks the page: no dialog, and the table still answers.
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -361,6 +363,16 @@ test.describe('as a member', () => {
     await reasons.getByText('Detail').first().click();
     await expect(reasons).toContainText('404');
     await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
+
+    // One finished file is saved as itself, not as a zip of one.
+    await page.getByRole('checkbox', { name: `Pilih ${MISSING}`, exact: true }).uncheck();
+    await page.getByRole('checkbox', { name: `Pilih ${HLS}`, exact: true }).check();
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' })).toBeVisible({ timeout: 60_000 });
+    await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
+    const single = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Simpan file' }).click();
+    expect((await single).suggestedFilename()).toBe(`${HLS}.mp4`);
   });
 
   test('history lists the downloads: filters, load more, download and bulk delete', async ({

@@ -6,3 +6,8 @@ import type { FetchedFile } from '@/lib/fetch-file.ts';
 export function fetchBatchZip(batchId: string, signal?: AbortSignal): Promise<FetchedFile> {
   return fetchFile(mediaEndpoints.batchZip, { params: { id: batchId } }, { signal });
 }
+
+/** One finished file of a batch, saved as itself (a batch of one needs no zip). */
+export function fetchBatchFile(downloadId: string, signal?: AbortSignal): Promise<FetchedFile> {
+  return fetchFile(mediaEndpoints.redownload, { params: { id: downloadId } }, { signal });
+}

@@ -3,6 +3,7 @@ import { Button } from '@scrapper/ui/button';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { Icon } from '@scrapper/ui/icon';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
+import { useEffect, useRef } from 'react';
 import { platformLabel } from '@/config/platforms.ts';
 import { progressText } from '../utils/batch-result.ts';
 
@@ -52,11 +53,17 @@ export function BatchPanel({
   onClose,
   onZip,
 }: BatchPanelProps) {
+  const panel = useRef<HTMLElement>(null);
+  // A batch that starts while the member is down at the table: the panel comes into view (it
+  // opened above the fold, unseen).
+  useEffect(() => {
+    if (running) panel.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [running]);
   if (!batch && !running) return null;
   const done = batch ? batch.completed + batch.failed : 0;
   const total = batch?.total ?? 0;
   return (
-    <section className="batch-panel card" aria-labelledby="batch-panel-title">
+    <section ref={panel} className="batch-panel card" aria-labelledby="batch-panel-title">
       <header className="batch-panel__head">
         <h2 id="batch-panel-title" className="batch-panel__title">
           {running ? 'Unduhan Berjalan' : 'Unduhan Selesai'}
@@ -70,7 +77,7 @@ export function BatchPanel({
           {!running && batch?.zipReady ? (
             <Button size="sm" onClick={onZip} loading={zipping}>
               <Icon name="download" size={16} />
-              Unduh ZIP ({batch.completed} file)
+              {batch.completed === 1 ? 'Simpan file' : `Unduh ZIP (${batch.completed} file)`}
             </Button>
           ) : null}
           {!running ? (

@@ -6,7 +6,7 @@ import { sleep } from '@/lib/poll.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { cancelBatch } from '../api/cancel-batch.ts';
-import { fetchBatchZip } from '../api/fetch-batch-zip.ts';
+import { fetchBatchFile, fetchBatchZip } from '../api/fetch-batch-zip.ts';
 import { getBatch } from '../api/get-batch.ts';
 import { startBatch } from '../api/start-batch.ts';
 import { startUrlBatch } from '../api/start-url-batch.ts';
@@ -66,6 +66,14 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
       cancelRequested.current = false;
       setNotice(null);
       setState({ batch: null, running: true, cancelling: false });
+      // Each row of the table says 'Selesai' as its item finishes, not when the whole batch ends.
+      const marked = new Set<string>();
+      const markFinished = (batch: Batch) => {
+        if (!markDone) return;
+        const fresh = batch.items.filter((i) => i.status === 'completed' && !marked.has(i.itemId)).map((i) => i.itemId);
+        for (const id of fresh) marked.add(id);
+        if (fresh.length > 0) onDownloaded(fresh);
+      };
       try {
         const outcome = await runBatches({
           itemIds: ids,
@@ -78,10 +86,15 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
           wait: (ms) => sleep(ms, controller.signal),
           isCancelled: () => cancelRequested.current,
           onProgress: () => undefined,
-          onBatch: (batch) => setState((current) => ({ ...current, batch })),
+          onBatch: (batch) => {
+            markFinished(batch);
+            setState((current) => ({ ...current, batch }));
+          },
         });
-        if (markDone)
-          onDownloaded(outcome.items.filter((i) => i.status === 'completed').map((i) => i.itemId));
+        if (markDone) {
+          const rest = outcome.items.filter((i) => i.status === 'completed' && !marked.has(i.itemId)).map((i) => i.itemId);
+          if (rest.length > 0) onDownloaded(rest);
+        }
         setNotice(batchNotice(outcome));
       } catch (error) {
         if (isAbortError(error)) return;
@@ -131,8 +144,11 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
     if (!batch) return;
     setZipping(true);
     try {
-      const file = await fetchBatchZip(batch.id);
-      saveBlob(file.blob, file.fileName ?? 'unduhan.zip');
+      // One finished file: saved as itself, not in a zip of one.
+      const finished = batch.items.filter((i) => i.status === 'completed');
+      const single = batch.completed === 1 && finished.length === 1 ? finished[0] : undefined;
+      const file = single ? await fetchBatchFile(single.downloadId) : await fetchBatchZip(batch.id);
+      saveBlob(file.blob, file.fileName ?? (single ? `${single.title}.mp4` : 'unduhan.zip'));
     } catch (error) {
       showToast('danger', errorMessage(error, ZIP_FAILED));
     } finally {
