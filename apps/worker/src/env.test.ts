@@ -104,3 +104,20 @@ describe('private-network fetching (issue 29 item 6)', () => {
     expect(() => loadEnv({ ...base, FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' })).toThrow(/FETCH_ALLOW_PRIVATE_HOSTS/);
   });
 });
+
+describe('WORKER_POLL_SECONDS and AUTOMATION_RUN_WAIT_SECONDS', () => {
+  it("leave each queue its own polling and an automation run its 5 s wait when unset", () => {
+    const env = loadEnv(base);
+    expect(env.pollSeconds).toBeUndefined();
+    expect(env.automationRunWaitSeconds).toBe(5);
+  });
+
+  it('take a shorter poll (pg-boss allows 0.5 s) and wait, and refuse what pg-boss would not', () => {
+    const env = loadEnv({ ...base, WORKER_POLL_SECONDS: '0.5', AUTOMATION_RUN_WAIT_SECONDS: '1' });
+    expect(env.pollSeconds).toBe(0.5);
+    expect(env.automationRunWaitSeconds).toBe(1);
+    expect(() => loadEnv({ ...base, WORKER_POLL_SECONDS: '0.2' })).toThrow(/WORKER_POLL_SECONDS/);
+    expect(() => loadEnv({ ...base, AUTOMATION_RUN_WAIT_SECONDS: '0' })).toThrow(/AUTOMATION_RUN_WAIT_SECONDS/);
+    expect(() => loadEnv({ ...base, AUTOMATION_RUN_WAIT_SECONDS: '1.5' })).toThrow(/AUTOMATION_RUN_WAIT_SECONDS/);
+  });
+});

@@ -38,6 +38,13 @@ const BaseSchema = z.object({
   PREVIEW_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** One webhook delivery attempt: connect, send and the receiver's answer (issue 21 item 3). */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /**
+   * How often every queue asks for its next job when no NOTIFY woke it; unset: each queue's own
+   * (0.5 s for downloads and previews, 2 s for the rest). pg-boss's minimum is 0.5.
+   */
+  WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
+  /** How long an automation run waits before it looks at its scrape or downloads again. */
+  AUTOMATION_RUN_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** How long pg-boss keeps finished jobs; unset: each queue's own (7 days, previews 1 day). */
   JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).optional(),
   GOOGLE_API_ROOT_URL: z.url().optional(),
@@ -82,6 +89,10 @@ export interface Env {
   previewRetentionSeconds: number;
   /** WEBHOOK_TIMEOUT_SECONDS in milliseconds: the longest one delivery attempt waits. */
   webhookTimeoutMs: number;
+  /** WORKER_POLL_SECONDS: every queue's polling interval; undefined: each queue's own. */
+  pollSeconds: number | undefined;
+  /** AUTOMATION_RUN_WAIT_SECONDS: an automation run's pause before it looks again. */
+  automationRunWaitSeconds: number;
   /** JOB_RETENTION_DAYS in seconds (pg-boss deleteAfterSeconds of every queue); undefined: the catalog's. */
   jobRetentionSeconds: number | undefined;
   /** Jobs one process runs at once, per queue (WORKER_CONCURRENCY_<QUEUE>; 0 = not this queue). */
@@ -169,6 +180,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     tempDir: resolve(dataDir, 'tmp'),
     previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),
     webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    pollSeconds: e.WORKER_POLL_SECONDS,
+    automationRunWaitSeconds: e.AUTOMATION_RUN_WAIT_SECONDS,
     jobRetentionSeconds: e.JOB_RETENTION_DAYS === undefined ? undefined : Math.round(e.JOB_RETENTION_DAYS * 86_400),
     concurrency,
     google: {

@@ -26,6 +26,8 @@ import { createYtDlpTools } from './tools/yt-dlp-tools.ts';
 // still does is the floor: a slot that frees up asks again after this long, and NOTIFYs lost in a
 // reconnect are caught up. pg-boss would relax polling to 30 s while NOTIFY works; it keeps
 // these intervals instead (notifyPollingIntervalSeconds), so a busy queue drains as before.
+// WORKER_POLL_SECONDS sets one interval for every queue (the tests ask every 0.5 s, so a retry
+// whose delay has passed does not wait out a 2 s poll).
 const POLLING_SECONDS: Partial<Record<QueueName, number>> = {
   'video.download': 0.5,
   'video.preview': 0.5,
@@ -149,6 +151,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,
     webhookTimeoutMs: env.webhookTimeoutMs,
+    automationRunWaitSeconds: env.automationRunWaitSeconds,
     gemini: env.gemini,
     google: env.google,
     ytdlpTools,
@@ -163,8 +166,8 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
         localConcurrency: env.concurrency[queue],
         batchSize: 1,
         includeMetadata: true,
-        pollingIntervalSeconds: POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
-        notifyPollingIntervalSeconds: POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
+        pollingIntervalSeconds: env.pollSeconds ?? POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
+        notifyPollingIntervalSeconds: env.pollSeconds ?? POLLING_SECONDS[queue] ?? DEFAULT_POLLING_SECONDS,
       },
       async (jobs) => {
         for (const job of jobs) {

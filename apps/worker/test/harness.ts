@@ -112,6 +112,11 @@ export async function startWorkerHarness(options: WorkerHarnessOptions): Promise
     SECRETS_KEY: secretsKey,
     // Hermetic: no update check of the managed yt-dlp against the real release channel.
     YTDLP_AUTO_UPDATE: 'false',
+    // Quick, not different: every queue asks every 0.5 s (a retry whose delay has passed, a job
+    // queued for later, is taken at once rather than at the next 2 s poll), and an automation run
+    // looks again after 1 s instead of 5. A file can set its own in `env`.
+    WORKER_POLL_SECONDS: '0.5',
+    AUTOMATION_RUN_WAIT_SECONDS: '1',
     ...(apify ? { APIFY_BASE_URL: apify.baseUrl, APIFY_POLL_SECONDS: '0' } : {}),
     ...(google
       ? { GOOGLE_API_ROOT_URL: google.urls.apiRootUrl, GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl, GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl }

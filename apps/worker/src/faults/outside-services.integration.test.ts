@@ -47,9 +47,13 @@ const config = ActorConfigSchema.parse({
   options: {},
 });
 
-/** Fast retries for the test (the catalog's start at 5-30 s), still growing with each attempt. */
+/**
+ * Fast retries for the test (the catalog's start at 5-30 s), still growing with each attempt (1-2
+ * s, then 2-3 s) up to 3 s: uncapped, pg-boss's doubling (with jitter) made the fifth retry of one
+ * upload in a storm wait 16-32 s, and the test sat out a minute of them.
+ */
 async function tuneQueue(queue: string, retryLimit?: number): Promise<void> {
-  await worker.boss.updateQueue(queue, { retryDelay: 1, retryBackoff: true, ...(retryLimit === undefined ? {} : { retryLimit }) });
+  await worker.boss.updateQueue(queue, { retryDelay: 1, retryBackoff: true, retryDelayMax: 3, ...(retryLimit === undefined ? {} : { retryLimit }) });
 }
 
 async function newScrape(i: number): Promise<string> {

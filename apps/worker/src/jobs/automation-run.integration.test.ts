@@ -350,6 +350,11 @@ describe('a worker SIGKILLed mid-run', () => {
     const { child: doomed, output } = h.spawnWorkerProcess();
     const exit = new Promise<NodeJS.Signals | null>((done) => doomed.once('exit', (_c, signal) => done(signal)));
     await until(`worker A to start:\n${output()}`, () => (output().includes('running') ? true : undefined));
+    // The catalog's heartbeat (30 s) and retry delay (10 s, doubling), shortened for the run's
+    // jobs (a job takes its queue's policy when it is sent; a worker's start sets the catalog's
+    // again, so after worker A's): the dead worker's job is failed over in seconds. It only
+    // changes how soon.
+    await sender.updateQueue('automation.run', { heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false });
     const a = await automationOf(baseConfig());
     let runId = '';
     // The test holds the items table: worker A's step (run row locked, items being inserted, the
@@ -368,6 +373,16 @@ describe('a worker SIGKILLed mid-run', () => {
     });
     expect((await findRun(database.db, runId))?.stage).toBe('filter');
 
+    // Worker B starts once the supervisor has failed the dead worker's job over (its heartbeat
+    // stopped) and counts the run's key as active no more: a pg-boss worker keeps each queue's
+    // active singleton keys cached for a minute (queueCacheIntervalSeconds), so one started while
+    // the job still read active would leave its retry alone that long. Nothing takes the retry
+    // before worker B: no other worker serves the queue.
+    await until("the dead worker's job to be failed over", async () => {
+      const jobs = await sender.findJobs('automation.run', { data: { runId } });
+      const queue = await sender.getQueue('automation.run');
+      return jobs.some((j) => j.state === 'retry') && !(queue?.singletonsActive ?? []).includes(runId) ? true : undefined;
+    }, 120_000);
     await h.startWorker();
     const run = await finished(runId, 180_000);
     expect(run.status, run.error ?? '').toBe('completed');

@@ -60,8 +60,6 @@ import { bossTransaction } from '@scrapper/db/queue';
 import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { JobContext, JobHandler } from './types.ts';
 
-/** How long a run waits before it looks at its scrape or downloads again. */
-export const RUN_WAIT_SECONDS = 5;
 const FINAL_TASK = new Set(['completed', 'failed', 'cancelled']);
 const FINAL_DOWNLOAD = new Set(['completed', 'failed', 'cancelled']);
 
@@ -130,7 +128,7 @@ export async function advanceRun(ctx: JobContext, runId: string, now: () => Date
   for (let i = 0; i < 10; i++) {
     const step = await ctx.database.transaction((tx) => stepRun(ctx, tx, runId, now()));
     if (step === 'continue') continue;
-    if (step === 'wait') await ctx.enqueue('automation.run', { runId }, { singletonKey: runId, startAfter: RUN_WAIT_SECONDS });
+    if (step === 'wait') await ctx.enqueue('automation.run', { runId }, { singletonKey: runId, startAfter: ctx.deps.automationRunWaitSeconds });
     return;
   }
 }

@@ -25,6 +25,8 @@ export interface JobDeps {
   previewRetentionSeconds: number;
   /** WEBHOOK_TIMEOUT_SECONDS: the longest one webhook delivery attempt waits. */
   webhookTimeoutMs: number;
+  /** AUTOMATION_RUN_WAIT_SECONDS: how long a run waits before it looks at its scrape or downloads again. */
+  automationRunWaitSeconds: number;
   /** Where Gemini lives and which model (automations writing upload metadata). */
   gemini: { baseUrl: string | undefined; model: string | undefined };
   /** Where the YouTube Data API and OAuth live (Google's own when empty). */

@@ -27,7 +27,7 @@ import type { ProcessStorage } from '@scrapper/integrations/storage/create-stora
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
-import { downloadFinished } from '../../test/waits.ts';
+import { downloadFinished, until } from '../../test/waits.ts';
 import type { Env } from '../env.ts';
 import type { RunningWorker } from '../worker.ts';
 import { needsCookiesMessage } from './cookie-failure.ts';
@@ -268,7 +268,9 @@ describe('video.download', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await cancelBatchDownloads(database.db, batch.id)).toBe(1);
-    await new Promise((r) => setTimeout(r, 3000));
+    // The job is over once its folder is gone (it was there: yt-dlp was fetching into it). A
+    // download that went on instead would end with the whole clip, which the checks below refuse.
+    await until('the cancelled job to remove its folder', () => (existsSync(join(env.tempDir, 'downloads', id)) ? undefined : true), 60_000, 100);
     const row = await findDownload(database.db, id);
     expect(row?.status).toBe('cancelled');
     expect(row?.storageKey).toBeNull();
@@ -363,7 +365,9 @@ describe('video.preview', () => {
       format: DEFAULT_PREVIEW_FORMAT,
       maxDurationSecs: 5,
     });
-    await enqueue(worker.boss, 'video.preview', { previewId: row.id });
+    // Retries 3 s after a failed attempt, not the catalog's 5-10 s (doubling): still time enough
+    // for the test to clear the blocker before the two retries are spent.
+    await enqueue(worker.boss, 'video.preview', { previewId: row.id }, { retryDelay: 3, retryBackoff: false });
     try {
       const deadline = Date.now() + 60_000;
       for (;;) {

@@ -15,6 +15,13 @@ interface SharedMedia {
   leases: number;
 }
 
+/**
+ * Set by the run's global setup (global-setup.ts): one set generated for the whole test run, with
+ * this ffmpeg. Servers asking for that ffmpeg use it as it is and leave it to the teardown.
+ */
+export const RUN_MEDIA_DIR_ENV = 'SCRAPPER_TEST_MEDIA_DIR';
+export const RUN_MEDIA_FFMPEG_ENV = 'SCRAPPER_TEST_MEDIA_FFMPEG';
+
 // Several servers in one test file share one generated set: generating is the slow part.
 let shared: SharedMedia | undefined;
 
@@ -30,6 +37,8 @@ async function generateInto(ffmpeg: string): Promise<string> {
 }
 
 export async function acquireMedia(ffmpeg: string): Promise<MediaLease> {
+  const runDir = process.env[RUN_MEDIA_DIR_ENV];
+  if (runDir && process.env[RUN_MEDIA_FFMPEG_ENV] === ffmpeg) return { dir: runDir, release: async () => {} };
   if (!shared || shared.ffmpeg !== ffmpeg) {
     // A different ffmpeg gets its own set; the previous one stays with its holders.
     shared = { ffmpeg, dir: generateInto(ffmpeg), leases: 0 };

@@ -86,6 +86,12 @@ export interface MediaServer {
    * and title), also sent as its Content-Disposition file name.
    */
   namedClipUrl(name: string): string;
+  /**
+   * From the next request on, `urls.slow` trickles at this pace (requests under way keep theirs):
+   * a test that no longer needs the download slow, e.g. once the worker it stopped mid-download
+   * is gone, need not sit out another slow one.
+   */
+  setSlowThrottle(throttle: Throttle): void;
   /** Every request, oldest first. */
   readonly requests: readonly MediaRequest[];
   clearRequests(): void;
@@ -235,7 +241,7 @@ function hasCookie(header: string | undefined, name: string, value: string): boo
  */
 export async function startMediaServer(options: MediaServerOptions = {}): Promise<MediaServer> {
   const media = await acquireMedia(options.ffmpeg ?? 'ffmpeg');
-  const slowThrottle = options.slowThrottle ?? { chunkBytes: 16 * 1024, intervalMs: 100 };
+  let slowThrottle = options.slowThrottle ?? { chunkBytes: 16 * 1024, intervalMs: 100 };
   const sessionCookie = { name: 'scrapper_session', value: randomBytes(8).toString('hex') };
   const requests: MediaRequest[] = [];
   const clips: Record<string, ClipDurationSecs> = {
@@ -403,6 +409,9 @@ export async function startMediaServer(options: MediaServerOptions = {}): Promis
     titledPageUrl: (title) => `${baseUrl}/pages/titled.html?title=${encodeURIComponent(title)}`,
     namedClipUrl: (name) => `${baseUrl}/named/${encodeURIComponent(name)}`,
     requests,
+    setSlowThrottle(throttle) {
+      slowThrottle = throttle;
+    },
     clearRequests() {
       requests.length = 0;
     },

@@ -5,7 +5,10 @@
 // (and refuses runtimes yt-dlp does not know), as the real releases do; older versions stop with
 // "no such option" like the real old ones. Optionally every run's argv is appended to a file.
 import { execFile } from 'node:child_process';
-import { open } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { findProgram } from '@scrapper/integrations/yt-dlp-manager/program';
 
@@ -71,51 +74,67 @@ main()
 // release cost seconds (a download several). The code comes from the installed package's own
 // __pycache__ (same interpreter, no compiling); what we change is compiled here.
 const BUILD = String.raw`
-import importlib.util, marshal, os, re, sys, zipfile
-source, out, version, main = sys.argv[1:5]
+import importlib.util, marshal, os, re, shutil, sys, zipfile
+source, out, version, main, base = sys.argv[1:6]
 MAGIC = importlib.util.MAGIC_NUMBER
 def unchecked_pyc(code_bytes):
     return MAGIC + (1).to_bytes(4, 'little') + bytes(8) + code_bytes
 def compiled(name, text):
     return unchecked_pyc(marshal.dumps(compile(text, name, 'exec', dont_inherit=True)))
-entries = {}
-if zipfile.is_zipfile(source):
-    with zipfile.ZipFile(source) as z:
-        for info in z.infolist():
-            if info.is_dir() or '__pycache__' in info.filename or info.filename.endswith('.pyc'):
-                continue
-            entries[info.filename] = z.read(info)
-else:
-    import yt_dlp
-    root = os.path.dirname(os.path.abspath(yt_dlp.__file__))
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if d != '__pycache__']
-        for name in filenames:
-            if name.endswith('.pyc'):
-                continue
-            path = os.path.join(dirpath, name)
-            rel = 'yt_dlp/' + os.path.relpath(path, root).replace(os.sep, '/')
-            with open(path, 'rb') as f:
-                entries[rel] = f.read()
-            if name.endswith('.py'):
-                cached = os.path.join(dirpath, '__pycache__', name[:-3] + '.' + sys.implementation.cache_tag + '.pyc')
-                if os.path.exists(cached):
-                    with open(cached, 'rb') as f:
-                        data = f.read()
-                    if data[:4] == MAGIC:
-                        entries[rel + 'c'] = unchecked_pyc(data[16:])
-text, count = re.subn(r'^__version__\s*=.*$', '__version__ = %r' % version, entries['yt_dlp/version.py'].decode(), flags=re.M)
-if count != 1:
-    sys.exit('version.py has no __version__')
-entries['yt_dlp/version.py'] = text.encode()
-entries['yt_dlp/version.pyc'] = compiled('yt_dlp/version.py', text)
-entries['__main__.py'] = main.encode()
-entries['__main__.pyc'] = compiled('__main__.py', main)
-with open(out, 'wb') as f:
-    f.write(b'#!' + sys.executable.encode() + b'\n')
-    with zipfile.ZipFile(f, 'w', compression=zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+if not (os.path.exists(base) and os.path.exists(base + '.version.py')):
+    entries = {}
+    if zipfile.is_zipfile(source):
+        with zipfile.ZipFile(source) as z:
+            for info in z.infolist():
+                if info.is_dir() or '__pycache__' in info.filename or info.filename.endswith('.pyc'):
+                    continue
+                entries[info.filename] = z.read(info)
+    else:
+        import yt_dlp
+        root = os.path.dirname(os.path.abspath(yt_dlp.__file__))
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = [d for d in dirnames if d != '__pycache__']
+            for name in filenames:
+                if name.endswith('.pyc'):
+                    continue
+                path = os.path.join(dirpath, name)
+                rel = 'yt_dlp/' + os.path.relpath(path, root).replace(os.sep, '/')
+                with open(path, 'rb') as f:
+                    entries[rel] = f.read()
+                if name.endswith('.py'):
+                    cached = os.path.join(dirpath, '__pycache__', name[:-3] + '.' + sys.implementation.cache_tag + '.pyc')
+                    if os.path.exists(cached):
+                        with open(cached, 'rb') as f:
+                            data = f.read()
+                        if data[:4] == MAGIC:
+                            entries[rel + 'c'] = unchecked_pyc(data[16:])
+    version_py = entries.pop('yt_dlp/version.py')
+    entries.pop('yt_dlp/version.pyc', None)
+    tmp = '%s.%d.tmp' % (base, os.getpid())
+    with zipfile.ZipFile(tmp, 'w', compression=zipfile.ZIP_DEFLATED, compresslevel=1) as z:
         for name in sorted(entries):
             z.writestr(name, entries[name])
+    with open(tmp + '.version.py', 'wb') as f:
+        f.write(version_py)
+    # Renamed into place, version first: builders of other processes see whole files or none.
+    os.replace(tmp + '.version.py', base + '.version.py')
+    os.replace(tmp, base)
+with open(base + '.version.py', 'rb') as f:
+    text, count = re.subn(r'^__version__\s*=.*$', '__version__ = %r' % version, f.read().decode(), flags=re.M)
+if count != 1:
+    sys.exit('version.py has no __version__')
+tmp = out + '.zip.tmp'
+shutil.copyfile(base, tmp)
+with zipfile.ZipFile(tmp, 'a', compression=zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+    z.writestr('yt_dlp/version.py', text.encode())
+    z.writestr('yt_dlp/version.pyc', compiled('yt_dlp/version.py', text))
+    z.writestr('__main__.py', main.encode())
+    z.writestr('__main__.pyc', compiled('__main__.py', main))
+with open(out, 'wb') as f:
+    f.write(b'#!' + sys.executable.encode() + b'\n')
+    with open(tmp, 'rb') as t:
+        shutil.copyfileobj(t, f)
+os.remove(tmp)
 os.chmod(out, 0o755)
 `;
 
@@ -133,6 +152,18 @@ async function interpreterOf(source: string): Promise<string> {
   }
 }
 
+/**
+ * Where the package part of every build from `source` is kept (all but version.py and the entry
+ * point, which each build adds): made by the first build, then copied, so a test that publishes
+ * ten releases zips yt-dlp once. Named by the source's path, size and time and the interpreter,
+ * so an upgraded yt-dlp gets a base of its own.
+ */
+async function basePath(source: string, interpreter: string): Promise<string> {
+  const { size, mtimeMs } = await stat(source);
+  const key = createHash('sha256').update(JSON.stringify([source, size, mtimeMs, interpreter])).digest('hex').slice(0, 16);
+  return join(tmpdir(), `scrapper-ytdlp-base-${key}.zip`);
+}
+
 function knowsJsRuntimes(version: string): boolean {
   const [y = 0, m = 0, d = 0] = version.split('.').map(Number);
   return y * 10_000 + m * 100 + d >= 20251112;
@@ -145,5 +176,6 @@ export async function buildYtDlpRelease(options: BuildReleaseOptions): Promise<v
   const main = MAIN.replace('__VERSION__', JSON.stringify(options.version))
     .replace('__KNOWS__', knowsJsRuntimes(options.version) ? 'True' : 'False')
     .replace('__LOG__', options.argvLog === undefined ? 'None' : JSON.stringify(options.argvLog));
-  await run(await interpreterOf(source), ['-c', BUILD, source, options.outFile, options.version, main], { timeout: 120_000 });
+  const interpreter = await interpreterOf(source);
+  await run(interpreter, ['-c', BUILD, source, options.outFile, options.version, main, await basePath(source, interpreter)], { timeout: 120_000 });
 }
