@@ -203,6 +203,26 @@ describe('connecting TikTok', () => {
     // Fresh now: the next call asks TikTok for no token.
     expect((await h.request('GET', `/api/publish/accounts/${accountId}/creator-info`, { token: alice })).status).toBe(200);
     expect(tokenCalls()).toBe(calls + 1);
+
+    // TikTok ends the token before its stored expiry: one forced refresh, and the answer still comes.
+    tiktok.expireAccessTokens();
+    const early = await h.request('GET', `/api/publish/accounts/${accountId}/creator-info`, { token: alice });
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    expect(tokenCalls()).toBe(calls + 2);
+    expect((await storedTikTokTokens(accountId)).refreshToken).not.toBe(after.refreshToken);
+  });
+
+  it('answers TikTok’s trouble with its sentence: 502 when TikTok fails, 429 over its rate limit', async () => {
+    tiktok.failNext('post.creatorInfo', { status: 503 });
+    const down = await h.request('GET', `/api/publish/accounts/${accountId}/creator-info`, { token: alice });
+    expect(down.status).toBe(502);
+    expect(down.body.message).toEqual(expect.any(String));
+    expect(down.body.message).not.toMatch(/^Internal/);
+    tiktok.failNext('post.creatorInfo', { status: 429, code: 'rate_limit_exceeded' });
+    const limited = await h.request('GET', `/api/publish/accounts/${accountId}/creator-info`, { token: alice });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect((await rows()).find((r) => r.id === accountId)?.needsReconnect).toBe(false);
   });
 
   it('marks the account for reconnecting and notifies its owner when the refresh is refused', async () => {

@@ -70,12 +70,17 @@ export async function getCreatorInfo(
   if (account.needsReconnect) throw conflict(account.reconnectReason ?? RECONNECT_FIRST);
   const client = account.clientSecretId ? await findClientSecret(database.db, account.clientSecretId) : undefined;
   if (!client || client.platform !== 'tiktok') throw conflict(RECONNECT_FIRST);
+  const call = { apiBaseUrl: deps.tiktok.apiBaseUrl, clientKey: client.clientId, clientSecret: secrets.open(client.sealedClientSecret) };
+  const store = tiktokTokenStore(database, secrets, account);
   try {
-    const accessToken = await freshTikTokAccessToken(
-      { apiBaseUrl: deps.tiktok.apiBaseUrl, clientKey: client.clientId, clientSecret: secrets.open(client.sealedClientSecret) },
-      tiktokTokenStore(database, secrets, account),
-    );
-    const info = await fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken });
+    let info;
+    try {
+      info = await fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken: await freshTikTokAccessToken(call, store) });
+    } catch (error) {
+      // TikTok ended the access token before its time: one refresh, then one more try.
+      if (!isPublishError(error) || error.code !== 'access_token_invalid') throw error;
+      info = await fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken: await freshTikTokAccessToken(call, store, { force: true }) });
+    }
     return {
       nickname: info.nickname || account.name,
       username: info.username || account.username,
