@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
 import { VIDEO_EFFECTS } from '../rules/video-effects.ts';
 import { YOUTUBE_QUOTA_RANGES } from '../rules/youtube-quota.ts';
+import { CLIENT_SECRET_PLATFORMS } from '../rules/publish-destinations.ts';
 import { ApiKeySchema, AddApiKeyBodySchema } from './keys.ts';
 import { BLOB } from './media.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -104,10 +105,11 @@ export const ClientSecretSchema = z.object({
   clientId: z.string(),
   /** Never the secret: its last 4 characters behind dots. */
   clientSecret: z.string(),
-  platform: z.literal('youtube'),
+  /** Whose app: Google (YouTube), TikTok (clientId = client key) or Meta (clientId = app id). */
+  platform: z.enum(CLIENT_SECRET_PLATFORMS),
   redirectUri: z.string(),
   isActive: z.boolean(),
-  /** The upload bucket: videos.insert calls a day. */
+  /** The upload bucket: videos.insert calls a day (YouTube's; TikTok and Meta clients keep the defaults). */
   quotaDailyUploads: z.number().int(),
   /** The units bucket: units a day for every other call. */
   quotaDailyUnits: z.number().int(),
@@ -149,7 +151,12 @@ export const ClientSecretBodySchema = z.object({
   clientId: trimmed('Client ID', 300),
   /** On update, empty or absent keeps the stored secret. */
   clientSecret: z.string().trim().max(300, 'Client Secret terlalu panjang.').optional(),
-  platform: z.literal('youtube', { message: 'Platform hanya youtube.' }).default('youtube'),
+  /**
+   * youtube (Google), tiktok (clientId: client key, clientSecret: client secret) or meta
+   * (clientId: app id, clientSecret: app secret). Absent: youtube on create, unchanged on update
+   * (a client's platform never changes).
+   */
+  platform: z.enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' }).optional(),
   redirectUri: z
     .url({ protocol: /^https?$/, message: 'Redirect URI harus URL http(s).' })
     .max(500)
