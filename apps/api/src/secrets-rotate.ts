@@ -46,6 +46,7 @@ const LABELS: Record<keyof RotationReport['counts'], string> = {
   cookies: 'cookie sets',
   memberCookies: "members' own cookies (browser extension)",
   webhookSecrets: "members' webhook signing secrets",
+  publishTokens: "members' TikTok, Instagram and Facebook tokens",
 };
 
 class ConfigError extends Error {}

@@ -12,6 +12,7 @@ export const SEALED_COLUMNS = [
   { kind: 'cookies', table: 'cookie_sets', keys: ['platform'], column: 'sealed_cookies' },
   { kind: 'memberCookies', table: 'member_cookies', keys: ['owner_id', 'platform'], column: 'sealed_cookies' },
   { kind: 'webhookSecrets', table: 'webhooks', keys: ['id'], column: 'sealed_secret' },
+  { kind: 'publishTokens', table: 'publish_accounts', keys: ['id'], column: 'sealed_tokens' },
 ] as const;
 
 export type SealedKind = (typeof SEALED_COLUMNS)[number]['kind'];
