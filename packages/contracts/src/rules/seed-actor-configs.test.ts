@@ -466,33 +466,10 @@ describe('Facebook (apify/facebook-reels-scraper)', () => {
     expect(mapItems([sparse], seed('facebook'))[0]).toMatchObject({ id: '987654321098765', play_count: 56000 });
   });
 
-  it('maps the posts scraper’s video items too: reel link in url, id in postId, views in videoViewCount', () => {
-    // apify/facebook-posts-scraper, as admins point this config at it (issue 31 item 7).
-    const post = {
-      facebookUrl: 'https://www.facebook.com/detikcom',
-      pageName: 'detikcom',
-      postId: '555666777888999',
-      url: 'https://www.facebook.com/reel/1122334455667788',
-      text: 'Pantauan arus mudik dari udara',
-      time: '2026-10-02T08:00:00.000Z',
-      isVideo: true,
-      videoViewCount: 12345,
-      likes: 210,
-      media: [{ thumbnail: 'https://scontent.fcgk1-1.fna.fbcdn.net/v/t15.5256-10/post.jpg' }],
-    };
-    const [item] = mapItems([post], seed('facebook'));
-    expect(item).toMatchObject({
-      id: '555666777888999',
-      url: 'https://www.facebook.com/reel/1122334455667788',
-      title: 'Pantauan arus mudik dari udara',
-      play_count: 12345,
-    });
-    // The reels scraper's own fields still come first when an item has both.
-    const both = { ...reel, url: 'https://www.facebook.com/detikcom/posts/1' };
-    expect(mapItems([both], seed('facebook'))[0]?.url).toBe(reel.shareable_url);
-    // Twenty posts of a page: twenty items, none "tanpa URL video".
-    const page = Array.from({ length: 20 }, (_, i) => ({ ...post, postId: `p${i}`, url: `https://www.facebook.com/reel/${1000 + i}` }));
-    expect(mapItems(page, seed('facebook'))).toHaveLength(20);
+  it('reads the posts scraper’s id and view count as fallbacks', () => {
+    const { post_id: _p, playCountRounded: _c, play_count_reduced: _r, ...bare } = reel;
+    const item = mapItems([{ ...bare, video: { ...reel.video, id: undefined }, attachments: [], postId: '555666777888999', videoViewCount: 12345 }], seed('facebook'))[0];
+    expect(item).toMatchObject({ id: '555666777888999', play_count: 12345 });
   });
 
   it("drops the actor's error items and items with no reel page", () => {

@@ -255,11 +255,9 @@ const instagram: ActorConfigInput = {
  * `playable_duration_in_ms`, and `first_frame_thumbnail`; `post_id`. No playable URL: yt-dlp
  * takes the reel page. Error items (`url`, `error`, no id) are dropped (rules/map-items.ts). The
  * owner's name (`short_form_video_context.video_owner.name`) is not in Apify's published
- * sample; items without it show no author. Admins also point this config at
- * apify/facebook-posts-scraper, whose video items carry the reel link in `url`, the id in
- * `postId` and the views in `videoViewCount`: read as fallbacks after the reels scraper's fields.
- * (`facebookUrl` is, in both actors, the page the scrape started from, never the item's link, so
- * it is not read.)
+ * sample; items without it show no author. The posts scraper's id (`postId`) and views
+ * (`videoViewCount`) are read as fallbacks; its `url` is not, because photo posts carry one too
+ * and would be taken for videos (issue 31 item 7 stays open for that shape).
  */
 const facebook: ActorConfigInput = {
   platformId: 'facebook',
@@ -285,7 +283,7 @@ const facebook: ActorConfigInput = {
     // The reel page from the video id when the item names no URL ({video.id}, never the
     // post id: /reel/ takes the video's id).
     urlGeneration: { authorField: '', idField: '', template: 'https://www.facebook.com/reel/{video.id}' },
-    urlMapping: ['if_should_change_url_for_reels.shareable_url', 'topLevelReelUrl', 'url'],
+    urlMapping: ['if_should_change_url_for_reels.shareable_url', 'topLevelReelUrl'],
     titleMapping: ['message.text'],
     // Read in milliseconds by their names (rules/duration.ts), whatever duration_format says.
     durationMapping: ['video.playable_duration_in_ms', 'attachments.0.media.playable_duration_in_ms'],
