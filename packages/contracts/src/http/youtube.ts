@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
+import { CLIENT_SECRET_PLATFORMS } from '../rules/publish-destinations.ts';
 import { VIDEO_EFFECTS } from '../rules/video-effects.ts';
 import { YOUTUBE_QUOTA_RANGES } from '../rules/youtube-quota.ts';
 import { ApiKeySchema, AddApiKeyBodySchema } from './keys.ts';
@@ -104,7 +105,8 @@ export const ClientSecretSchema = z.object({
   clientId: z.string(),
   /** Never the secret: its last 4 characters behind dots. */
   clientSecret: z.string(),
-  platform: z.literal('youtube'),
+  /** Whose app: Google (YouTube), TikTok or Meta (Instagram and Facebook), issue 33. */
+  platform: z.enum(CLIENT_SECRET_PLATFORMS),
   redirectUri: z.string(),
   isActive: z.boolean(),
   /** The upload bucket: videos.insert calls a day. */
@@ -117,7 +119,12 @@ export const ClientSecretSchema = z.object({
 export type ClientSecret = z.infer<typeof ClientSecretSchema>;
 
 /** What members see to pick a client in the upload page. */
-export const ClientSecretOptionSchema = z.object({ id: UuidSchema, name: z.string() });
+export const ClientSecretOptionSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  /** Which platform the app connects (issue 33); absent from older servers: YouTube. */
+  platform: z.enum(CLIENT_SECRET_PLATFORMS).default('youtube'),
+});
 
 const trimmed = (field: string, max: number) =>
   z
@@ -149,7 +156,9 @@ export const ClientSecretBodySchema = z.object({
   clientId: trimmed('Client ID', 300),
   /** On update, empty or absent keeps the stored secret. */
   clientSecret: z.string().trim().max(300, 'Client Secret terlalu panjang.').optional(),
-  platform: z.literal('youtube', { message: 'Platform hanya youtube.' }).default('youtube'),
+  platform: z
+    .enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' })
+    .default('youtube'),
   redirectUri: z
     .url({ protocol: /^https?$/, message: 'Redirect URI harus URL http(s).' })
     .max(500)
