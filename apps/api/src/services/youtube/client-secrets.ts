@@ -1,3 +1,4 @@
+import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import type { ClientSecret, ClientSecretBody } from '@scrapper/contracts/http/youtube';
 import type { Database } from '@scrapper/db/client';
 import {
@@ -38,7 +39,7 @@ export function toClientSecretDto(row: OAuthClientSecretRow, usage: QuotaUsage, 
     name: row.name,
     clientId: row.clientId,
     clientSecret: maskSecret(row.secretLastFour),
-    platform: 'youtube',
+    platform: row.platform as ClientSecretPlatform,
     redirectUri: row.redirectUri,
     isActive: row.isActive,
     quotaDailyUploads: row.quotaDailyUploads,
@@ -60,8 +61,14 @@ export async function listClientSecrets(database: Database): Promise<ClientSecre
   return (await listClientSecretsWithUsage(database.db, at)).map((row: ClientSecretWithUsage) => toClientSecretDto(row, row.usageToday, at));
 }
 
-export async function listClientSecretOptions(database: Database): Promise<Array<{ id: string; name: string }>> {
-  return (await listActiveClientSecrets(database.db)).map((row) => ({ id: row.id, name: row.name }));
+export async function listClientSecretOptions(
+  database: Database,
+): Promise<Array<{ id: string; name: string; platform: ClientSecretPlatform }>> {
+  return (await listActiveClientSecrets(database.db)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    platform: row.platform as ClientSecretPlatform,
+  }));
 }
 
 export async function createClientSecret(database: Database, box: SecretBox, body: ClientSecretBody, defaultRedirectUri: string): Promise<ClientSecret> {
