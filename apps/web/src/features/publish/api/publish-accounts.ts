@@ -1,0 +1,41 @@
+import { publishConnectEndpoints } from '@scrapper/contracts/http/publish';
+import type { CreatorInfo, PublishAccount } from '@scrapper/contracts/http/publish';
+import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
+import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
+import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
+import { call } from '@/lib/api-client.ts';
+
+export type AppOption = EndpointResponse<typeof youtubeEndpoints.clientSecretOptions>[number];
+
+/** Every destination the member can post to (YouTube channels included). */
+export async function listPublishAccounts(signal?: AbortSignal): Promise<PublishAccount[]> {
+  const { accounts } = await call(publishConnectEndpoints.accounts, { signal });
+  return accounts;
+}
+
+/** Disconnects a TikTok, Instagram or Facebook destination. */
+export async function removePublishAccount(id: string): Promise<void> {
+  await call(publishConnectEndpoints.removeAccount, { params: { id } });
+}
+
+/** TikTok's Login Kit or Facebook Login for Business consent URL for one app. */
+export async function getConnectUrl(
+  platform: ConnectPlatform,
+  clientSecretId: string,
+): Promise<string> {
+  const { authUrl } = await call(publishConnectEndpoints.authUrl, {
+    params: { platform },
+    query: { clientSecretId },
+  });
+  return authUrl;
+}
+
+/** TikTok's creator info (posting guidelines: read when the TikTok destination is chosen). */
+export function getCreatorInfo(accountId: string, signal?: AbortSignal): Promise<CreatorInfo> {
+  return call(publishConnectEndpoints.creatorInfo, { params: { id: accountId }, signal });
+}
+
+/** The active apps members connect through (every platform; the caller filters). */
+export function listAppOptions(signal?: AbortSignal): Promise<AppOption[]> {
+  return call(youtubeEndpoints.clientSecretOptions, { signal });
+}
