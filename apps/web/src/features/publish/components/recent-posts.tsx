@@ -52,9 +52,9 @@ function TargetRow({
           {target.mode === 'direct' ? <span className="muted"> (posting langsung)</span> : null}
         </p>
         {target.status === 'failed' && target.reason ? (
-          <p className="publish-target__error">
+          <div className="publish-target__error">
             <ErrorDetail message={target.reason} detail={target.detail} />
-          </p>
+          </div>
         ) : null}
         {error ? (
           <p className="publish-target__error" role="alert">
