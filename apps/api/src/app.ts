@@ -33,6 +33,7 @@ import { toolRoutes } from './routes/tools/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './routes/web/index.ts';
 import { youtubeFormRoutes, youtubeRoutes } from './routes/youtube/index.ts';
+import { publishConnectRoutes } from './routes/publish-connect/index.ts';
 
 // Validation messages in the product's language.
 z.config(z.locales.id());
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   codegenRoutes(app, routeDeps);
   youtubeRoutes(app, routeDeps);
   await youtubeFormRoutes(app, routeDeps);
+  await publishConnectRoutes(app, routeDeps);
   await webRoutes(app, deps.env.webDistDir, { serveSourcemaps: deps.env.serveSourcemaps });
   return app;
 }

@@ -140,6 +140,35 @@ describe('api env', () => {
     expect(() => loadEnv({ ...base, UPLOAD_MAX_VIDEO_BYTES: String(3 * 1024 ** 3) })).toThrow(/UPLOAD_MAX_VIDEO_BYTES/);
     expect(() => loadEnv({ ...base, ALLOW_PRIVATE_NETWORK_FETCH: 'yes' })).toThrow(/ALLOW_PRIVATE_NETWORK_FETCH/);
   });
+  it('points publishing at TikTok and Meta by default, and reads their settings (issue 33)', () => {
+    const env = loadEnv(base);
+    expect(env.tiktok).toEqual({ authUrl: 'https://www.tiktok.com/v2/auth/authorize/', apiBaseUrl: 'https://open.tiktokapis.com' });
+    expect(env.meta).toEqual({
+      authUrl: 'https://www.facebook.com/v24.0/dialog/oauth',
+      graphBaseUrl: 'https://graph.facebook.com',
+      graphVersion: 'v24.0',
+      uploadBaseUrl: 'https://rupload.facebook.com',
+    });
+    const fakes = loadEnv({
+      ...base,
+      TIKTOK_AUTH_URL: 'http://127.0.0.1:9100/v2/auth/authorize/',
+      TIKTOK_API_BASE_URL: 'http://127.0.0.1:9100/',
+      META_AUTH_URL: 'http://127.0.0.1:9200/www/v24.0/dialog/oauth',
+      META_GRAPH_BASE_URL: 'http://127.0.0.1:9200/graph/',
+      META_GRAPH_VERSION: 'v25.0',
+      META_UPLOAD_BASE_URL: 'http://127.0.0.1:9200/rupload/',
+    });
+    expect(fakes.tiktok).toEqual({ authUrl: 'http://127.0.0.1:9100/v2/auth/authorize/', apiBaseUrl: 'http://127.0.0.1:9100' });
+    expect(fakes.meta).toEqual({
+      authUrl: 'http://127.0.0.1:9200/www/v24.0/dialog/oauth',
+      graphBaseUrl: 'http://127.0.0.1:9200/graph',
+      graphVersion: 'v25.0',
+      uploadBaseUrl: 'http://127.0.0.1:9200/rupload',
+    });
+    expect(() => loadEnv({ ...base, TIKTOK_API_BASE_URL: 'ftp://x' })).toThrow(/TIKTOK_API_BASE_URL/);
+    expect(() => loadEnv({ ...base, META_GRAPH_VERSION: '24' })).toThrow(/META_GRAPH_VERSION/);
+    expect(() => loadEnv({ ...base, META_AUTH_URL: 'not a url' })).toThrow(/META_AUTH_URL/);
+  });
   it('treats empty values as unset', () => {
     expect(loadEnv({ ...base, PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });

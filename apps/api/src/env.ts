@@ -74,6 +74,14 @@ const EnvSchema = z.object({
   GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GEMINI_BASE_URL: z.url().optional(),
+  // Publishing (issue 33): TikTok's Login Kit and Content Posting API, Meta's login dialog, Graph
+  // API and rupload. Real addresses by default; tests and the demo point them at the fakes.
+  TIKTOK_AUTH_URL: z.url({ protocol: /^https?$/, message: 'TIKTOK_AUTH_URL must be an http(s) URL' }).default('https://www.tiktok.com/v2/auth/authorize/'),
+  TIKTOK_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'TIKTOK_API_BASE_URL must be an http(s) URL' }).default('https://open.tiktokapis.com'),
+  META_AUTH_URL: z.url({ protocol: /^https?$/, message: 'META_AUTH_URL must be an http(s) URL' }).default('https://www.facebook.com/v24.0/dialog/oauth'),
+  META_GRAPH_BASE_URL: z.url({ protocol: /^https?$/, message: 'META_GRAPH_BASE_URL must be an http(s) URL' }).default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,2}$/, 'META_GRAPH_VERSION must look like v24.0').default('v24.0'),
+  META_UPLOAD_BASE_URL: z.url({ protocol: /^https?$/, message: 'META_UPLOAD_BASE_URL must be an http(s) URL' }).default('https://rupload.facebook.com'),
   GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').optional(),
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
@@ -141,6 +149,10 @@ export interface Env {
   /** googleapis root, OAuth endpoints and Gemini root; undefined: Google's own. */
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
   geminiBaseUrl: string | undefined;
+  /** TIKTOK_AUTH_URL and TIKTOK_API_BASE_URL (no trailing slash on the base). */
+  tiktok: { authUrl: string; apiBaseUrl: string };
+  /** META_AUTH_URL, META_GRAPH_BASE_URL, META_GRAPH_VERSION, META_UPLOAD_BASE_URL (as MetaEndpoints). */
+  meta: { authUrl: string; graphBaseUrl: string; graphVersion: string; uploadBaseUrl: string };
   /** GEMINI_MODEL; undefined: the newest usable flash model the key lists is chosen. */
   geminiModel: string | undefined;
   /** Without a trailing slash; undefined: derived from each request. */
@@ -223,6 +235,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // The Gemini SDK appends paths to it as it is: no trailing slash.
     geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
     geminiModel: e.GEMINI_MODEL,
+    tiktok: { authUrl: e.TIKTOK_AUTH_URL, apiBaseUrl: e.TIKTOK_API_BASE_URL.replace(/\/+$/, '') },
+    meta: {
+      authUrl: e.META_AUTH_URL,
+      graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      graphVersion: e.META_GRAPH_VERSION,
+      uploadBaseUrl: e.META_UPLOAD_BASE_URL.replace(/\/+$/, ''),
+    },
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     ytdlp: ytDlpSettings(e, resolve(dataDir, 'tools')),
     ffmpegPath: e.FFMPEG_PATH,

@@ -2,7 +2,7 @@
 // matrix asks this table for every route with a `:param`; a route missing here fails the test,
 // so a new route cannot be left out of the matrix.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { downloads, notifications, previews, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import { downloads, notifications, previews, publishAccounts, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
@@ -11,6 +11,7 @@ import { insertApiToken } from '@scrapper/db/queries/api-tokens';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { completeScrapeTask, failScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { insertUser } from '@scrapper/db/queries/users';
+import { insertClientSecret } from '@scrapper/db/queries/youtube';
 import { insertWebhookWithinLimit } from '@scrapper/db/queries/webhooks';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
@@ -139,6 +140,26 @@ async function youtubeAccountOf(ctx: FixtureContext, owner: Member): Promise<str
     })
     .returning();
   if (!row) throw new Error('no youtube account row');
+  return row.id;
+}
+
+/**
+ * A TikTok destination of `owner` (issue 33). Its app is not set, so creator info answers 409
+ * (connect again) without calling TikTok: the matrix checks who reaches it, not TikTok.
+ */
+async function publishAccountOf(ctx: FixtureContext, owner: Member): Promise<string> {
+  const box = createSecretBox(ctx.h.env.secretsKey);
+  const [row] = await ctx.h.database.db
+    .insert(publishAccounts)
+    .values({
+      userId: owner.id,
+      platform: 'tiktok',
+      remoteId: `open-${short()}`,
+      name: `TikTok ${owner.username}`,
+      sealedTokens: box.seal(JSON.stringify({ accessToken: 'act.x', refreshToken: 'rft.x', accessExpiresAt: new Date(0).toISOString(), refreshExpiresAt: new Date(0).toISOString(), scope: '' })),
+    })
+    .returning();
+  if (!row) throw new Error('no publish account row');
   return row.id;
 }
 
@@ -409,6 +430,25 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
     '/api/youtube/videos/:id/cancel': { owned: true, make: async (owner) => id(await scheduledUploadOf(ctx, owner)) },
     '/api/youtube/videos/:id': { owned: true, make: async (owner) => ({ ...id(await scheduledUploadOf(ctx, owner)), body: wibScheduleAhead() }) },
     '/api/youtube/playlists/:accountId': { owned: true, make: async (owner) => ({ params: { accountId: await youtubeAccountOf(ctx, owner) } }) },
+    // Publishing destinations (issue 33): only their owner's, admins included.
+    '/api/publish/accounts/:id': { owned: true, ownOnly: true, make: async (owner) => id(await publishAccountOf(ctx, owner)) },
+    '/api/publish/accounts/:id/creator-info': { owned: true, ownOnly: true, make: async (owner) => id(await publishAccountOf(ctx, owner)) },
+    // The consent URL of a platform: nobody's; without a client of that platform it is a 404 for everyone.
+    '/api/publish/:platform/auth/url': {
+      owned: false,
+      make: async () => {
+        const client = await insertClientSecret(db, {
+          platform: 'tiktok',
+          name: `TikTok ${short()}`,
+          clientId: `key${short()}`,
+          sealedClientSecret: createSecretBox(h.env.secretsKey).seal('tiktok-secret-for-the-matrix'),
+          secretLastFour: '',
+          redirectUri: 'http://127.0.0.1/api/publish/tiktok/auth/callback',
+          isActive: true,
+        });
+        return { params: { platform: 'tiktok' }, query: `clientSecretId=${client.id}` };
+      },
+    },
     // A member's own synced cookies: every caller reaches only their own row, so nobody's to take.
     '/api/me/cookies/:platform': {
       owned: false,

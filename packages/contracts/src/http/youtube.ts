@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, UuidSchema } from '../common.ts';
-import { CLIENT_SECRET_PLATFORMS } from '../rules/publish-destinations.ts';
 import { VIDEO_EFFECTS } from '../rules/video-effects.ts';
 import { YOUTUBE_QUOTA_RANGES } from '../rules/youtube-quota.ts';
+import { CLIENT_SECRET_PLATFORMS } from '../rules/publish-destinations.ts';
 import { ApiKeySchema, AddApiKeyBodySchema } from './keys.ts';
 import { BLOB } from './media.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -105,11 +105,11 @@ export const ClientSecretSchema = z.object({
   clientId: z.string(),
   /** Never the secret: its last 4 characters behind dots. */
   clientSecret: z.string(),
-  /** Whose app: Google (YouTube), TikTok or Meta (Instagram and Facebook), issue 33. */
+  /** Whose app: Google (YouTube), TikTok (clientId = client key) or Meta (clientId = app id). */
   platform: z.enum(CLIENT_SECRET_PLATFORMS),
   redirectUri: z.string(),
   isActive: z.boolean(),
-  /** The upload bucket: videos.insert calls a day. */
+  /** The upload bucket: videos.insert calls a day (YouTube's; TikTok and Meta clients keep the defaults). */
   quotaDailyUploads: z.number().int(),
   /** The units bucket: units a day for every other call. */
   quotaDailyUnits: z.number().int(),
@@ -119,11 +119,12 @@ export const ClientSecretSchema = z.object({
 export type ClientSecret = z.infer<typeof ClientSecretSchema>;
 
 /** What members see to pick a client in the upload page. */
-export const ClientSecretOptionSchema = z.object({
-  id: UuidSchema,
-  name: z.string(),
-  /** Which platform the app connects (issue 33); absent from older servers: YouTube. */
-  platform: z.enum(CLIENT_SECRET_PLATFORMS).default('youtube'),
+export const ClientSecretOptionSchema = z.object({ id: UuidSchema, name: z.string() });
+
+/** Whose apps the member picks from: YouTube's page asks for Google's (the default), the
+ * Publikasikan page for TikTok's and Meta's (issue 33). */
+export const ClientSecretOptionsQuerySchema = z.object({
+  platform: z.enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' }).optional(),
 });
 
 const trimmed = (field: string, max: number) =>
@@ -156,9 +157,12 @@ export const ClientSecretBodySchema = z.object({
   clientId: trimmed('Client ID', 300),
   /** On update, empty or absent keeps the stored secret. */
   clientSecret: z.string().trim().max(300, 'Client Secret terlalu panjang.').optional(),
-  platform: z
-    .enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' })
-    .default('youtube'),
+  /**
+   * youtube (Google), tiktok (clientId: client key, clientSecret: client secret) or meta
+   * (clientId: app id, clientSecret: app secret). Absent: youtube on create, unchanged on update
+   * (a client's platform never changes).
+   */
+  platform: z.enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' }).optional(),
   redirectUri: z
     .url({ protocol: /^https?$/, message: 'Redirect URI harus URL http(s).' })
     .max(500)
@@ -483,8 +487,9 @@ export const youtubeEndpoints = {
     method: 'GET',
     path: '/api/youtube/client-secrets',
     access: 'user',
-    summary: 'Active OAuth clients a member may connect through (id and name only).',
+    summary: "Active OAuth clients a member may connect through (id and name only): Google's, or ?platform=tiktok|meta.",
     tags: ['youtube'],
+    query: ClientSecretOptionsQuerySchema,
     response: z.array(ClientSecretOptionSchema),
   }),
   // --- OAuth and accounts -------------------------------------------------------------

@@ -54,3 +54,68 @@ export async function markPublishAccountForReconnect(db: Db, id: string, reason:
     .returning();
   return row;
 }
+
+export interface PublishAccountValues {
+  userId: string;
+  platform: 'tiktok' | 'instagram' | 'facebook';
+  clientSecretId: string;
+  remoteId: string;
+  name: string;
+  username: string | null;
+  pageId?: string | null;
+  pageName?: string | null;
+  connectionId?: string | null;
+  metaUserId?: string | null;
+  sealedTokens: string;
+  tokenExpiresAt: Date | null;
+}
+
+/**
+ * Stores a connected destination: a new row, or the member's existing row for the same remote
+ * account with the new grant (a reconnect clears the reconnect mark). One row per member,
+ * platform and remote id.
+ */
+export async function upsertPublishAccount(db: Db, values: PublishAccountValues): Promise<PublishAccountRow> {
+  const grant = {
+    clientSecretId: values.clientSecretId,
+    name: values.name,
+    username: values.username,
+    pageId: values.pageId ?? null,
+    pageName: values.pageName ?? null,
+    connectionId: values.connectionId ?? null,
+    metaUserId: values.metaUserId ?? null,
+    sealedTokens: values.sealedTokens,
+    tokenExpiresAt: values.tokenExpiresAt,
+    needsReconnect: false,
+    reconnectReason: null,
+    updatedAt: sql`now()`,
+  };
+  const [row] = await db
+    .insert(publishAccounts)
+    .values({ userId: values.userId, platform: values.platform, remoteId: values.remoteId, ...grant })
+    .onConflictDoUpdate({ target: [publishAccounts.userId, publishAccounts.platform, publishAccounts.remoteId], set: grant })
+    .returning();
+  if (!row) throw new Error('upsert into publish_accounts returned no row');
+  return row;
+}
+
+/** Removes one of the member's destinations; its targets go with it (cascade). */
+export async function deletePublishAccount(db: Db, id: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(publishAccounts)
+    .where(and(eq(publishAccounts.id, id), eq(publishAccounts.userId, userId)))
+    .returning({ id: publishAccounts.id });
+  return removed.length > 0;
+}
+
+/**
+ * Removes every destination a Meta login of this app-scoped user gave through this app
+ * (Meta's data-deletion callback); answers how many went.
+ */
+export async function deleteMetaUserAccounts(db: Db, metaUserId: string, clientSecretId: string): Promise<number> {
+  const removed = await db
+    .delete(publishAccounts)
+    .where(and(eq(publishAccounts.metaUserId, metaUserId), eq(publishAccounts.clientSecretId, clientSecretId)))
+    .returning({ id: publishAccounts.id });
+  return removed.length;
+}

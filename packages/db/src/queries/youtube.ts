@@ -2,6 +2,7 @@
 // single-use OAuth states and upload records. The worker's side lives in youtube-jobs.ts.
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { publishAccounts } from '../schema/publish.ts';
 import { users } from '../schema/users.ts';
 import {
   oauthClientSecrets,
@@ -74,15 +75,20 @@ export async function findClientSecret(db: Db, id: string): Promise<OAuthClientS
   return row;
 }
 
-export async function listActiveClientSecrets(db: Db): Promise<OAuthClientSecretRow[]> {
+/** Active clients, of one platform when given (`youtube`, `tiktok`, `meta`). */
+export async function listActiveClientSecrets(db: Db, platform?: ClientSecretPlatform): Promise<OAuthClientSecretRow[]> {
   return db
     .select()
     .from(oauthClientSecrets)
-    .where(eq(oauthClientSecrets.isActive, true))
+    .where(and(eq(oauthClientSecrets.isActive, true), platform ? eq(oauthClientSecrets.platform, platform) : undefined))
     .orderBy(asc(oauthClientSecrets.createdAt), asc(oauthClientSecrets.id));
 }
 
+export type ClientSecretPlatform = 'youtube' | 'tiktok' | 'meta';
+
 export interface ClientSecretValues {
+  /** Set on create only (default youtube); a client's platform never changes. */
+  platform?: ClientSecretPlatform;
   name: string;
   clientId: string;
   sealedClientSecret: string;
@@ -103,7 +109,7 @@ export async function insertClientSecret(db: Db, values: ClientSecretValues): Pr
 export async function updateClientSecret(
   db: Db,
   id: string,
-  patch: Omit<ClientSecretValues, 'sealedClientSecret' | 'secretLastFour'> &
+  patch: Omit<ClientSecretValues, 'sealedClientSecret' | 'secretLastFour' | 'platform'> &
     Partial<Pick<ClientSecretValues, 'sealedClientSecret' | 'secretLastFour'>>,
 ): Promise<OAuthClientSecretRow | undefined> {
   const [row] = await db
@@ -123,6 +129,10 @@ export async function deleteClientSecret(db: Db, id: string): Promise<boolean> {
     .update(youtubeAccounts)
     .set({ isValid: false, updatedAt: new Date() })
     .where(eq(youtubeAccounts.clientSecretId, id));
+  await db
+    .update(publishAccounts)
+    .set({ needsReconnect: true, reconnectReason: 'Aplikasi (client secret) yang menghubungkan akun ini telah dihapus admin. Hubungkan ulang akun.', updatedAt: new Date() })
+    .where(eq(publishAccounts.clientSecretId, id));
   const removed = await db.delete(oauthClientSecrets).where(eq(oauthClientSecrets.id, id)).returning({ id: oauthClientSecrets.id });
   return removed.length > 0;
 }

@@ -36,6 +36,11 @@ export const publishAccounts = pgTable(
     pageName: text('page_name'),
     /** One Meta login: the Pages and Instagram accounts it gave. */
     connectionId: uuid('connection_id'),
+    /**
+     * Meta: the app-scoped id of the Facebook user who logged in, so Meta's data-deletion
+     * callback (which names only that user) removes the connections that login gave.
+     */
+    metaUserId: text('meta_user_id'),
     sealedTokens: text('sealed_tokens').notNull(),
     /** When the access token stops working (TikTok: 2 hours). */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
@@ -48,6 +53,7 @@ export const publishAccounts = pgTable(
   (t) => [
     uniqueIndex('publish_accounts_user_remote_idx').on(t.userId, t.platform, t.remoteId),
     index('publish_accounts_user_idx').on(t.userId, t.createdAt),
+    index('publish_accounts_meta_user_idx').on(t.metaUserId),
     check('publish_accounts_platform_check', sql`${t.platform} in ('tiktok', 'instagram', 'facebook')`),
   ],
 );

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { defineRoute } from '../../lib/define-route.ts';
 import { deleteAccount, listAccounts } from '../../services/youtube/accounts.ts';
 import { lookUpAudioInfo, searchAudioTracks } from '../../services/youtube/audio-lookup.ts';
-import { CALLBACK_PAGE_CSP, renderCallbackPage } from '../../services/youtube/callback-page.ts';
+import { sendCallbackPage } from '../../services/youtube/callback-page.ts';
 import {
-  CALLBACK_PATH,
+  CALLBACK_PATHS,
   createClientSecret,
   deleteClientSecret,
   listClientSecretOptions,
@@ -50,28 +50,20 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const google = env.google;
   const lookups = createConcurrencyGate(LOOKUPS_PER_USER);
 
-  /** This backend's callback, as operators register it with Google. */
-  const defaultRedirectUri = (request: FastifyRequest) =>
-    `${env.publicBaseUrl ?? `${request.protocol}://${request.host}`}${CALLBACK_PATH}`;
+  /** This backend's callback for that platform, as operators register it with Google, TikTok or Meta. */
+  const defaultRedirectUri = (request: FastifyRequest) => (platform: keyof typeof CALLBACK_PATHS) =>
+    `${env.publicBaseUrl ?? `${request.protocol}://${request.host}`}${CALLBACK_PATHS[platform]}`;
 
   defineRoute(app, y.listClientSecrets, () => listClientSecrets(database));
   defineRoute(app, y.createClientSecret, ({ body, request }) => createClientSecret(database, secrets, body, defaultRedirectUri(request)));
   defineRoute(app, y.updateClientSecret, ({ params, body }) => updateClientSecret(database, secrets, params.id, body));
   defineRoute(app, y.deleteClientSecret, ({ params }) => deleteClientSecret(database, params.id));
-  defineRoute(app, y.clientSecretOptions, () => listClientSecretOptions(database));
+  defineRoute(app, y.clientSecretOptions, ({ query }) => listClientSecretOptions(database, query.platform));
 
   defineRoute(app, y.authUrl, ({ query, user }) => startAuth({ database, secrets, google, signer }, user, query));
   defineRoute(app, y.authCallback, async ({ query, request, reply }) => {
     const page = await completeAuth({ database, secrets, google, signer, log: request.log }, query);
-    return reply
-      .code(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CALLBACK_PAGE_CSP)
-      // The popup must stay the opener's window to close itself and be seen closing.
-      .header('cross-origin-opener-policy', 'unsafe-none')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(renderCallbackPage(page));
+    return sendCallbackPage(reply, page);
   });
 
   defineRoute(app, y.listAccounts, ({ query, user }) => listAccounts(database, user, query.all === 'true'));

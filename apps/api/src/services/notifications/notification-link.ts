@@ -13,6 +13,8 @@ const KIND_LINKS: Array<[prefix: string, link: string]> = [
   ['upload.', '/youtube'],
   // The member re-connects the account where they upload.
   ['youtube.', '/youtube'],
+  // A publishing destination to reconnect, a post's outcome: the Publikasikan page.
+  ['publish.', '/publish'],
   ['cookies.', '/admin?tab=cookies'],
   // A member's own synced cookies (browser extension): their Ekstensi page.
   ['member-cookies.', '/extension'],

@@ -1,6 +1,7 @@
 // The page Google's redirect lands on, inside the connect popup. The app's CSP forbids inline
 // scripts, so this page sends its own CSP naming its one script and one style by hash.
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 // Closes the popup: at once after success (the opener reloads its accounts when it sees the
 // popup closed), on a click after an error so the member can read it first.
@@ -58,4 +59,17 @@ export function renderCallbackPage(page: CallbackPage): string {
 </body>
 </html>
 `;
+}
+
+/** Sends the page with the headers a popup page needs (YouTube's, TikTok's and Meta's callbacks). */
+export function sendCallbackPage(reply: FastifyReply, page: CallbackPage): FastifyReply {
+  return reply
+    .code(page.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', CALLBACK_PAGE_CSP)
+    // The popup must stay the opener's window to close itself and be seen closing.
+    .header('cross-origin-opener-policy', 'unsafe-none')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(renderCallbackPage(page));
 }

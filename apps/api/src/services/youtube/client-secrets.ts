@@ -1,5 +1,5 @@
-import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import type { ClientSecret, ClientSecretBody } from '@scrapper/contracts/http/youtube';
+import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import type { Database } from '@scrapper/db/client';
 import {
   deleteClientSecret as deleteClientSecretRow,
@@ -22,6 +22,15 @@ export const CLIENT_NOT_CONFIGURED = 'Client secret YouTube tidak dikonfigurasi.
 
 /** Where Google sends the member back: this backend's callback. */
 export const CALLBACK_PATH = '/api/youtube/auth/callback';
+
+/** Each platform's redirect URI on this backend, as operators register it with the platform. */
+export const CALLBACK_PATHS: Record<ClientSecretPlatform, string> = {
+  youtube: CALLBACK_PATH,
+  tiktok: '/api/publish/tiktok/auth/callback',
+  meta: '/api/publish/meta/auth/callback',
+};
+
+const PLATFORM_FIXED = 'Platform client secret tidak dapat diubah. Buat client secret baru untuk platform lain.';
 
 /** What a client secret shows of itself: dots and its last four characters. */
 export function maskSecret(lastFour: string): string {
@@ -61,28 +70,35 @@ export async function listClientSecrets(database: Database): Promise<ClientSecre
   return (await listClientSecretsWithUsage(database.db, at)).map((row: ClientSecretWithUsage) => toClientSecretDto(row, row.usageToday, at));
 }
 
-export async function listClientSecretOptions(
-  database: Database,
-): Promise<Array<{ id: string; name: string; platform: ClientSecretPlatform }>> {
-  return (await listActiveClientSecrets(database.db)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    platform: row.platform as ClientSecretPlatform,
-  }));
+/** The member's client picker: active clients of one platform (YouTube's page: youtube). */
+export async function listClientSecretOptions(database: Database, platform: ClientSecretPlatform = 'youtube'): Promise<Array<{ id: string; name: string }>> {
+  return (await listActiveClientSecrets(database.db, platform)).map((row) => ({ id: row.id, name: row.name }));
 }
 
-export async function createClientSecret(database: Database, box: SecretBox, body: ClientSecretBody, defaultRedirectUri: string): Promise<ClientSecret> {
+/**
+ * `defaultRedirectUri(platform)`: that platform's callback on this backend. The quota settings
+ * are YouTube's: for a TikTok or Meta client they are ignored (the stored defaults stay).
+ */
+export async function createClientSecret(
+  database: Database,
+  box: SecretBox,
+  body: ClientSecretBody,
+  defaultRedirectUri: (platform: ClientSecretPlatform) => string,
+): Promise<ClientSecret> {
   const secret = body.clientSecret ?? '';
   if (secret === '') throw badRequest('Client Secret wajib diisi.');
+  const platform = body.platform ?? 'youtube';
+  const quota: Pick<ClientSecretBody, 'quotaDailyUploads' | 'quotaDailyUnits'> = platform === 'youtube' ? body : {};
   const row = await insertClientSecret(database.db, {
+    platform,
     name: body.name,
     clientId: body.clientId,
     sealedClientSecret: box.seal(secret),
     secretLastFour: lastFourOf(secret),
-    redirectUri: body.redirectUri ?? defaultRedirectUri,
+    redirectUri: body.redirectUri ?? defaultRedirectUri(platform),
     isActive: body.isActive,
-    ...(body.quotaDailyUploads !== undefined ? { quotaDailyUploads: body.quotaDailyUploads } : {}),
-    ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
+    ...(quota.quotaDailyUploads !== undefined ? { quotaDailyUploads: quota.quotaDailyUploads } : {}),
+    ...(quota.quotaDailyUnits !== undefined ? { quotaDailyUnits: quota.quotaDailyUnits } : {}),
   });
   return dtoWithUsage(database, row.id);
 }
@@ -94,6 +110,8 @@ export async function createClientSecret(database: Database, box: SecretBox, bod
 export async function updateClientSecret(database: Database, box: SecretBox, id: string, body: ClientSecretBody): Promise<ClientSecret> {
   const existing = await findClientSecret(database.db, id);
   if (!existing) throw notFound(CLIENT_NOT_FOUND);
+  if (body.platform !== undefined && body.platform !== existing.platform) throw badRequest(PLATFORM_FIXED);
+  const quota: Pick<ClientSecretBody, 'quotaDailyUploads' | 'quotaDailyUnits'> = existing.platform === 'youtube' ? body : {};
   const secret = body.clientSecret ?? '';
   const updated = await updateClientSecretRow(database.db, id, {
     name: body.name,
@@ -101,8 +119,8 @@ export async function updateClientSecret(database: Database, box: SecretBox, id:
     ...(secret !== '' ? { sealedClientSecret: box.seal(secret), secretLastFour: lastFourOf(secret) } : {}),
     redirectUri: body.redirectUri ?? existing.redirectUri,
     isActive: body.isActive,
-    ...(body.quotaDailyUploads !== undefined ? { quotaDailyUploads: body.quotaDailyUploads } : {}),
-    ...(body.quotaDailyUnits !== undefined ? { quotaDailyUnits: body.quotaDailyUnits } : {}),
+    ...(quota.quotaDailyUploads !== undefined ? { quotaDailyUploads: quota.quotaDailyUploads } : {}),
+    ...(quota.quotaDailyUnits !== undefined ? { quotaDailyUnits: quota.quotaDailyUnits } : {}),
   });
   if (!updated) throw notFound(CLIENT_NOT_FOUND);
   return dtoWithUsage(database, id);
@@ -115,10 +133,19 @@ export async function deleteClientSecret(database: Database, id: string): Promis
   return { id };
 }
 
-/** The active client a member may connect through, with its secret opened. */
-export async function findUsableClient(database: Database, box: SecretBox, id: string) {
+/**
+ * The active client of that platform a member may connect through, with its secret opened; a
+ * client of another platform is as good as missing (404).
+ */
+export async function findUsableClient(
+  database: Database,
+  box: SecretBox,
+  id: string,
+  platform: ClientSecretPlatform = 'youtube',
+  notConfigured: string = CLIENT_NOT_CONFIGURED,
+) {
   const row = await findClientSecret(database.db, id);
-  if (!row || !row.isActive) throw notFound(CLIENT_NOT_CONFIGURED);
+  if (!row || !row.isActive || row.platform !== platform) throw notFound(notConfigured);
   return {
     row,
     config: { clientId: row.clientId, clientSecret: box.open(row.sealedClientSecret), redirectUri: row.redirectUri },

@@ -70,7 +70,7 @@ export async function completeAuth(
   const state = await consumeOAuthState(database.db, stateId);
   if (!state) return INVALID_STATE;
   const client = await findClientSecret(database.db, state.clientSecretId);
-  if (!client || !client.isActive) return failed(400, CLIENT_NOT_CONFIGURED);
+  if (!client || !client.isActive || client.platform !== 'youtube') return failed(400, CLIENT_NOT_CONFIGURED);
   const config = { clientId: client.clientId, clientSecret: secrets.open(client.sealedClientSecret), redirectUri: client.redirectUri };
 
   let tokens: YouTubeTokens;

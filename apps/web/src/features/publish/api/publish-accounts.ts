@@ -1,11 +1,14 @@
 import { publishConnectEndpoints } from '@scrapper/contracts/http/publish';
 import type { CreatorInfo, PublishAccount } from '@scrapper/contracts/http/publish';
+import { CONNECT_PLATFORMS } from '@scrapper/contracts/rules/publish-destinations';
 import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
 import type { EndpointResponse } from '@scrapper/contracts/http/endpoint';
 import { call } from '@/lib/api-client.ts';
 
-export type AppOption = EndpointResponse<typeof youtubeEndpoints.clientSecretOptions>[number];
+export type AppOption = EndpointResponse<typeof youtubeEndpoints.clientSecretOptions>[number] & {
+  platform: ConnectPlatform;
+};
 
 /** Every destination the member can post to (YouTube channels included). */
 export async function listPublishAccounts(signal?: AbortSignal): Promise<PublishAccount[]> {
@@ -35,7 +38,15 @@ export function getCreatorInfo(accountId: string, signal?: AbortSignal): Promise
   return call(publishConnectEndpoints.creatorInfo, { params: { id: accountId }, signal });
 }
 
-/** The active apps members connect through (every platform; the caller filters). */
-export function listAppOptions(signal?: AbortSignal): Promise<AppOption[]> {
-  return call(youtubeEndpoints.clientSecretOptions, { signal });
+/** The active TikTok and Meta apps members connect through. */
+export async function listAppOptions(signal?: AbortSignal): Promise<AppOption[]> {
+  const lists = await Promise.all(
+    CONNECT_PLATFORMS.map(async (platform) =>
+      (await call(youtubeEndpoints.clientSecretOptions, { query: { platform }, signal })).map((app) => ({
+        ...app,
+        platform,
+      })),
+    ),
+  );
+  return lists.flat();
 }

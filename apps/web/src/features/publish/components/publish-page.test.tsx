@@ -118,13 +118,16 @@ function fakeApi(handler: Handler = () => undefined) {
       const answer = await handler(url.pathname, request);
       if (answer) return answer;
       if (url.pathname === '/api/publish/accounts') return jsonResponse(200, { accounts: ACCOUNTS });
-      if (url.pathname === '/api/youtube/client-secrets')
-        return jsonResponse(200, [
-          { id: TIKTOK_APP_1, name: 'TikTok A', platform: 'tiktok' },
-          { id: TIKTOK_APP_2, name: 'TikTok B', platform: 'tiktok' },
-          { id: META_APP, name: 'Meta Utama', platform: 'meta' },
-          { id: '99999999-9999-4999-8999-999999999999', name: 'Google', platform: 'youtube' },
-        ]);
+      if (url.pathname === '/api/youtube/client-secrets') {
+        const platform = url.searchParams.get('platform');
+        if (platform === 'tiktok')
+          return jsonResponse(200, [
+            { id: TIKTOK_APP_1, name: 'TikTok A' },
+            { id: TIKTOK_APP_2, name: 'TikTok B' },
+          ]);
+        if (platform === 'meta') return jsonResponse(200, [{ id: META_APP, name: 'Meta Utama' }]);
+        return jsonResponse(200, [{ id: '99999999-9999-4999-8999-999999999999', name: 'Google' }]);
+      }
       if (url.pathname === '/api/files') return jsonResponse(200, { files: [FILE], pagination: { total: 1, hasMore: false }, stats: { totalFiles: 1, formattedTotalSize: '1000 B', platforms: ['tiktok'] } });
       if (url.pathname === `/api/publish/accounts/${TIKTOK}/creator-info`) return jsonResponse(200, CREATOR);
       if (url.pathname === `/api/youtube/accounts/${YOUTUBE}/quota`) return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });

@@ -7,8 +7,6 @@ export type ClientSecretOption = EndpointResponse<
 >[number];
 
 /** The active Google OAuth clients a member may connect a channel through (id and name). */
-export async function listClientSecretOptions(signal?: AbortSignal): Promise<ClientSecretOption[]> {
-  const options = await call(youtubeEndpoints.clientSecretOptions, { signal });
-  // TikTok and Meta apps (issue 33) are in the same list; they connect on the Publikasikan page.
-  return options.filter((option) => option.platform === 'youtube');
+export function listClientSecretOptions(signal?: AbortSignal): Promise<ClientSecretOption[]> {
+  return call(youtubeEndpoints.clientSecretOptions, { signal });
 }
