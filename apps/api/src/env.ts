@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GEMINI_BASE_URL: z.url().optional(),
   GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').optional(),
+  /** TikTok's Content Posting API (creator info when a post is checked); the worker reads the same name. */
+  TIKTOK_API_BASE_URL: z.url().default('https://open.tiktokapis.com'),
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
   ...ProgramEnvShape,
@@ -143,6 +145,8 @@ export interface Env {
   geminiBaseUrl: string | undefined;
   /** GEMINI_MODEL; undefined: the newest usable flash model the key lists is chosen. */
   geminiModel: string | undefined;
+  /** TIKTOK_API_BASE_URL without a trailing slash. */
+  tiktokApiBaseUrl: string;
   /** Without a trailing slash; undefined: derived from each request. */
   publicBaseUrl: string | undefined;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
@@ -223,6 +227,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // The Gemini SDK appends paths to it as it is: no trailing slash.
     geminiBaseUrl: e.GEMINI_BASE_URL?.replace(/\/+$/, ''),
     geminiModel: e.GEMINI_MODEL,
+    tiktokApiBaseUrl: e.TIKTOK_API_BASE_URL.replace(/\/+$/, ''),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     ytdlp: ytDlpSettings(e, resolve(dataDir, 'tools')),
     ffmpegPath: e.FFMPEG_PATH,

@@ -12,6 +12,7 @@ import { meCookieEndpoints } from './me-cookies.ts';
 import { meTokenEndpoints } from './me-tokens.ts';
 import { meWebhookEndpoints } from './me-webhooks.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { publishPostEndpoints } from './publish.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { setupEndpoints } from './setup.ts';
 import { systemEndpoints } from './system.ts';
@@ -47,6 +48,7 @@ export const endpoints = nameEndpoints({
   dataDeletion: dataDeletionEndpoints,
   codegen: codegenEndpoints,
   youtube: youtubeEndpoints,
+  publishPosts: publishPostEndpoints,
   rateLimits: rateLimitEndpoints,
   tools: toolEndpoints,
   setup: setupEndpoints,
