@@ -151,6 +151,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     webhookTimeoutMs: env.webhookTimeoutMs,
     gemini: env.gemini,
     google: env.google,
+    publish: env.publish,
     ytdlpTools,
   };
 
