@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ensureActiveApifyKey } from './support/admin-api.ts';
-import { BASE_URL, E2E_META_PAGE } from './support/env.ts';
-import { APIFY_TOKENS, SCENARIO_WORDS } from './support/fake-apify-plan.ts';
+import { BASE_URL, E2E_META_PAGE, E2E_SPEC_MEDIA_PORT } from './support/env.ts';
 import {
   DESKTOP,
   PHONE,
@@ -10,7 +14,6 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures.ts';
-import { scrapeKeyword } from './support/scrape-api.ts';
 
 // Publishing everywhere (issue 33) on the real product: the admin registers a TikTok app in the
 // client-secret tab and a Meta app on the Facebook tab; the member connects TikTok and Meta
@@ -28,7 +31,44 @@ const GOOGLE_APP = {
   clientId: 'e2e-publish-0001.apps.googleusercontent.com',
   clientSecret: 'GOCSPX-e2e-publish-secret',
 };
-const CLIP = 'Klip tiga detik';
+/**
+ * The file: a 4-second 720x1280 30 fps H.264/AAC clip (the testkit's clips are 320x180 at
+ * 15 fps, which TikTok and Facebook Reels refuse), served on the spec media port and downloaded
+ * by its link, so it is in the member's File Manager.
+ */
+const CLIP = 'klip-vertikal';
+let clipDir = '';
+let clipServer: Server | undefined;
+
+test.beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'scrapper-e2e-publish-'));
+  const clipPath = join(clipDir, `${CLIP}.mp4`);
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=4'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+      ...['-movflags', '+faststart', clipPath],
+    ],
+    { stdio: 'pipe' },
+  );
+  clipServer = createServer((request, response) => {
+    if (request.url !== `/${CLIP}.mp4`) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': statSync(clipPath).size });
+    createReadStream(clipPath).pipe(response);
+  });
+  await new Promise<void>((resolve) => clipServer?.listen(E2E_SPEC_MEDIA_PORT, '127.0.0.1', resolve));
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (clipServer ? clipServer.close(() => resolve()) : resolve()));
+  if (clipDir) rmSync(clipDir, { recursive: true, force: true });
+});
 /** The fake TikTok's default creator and the fake Google's default channel. */
 const TIKTOK_CREATOR = 'fake.creator';
 const CHANNEL = 'Fake Channel';
@@ -67,17 +107,10 @@ async function connectYouTube(adminApi: APIRequestContext, memberApi: APIRequest
   expect((await memberApi.get(approved.headers().location ?? '')).ok()).toBe(true);
 }
 
-/** One of the member's files downloaded on the server: the fake's 3-second clip. */
-async function downloadClip(adminApi: APIRequestContext, memberApi: APIRequestContext) {
-  await ensureActiveApifyKey(adminApi, APIFY_TOKENS.scrape);
-  const { fileName } = await scrapeKeyword(memberApi, `${SCENARIO_WORDS.media}-pub-${Date.now().toString(36)}`);
-  const items = (await (
-    await memberApi.get(`/api/data/items?filename=${encodeURIComponent(fileName)}`)
-  ).json()) as { items: Array<{ id: string; title: string }> };
-  const clip = items.items.find((item) => item.title.trim() === CLIP);
-  expect(clip).toBeTruthy();
+/** The clip downloaded on the server by its link ("Unduh dari URL"), into the File Manager. */
+async function downloadClip(memberApi: APIRequestContext) {
   const batch = await memberApi.post('/api/media/batches', {
-    data: { filename: fileName, itemIds: [clip?.id], quality: 'best' },
+    data: { urls: [`http://127.0.0.1:${E2E_SPEC_MEDIA_PORT}/${CLIP}.mp4`], quality: 'best' },
   });
   expect(batch.ok()).toBe(true);
   const { id: batchId } = (await batch.json()) as { id: string };
@@ -180,13 +213,12 @@ test.describe('the member publishes one file everywhere', () => {
 
   test("publishes the File Manager's file to TikTok, Instagram, Facebook and YouTube in one post", async ({
     page,
-    adminApi,
     memberApi,
   }, testInfo) => {
     test.setTimeout(240_000);
-    await downloadClip(adminApi, memberApi);
+    await downloadClip(memberApi);
     await page.goto('/#/files');
-    await page.getByRole('link', { name: `Publikasikan: ${CLIP}` }).first().click();
+    await page.getByRole('link', { name: new RegExp(`^Publikasikan: ${CLIP}`) }).first().click();
     await expect(page).toHaveURL(/#\/publish\?file=[0-9a-f-]{36}$/);
     const composer = page.getByRole('region', { name: 'Buat posting' });
     await expect(composer.getByRole('combobox', { name: /^File/ }).locator('option:checked')).toContainText(CLIP);
@@ -200,7 +232,7 @@ test.describe('the member publishes one file everywhere', () => {
     await composer.getByRole('checkbox', { name: /^Instagram Reels: / }).check();
     await composer.getByRole('checkbox', { name: `Facebook Reels: ${E2E_META_PAGE.page}` }).check();
     await composer.getByRole('checkbox', { name: `YouTube: ${CHANNEL}` }).check();
-    await composer.getByRole('textbox', { name: /^Caption/ }).fill('Klip tiga detik dari Scrapper #e2e');
+    await composer.getByRole('textbox', { name: /^Caption/ }).fill('Klip vertikal dari Scrapper #e2e');
     await composer.getByRole('textbox', { name: /^Judul YouTube/ }).fill(CLIP);
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
