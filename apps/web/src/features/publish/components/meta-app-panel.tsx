@@ -1,5 +1,4 @@
 import type { PublishAccount } from '@scrapper/contracts/http/publish';
-import { PUBLISH_PLATFORM_LABELS } from '@scrapper/contracts/rules/publish-destinations';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
@@ -12,6 +11,7 @@ import { copyText } from '@/lib/copy-text.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { listPublishAccounts } from '../api/publish-accounts.ts';
 import { PUBLISH_TEXT } from '../utils/publish-text.ts';
+import { accountMeta } from './connections-panel.tsx';
 import './publish.css';
 
 export const META_CALLBACK_PATH = '/api/publish/meta/auth/callback';
@@ -95,11 +95,7 @@ export function MetaAppPanel({ credentials }: { credentials: ReactNode }) {
               <li key={account.id} className="publish-account">
                 <div className="publish-account__body">
                   <p className="publish-account__name">{account.name}</p>
-                  <p className="muted publish-account__meta">
-                    {PUBLISH_PLATFORM_LABELS[account.platform]}
-                    {account.username ? ` · @${account.username.replace(/^@/, '')}` : ''}
-                    {account.pageName ? ` · Page: ${account.pageName}` : ''}
-                  </p>
+                  <p className="muted publish-account__meta">{accountMeta(account)}</p>
                 </div>
                 {account.needsReconnect ? <Badge tone="danger">Perlu dihubungkan ulang</Badge> : null}
               </li>
