@@ -24,7 +24,11 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
-const TIKTOK_APP = { name: 'TikTok E2E', key: 'e2e-tiktok-client-key', secret: 'e2e-tiktok-secret-9a1b' };
+const TIKTOK_APP = {
+  name: 'TikTok E2E',
+  key: 'e2e-tiktok-client-key',
+  secret: 'e2e-tiktok-secret-9a1b',
+};
 const META_APP = { name: 'Meta E2E', id: '100200300400500', secret: 'e2e-meta-app-secret-77aa' };
 const GOOGLE_APP = {
   name: 'Google Publikasi E2E',
@@ -51,7 +55,17 @@ test.beforeAll(async () => {
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=4'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+      ],
       ...['-movflags', '+faststart', clipPath],
     ],
     { stdio: 'pipe' },
@@ -61,14 +75,21 @@ test.beforeAll(async () => {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': statSync(clipPath).size });
+    response.writeHead(200, {
+      'Content-Type': 'video/mp4',
+      'Content-Length': statSync(clipPath).size,
+    });
     createReadStream(clipPath).pipe(response);
   });
-  await new Promise<void>((resolve) => clipServer?.listen(E2E_SPEC_MEDIA_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    clipServer?.listen(E2E_SPEC_MEDIA_PORT, '127.0.0.1', resolve),
+  );
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (clipServer ? clipServer.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) =>
+    clipServer ? clipServer.close(() => resolve()) : resolve(),
+  );
   if (clipDir) rmSync(clipDir, { recursive: true, force: true });
 });
 /** The fake TikTok's default creator and the fake Google's default channel. */
@@ -119,7 +140,11 @@ async function downloadClip(memberApi: APIRequestContext) {
   await expect
     .poll(
       async () =>
-        ((await (await memberApi.get(`/api/media/batches/${batchId}`)).json()) as { completed: number }).completed,
+        (
+          (await (await memberApi.get(`/api/media/batches/${batchId}`)).json()) as {
+            completed: number;
+          }
+        ).completed,
       { timeout: 60_000 },
     )
     .toBe(1);
@@ -133,9 +158,13 @@ test.describe('the admin registers the TikTok and Meta apps', () => {
     adminApi,
   }, testInfo) => {
     // A retry finds the first attempt's apps.
-    const stored = (await (await adminApi.get('/api/admin/client-secrets')).json()) as { id: string; name: string }[];
+    const stored = (await (await adminApi.get('/api/admin/client-secrets')).json()) as {
+      id: string;
+      name: string;
+    }[];
     for (const { id, name } of stored) {
-      if (name === TIKTOK_APP.name || name === META_APP.name) await adminApi.delete(`/api/admin/client-secrets/${id}`);
+      if (name === TIKTOK_APP.name || name === META_APP.name)
+        await adminApi.delete(`/api/admin/client-secrets/${id}`);
     }
     await page.goto('/#/admin?tab=client-secrets');
     const form = page.getByRole('region', { name: 'Tambah Client Secret' });
@@ -193,7 +222,11 @@ test.describe('the admin registers the TikTok and Meta apps', () => {
 test.describe('the member publishes one file everywhere', () => {
   test.use({ loginAs: 'member' });
 
-  test('connects TikTok and Meta through their consent popups', async ({ page, adminApi, memberApi }, testInfo) => {
+  test('connects TikTok and Meta through their consent popups', async ({
+    page,
+    adminApi,
+    memberApi,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await connectYouTube(adminApi, memberApi);
     await page.goto('/#/publish');
@@ -221,21 +254,30 @@ test.describe('the member publishes one file everywhere', () => {
     await downloadClip(memberApi);
     await page.goto('/#/files');
     // Newest first: this test's download.
-    await page.getByRole('link', { name: `Publikasikan: ${CLIP_TITLE}` }).first().click();
+    await page
+      .getByRole('link', { name: `Publikasikan: ${CLIP_TITLE}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(/#\/publish\?file=[0-9a-f-]{36}$/);
     const composer = page.getByRole('region', { name: 'Buat posting' });
-    await expect(composer.getByRole('combobox', { name: /^File/ }).locator('option:checked')).toContainText(CLIP_TITLE);
+    await expect(
+      composer.getByRole('combobox', { name: /^File/ }).locator('option:checked'),
+    ).toContainText(CLIP_TITLE);
 
     await composer.getByRole('checkbox', { name: /^TikTok: / }).check();
     // TikTok's guidelines: the creator's nickname, inbox draft by default, no privacy chosen.
     await expect(composer.getByText(/Kreator: /)).toBeVisible();
     await expect(composer.getByRole('radio', { name: /Draf ke kotak masuk TikTok/ })).toBeChecked();
-    await expect(composer.getByRole('combobox', { name: /Siapa yang bisa menonton/ })).toHaveValue('');
+    await expect(composer.getByRole('combobox', { name: /Siapa yang bisa menonton/ })).toHaveValue(
+      '',
+    );
     await expect(composer.getByText(/Music Usage Confirmation/)).toBeVisible();
     await composer.getByRole('checkbox', { name: /^Instagram Reels: / }).check();
     await composer.getByRole('checkbox', { name: `Facebook Reels: ${E2E_META_PAGE.page}` }).check();
     await composer.getByRole('checkbox', { name: `YouTube: ${CHANNEL}` }).check();
-    await composer.getByRole('textbox', { name: /^Caption/ }).fill('Klip vertikal dari Scrapper #e2e');
+    await composer
+      .getByRole('textbox', { name: /^Caption/ })
+      .fill('Klip vertikal dari Scrapper #e2e');
     await composer.getByRole('textbox', { name: /^Judul YouTube/ }).fill(CLIP);
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
@@ -249,12 +291,22 @@ test.describe('the member publishes one file everywhere', () => {
     const targets = post.getByRole('list').first();
     await expect(targets.getByRole('listitem')).toHaveCount(4);
     const row = (platform: string) => targets.getByRole('listitem').filter({ hasText: platform });
-    await expect(row('TikTok').getByText('Terkirim ke kotak masuk TikTok')).toBeVisible({ timeout: 120_000 });
-    await expect(row('Instagram Reels').getByText('Terbit', { exact: true })).toBeVisible({ timeout: 120_000 });
-    await expect(row('Facebook Reels').getByText('Terbit', { exact: true })).toBeVisible({ timeout: 120_000 });
-    await expect(row('YouTube').getByText('Terbit', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(row('TikTok').getByText('Terkirim ke kotak masuk TikTok')).toBeVisible({
+      timeout: 120_000,
+    });
+    await expect(row('Instagram Reels').getByText('Terbit', { exact: true })).toBeVisible({
+      timeout: 120_000,
+    });
+    await expect(row('Facebook Reels').getByText('Terbit', { exact: true })).toBeVisible({
+      timeout: 120_000,
+    });
+    await expect(row('YouTube').getByText('Terbit', { exact: true })).toBeVisible({
+      timeout: 120_000,
+    });
     for (const platform of ['Instagram Reels', 'Facebook Reels', 'YouTube']) {
-      await expect(row(platform).getByRole('link', { name: new RegExp(`^Buka di ${platform}`) })).toBeVisible();
+      await expect(
+        row(platform).getByRole('link', { name: new RegExp(`^Buka di ${platform}`) }),
+      ).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {

@@ -32,7 +32,11 @@ export function useOAuthPopup<Mode extends string>(onFinished: () => void, texts
    * error to show (null: nothing to show, e.g. the session ended).
    */
   const start = useCallback(
-    async (mode: Mode, getUrl: () => Promise<string>, urlFailed: (caught: unknown) => string | null) => {
+    async (
+      mode: Mode,
+      getUrl: () => Promise<string>,
+      urlFailed: (caught: unknown) => string | null,
+    ) => {
       setError(null);
       stopRef.current?.();
       setWaiting(mode);

@@ -42,10 +42,12 @@ export function getCreatorInfo(accountId: string, signal?: AbortSignal): Promise
 export async function listAppOptions(signal?: AbortSignal): Promise<AppOption[]> {
   const lists = await Promise.all(
     CONNECT_PLATFORMS.map(async (platform) =>
-      (await call(youtubeEndpoints.clientSecretOptions, { query: { platform }, signal })).map((app) => ({
-        ...app,
-        platform,
-      })),
+      (await call(youtubeEndpoints.clientSecretOptions, { query: { platform }, signal })).map(
+        (app) => ({
+          ...app,
+          platform,
+        }),
+      ),
     ),
   );
   return lists.flat();

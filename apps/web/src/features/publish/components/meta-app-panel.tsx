@@ -37,7 +37,10 @@ function CopyUrl({ label, url }: { label: string; url: string }) {
   const showToast = useToastStore((state) => state.show);
   async function copy() {
     const done = await copyText(url);
-    showToast(done ? 'success' : 'danger', done ? 'Alamat disalin.' : 'Gagal menyalin. Salin alamat secara manual.');
+    showToast(
+      done ? 'success' : 'danger',
+      done ? 'Alamat disalin.' : 'Gagal menyalin. Salin alamat secara manual.',
+    );
   }
   return (
     <div className="publish-meta-url">
@@ -60,13 +63,15 @@ function CopyUrl({ label, url }: { label: string; url: string }) {
  */
 export function MetaAppPanel({ credentials }: { credentials: ReactNode }) {
   const accounts = useResource(listPublishAccounts, NO_ACCOUNTS);
-  const meta = accounts.data.filter((account) => account.platform === 'facebook' || account.platform === 'instagram');
+  const meta = accounts.data.filter(
+    (account) => account.platform === 'facebook' || account.platform === 'instagram',
+  );
   return (
     <div className="publish-page">
       <Card title="Alamat untuk dashboard Meta">
         <p className="muted form-note">
-          Tempel kedua alamat ini di aplikasi Meta Anda (developers.facebook.com), lalu simpan App ID
-          dan App secret di bawah.
+          Tempel kedua alamat ini di aplikasi Meta Anda (developers.facebook.com), lalu simpan App
+          ID dan App secret di bawah.
         </p>
         <div className="publish-meta-urls">
           {metaDashboardUrls(window.location.origin).map((entry) => (
@@ -77,8 +82,8 @@ export function MetaAppPanel({ credentials }: { credentials: ReactNode }) {
       {credentials}
       <Card title="Page terhubung">
         <p className="muted form-note">
-          Facebook Page dan akun Instagram yang Anda hubungkan sendiri. Anggota menghubungkan
-          milik mereka di halaman <Link to={paths.publish}>Publikasikan</Link>.
+          Facebook Page dan akun Instagram yang Anda hubungkan sendiri. Anggota menghubungkan milik
+          mereka di halaman <Link to={paths.publish}>Publikasikan</Link>.
         </p>
         <LoadState
           loading={accounts.status === 'loading' && accounts.data.length === 0}
@@ -97,7 +102,9 @@ export function MetaAppPanel({ credentials }: { credentials: ReactNode }) {
                   <p className="publish-account__name">{account.name}</p>
                   <p className="muted publish-account__meta">{accountMeta(account)}</p>
                 </div>
-                {account.needsReconnect ? <Badge tone="danger">Perlu dihubungkan ulang</Badge> : null}
+                {account.needsReconnect ? (
+                  <Badge tone="danger">Perlu dihubungkan ulang</Badge>
+                ) : null}
               </li>
             ))}
           </ul>

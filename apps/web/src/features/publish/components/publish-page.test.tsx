@@ -19,10 +19,23 @@ const TIKTOK_APP_1 = '77777777-7777-4777-8777-777777777771';
 const TIKTOK_APP_2 = '77777777-7777-4777-8777-777777777772';
 const META_APP = '88888888-8888-4888-8888-888888888888';
 
-const base = { pageName: null, needsReconnect: false, reconnectReason: null, clientSecretId: null, connectedAt: stamp };
+const base = {
+  pageName: null,
+  needsReconnect: false,
+  reconnectReason: null,
+  clientSecretId: null,
+  connectedAt: stamp,
+};
 const ACCOUNTS = [
   { ...base, id: TIKTOK, platform: 'tiktok', name: 'Budi TikTok', username: 'budi.tt' },
-  { ...base, id: INSTAGRAM, platform: 'instagram', name: 'budi.ig', username: 'budi.ig', pageName: 'Toko Budi' },
+  {
+    ...base,
+    id: INSTAGRAM,
+    platform: 'instagram',
+    name: 'budi.ig',
+    username: 'budi.ig',
+    pageName: 'Toko Budi',
+  },
   {
     ...base,
     id: FACEBOOK,
@@ -114,10 +127,15 @@ function fakeApi(handler: Handler = () => undefined) {
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.clone().text();
-      calls.push({ method: request.method, path: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) : undefined });
+      calls.push({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        body: text ? JSON.parse(text) : undefined,
+      });
       const answer = await handler(url.pathname, request);
       if (answer) return answer;
-      if (url.pathname === '/api/publish/accounts') return jsonResponse(200, { accounts: ACCOUNTS });
+      if (url.pathname === '/api/publish/accounts')
+        return jsonResponse(200, { accounts: ACCOUNTS });
       if (url.pathname === '/api/youtube/client-secrets') {
         const platform = url.searchParams.get('platform');
         if (platform === 'tiktok')
@@ -128,9 +146,16 @@ function fakeApi(handler: Handler = () => undefined) {
         if (platform === 'meta') return jsonResponse(200, [{ id: META_APP, name: 'Meta Utama' }]);
         return jsonResponse(200, [{ id: '99999999-9999-4999-8999-999999999999', name: 'Google' }]);
       }
-      if (url.pathname === '/api/files') return jsonResponse(200, { files: [FILE], pagination: { total: 1, hasMore: false }, stats: { totalFiles: 1, formattedTotalSize: '1000 B', platforms: ['tiktok'] } });
-      if (url.pathname === `/api/publish/accounts/${TIKTOK}/creator-info`) return jsonResponse(200, CREATOR);
-      if (url.pathname === `/api/youtube/accounts/${YOUTUBE}/quota`) return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+      if (url.pathname === '/api/files')
+        return jsonResponse(200, {
+          files: [FILE],
+          pagination: { total: 1, hasMore: false },
+          stats: { totalFiles: 1, formattedTotalSize: '1000 B', platforms: ['tiktok'] },
+        });
+      if (url.pathname === `/api/publish/accounts/${TIKTOK}/creator-info`)
+        return jsonResponse(200, CREATOR);
+      if (url.pathname === `/api/youtube/accounts/${YOUTUBE}/quota`)
+        return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
       if (url.pathname === '/api/publish/posts' && request.method === 'GET')
         return jsonResponse(200, { posts: [POST], pagination: { total: 1, hasMore: false } });
       return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'tidak ada' });
@@ -149,7 +174,9 @@ function renderPage(entry = '/publish') {
 
 describe('PublishPage', () => {
   beforeEach(() => {
-    useSessionStore.getState().login(makeToken({ sub: USER_ID, username: 'budi', role: 'user' }), member);
+    useSessionStore
+      .getState()
+      .login(makeToken({ sub: USER_ID, username: 'budi', role: 'user' }), member);
   });
   afterEach(() => {
     cleanup();
@@ -174,7 +201,9 @@ describe('PublishPage', () => {
   it('asks which TikTok app when two are active, then opens its consent page in the popup', async () => {
     const user = userEvent.setup();
     const calls = fakeApi((path) =>
-      path === '/api/publish/tiktok/auth/url' ? jsonResponse(200, { authUrl: 'https://tiktok.example/auth?x=1' }) : undefined,
+      path === '/api/publish/tiktok/auth/url'
+        ? jsonResponse(200, { authUrl: 'https://tiktok.example/auth?x=1' })
+        : undefined,
     );
     const open = vi.fn(() => ({ closed: false, close: () => undefined }));
     vi.stubGlobal('open', open);
@@ -185,8 +214,16 @@ describe('PublishPage', () => {
     expect(await screen.findByText('Pilih aplikasi terlebih dahulu.')).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Aplikasi TikTok' }), 'TikTok B');
     await user.click(connect);
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://tiktok.example/auth?x=1', expect.any(String), expect.any(String)));
-    expect(calls.some((c) => c.path === `/api/publish/tiktok/auth/url?clientSecretId=${TIKTOK_APP_2}`)).toBe(true);
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(
+        'https://tiktok.example/auth?x=1',
+        expect.any(String),
+        expect.any(String),
+      ),
+    );
+    expect(
+      calls.some((c) => c.path === `/api/publish/tiktok/auth/url?clientSecretId=${TIKTOK_APP_2}`),
+    ).toBe(true);
     // One Meta app: no choice to make.
     expect(screen.queryByRole('combobox', { name: 'Aplikasi Meta' })).toBeNull();
   });
@@ -206,21 +243,35 @@ describe('PublishPage', () => {
     expect(await screen.findByText('Budi Kreator')).toBeTruthy();
     expect(screen.getByText(/Durasi video maksimal 300 detik/)).toBeTruthy();
     // Inbox draft is the default; the privacy choice has no default and offers only the creator's levels.
-    expect((screen.getByRole('radio', { name: /Draf ke kotak masuk TikTok/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('radio', { name: /Draf ke kotak masuk TikTok/ }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
     const privacy = screen.getByRole('combobox', { name: /Siapa yang bisa menonton/ });
     await waitFor(() => expect((privacy as HTMLSelectElement).disabled).toBe(false));
     expect((privacy as HTMLSelectElement).value).toBe('');
-    expect(within(privacy).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Pilih tingkat privasi',
-      'Teman (saling mengikuti)',
-      'Hanya saya',
-    ]);
+    expect(
+      within(privacy)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pilih tingkat privasi', 'Teman (saling mengikuti)', 'Hanya saya']);
     // Interactions off by default; comments locked off because creator info says so.
-    expect((screen.getByRole('switch', { name: 'Izinkan komentar (dimatikan di akun)' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('switch', { name: 'Izinkan Duet' }).getAttribute('aria-checked')).toBe('false');
+    expect(
+      (
+        screen.getByRole('switch', {
+          name: 'Izinkan komentar (dimatikan di akun)',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+    expect(screen.getByRole('switch', { name: 'Izinkan Duet' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
     expect(screen.getByText(/Music Usage Confirmation TikTok/)).toBeTruthy();
     // A Facebook Page that must be connected again cannot be chosen.
-    expect((screen.getByRole('checkbox', { name: 'Facebook Reels: Toko Budi' }) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Facebook Reels: Toko Budi' }) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
 
     await user.click(screen.getByRole('radio', { name: 'Posting langsung' }));
     await user.click(screen.getByRole('button', { name: 'Publikasikan' }));
@@ -259,7 +310,10 @@ describe('PublishPage', () => {
           },
         },
         { accountId: INSTAGRAM, instagram: { shareToFeed: false } },
-        { accountId: YOUTUBE, youtube: { privacyStatus: 'public', madeForKids: false, categoryId: '22' } },
+        {
+          accountId: YOUTUBE,
+          youtube: { privacyStatus: 'public', madeForKids: false, categoryId: '22' },
+        },
       ],
     });
   });
@@ -268,7 +322,14 @@ describe('PublishPage', () => {
     const user = userEvent.setup();
     const calls = fakeApi((path, request) =>
       request.method === 'POST' && path.endsWith('/cancel')
-        ? jsonResponse(200, target('a4444444-4444-4444-8444-444444444444', 'cancelled', { platform: 'youtube', accountId: YOUTUBE, accountName: 'Kanal Budi' }))
+        ? jsonResponse(
+            200,
+            target('a4444444-4444-4444-8444-444444444444', 'cancelled', {
+              platform: 'youtube',
+              accountId: YOUTUBE,
+              accountName: 'Kanal Budi',
+            }),
+          )
         : undefined,
     );
     renderPage();
@@ -276,15 +337,26 @@ describe('PublishPage', () => {
     expect(within(posts).getByText('Terkirim ke kotak masuk TikTok')).toBeTruthy();
     expect(within(posts).getByText('Terbit')).toBeTruthy();
     expect(within(posts).getByText('Dikonversi')).toBeTruthy();
-    expect(within(posts).getByRole('link', { name: 'Buka di Instagram Reels: budi.ig' }).getAttribute('href')).toBe(
-      'https://www.instagram.com/reel/abc/',
-    );
-    expect(within(posts).getByText('Video terlalu panjang untuk Facebook Reels (maksimal 90 detik).')).toBeTruthy();
+    expect(
+      within(posts)
+        .getByRole('link', { name: 'Buka di Instagram Reels: budi.ig' })
+        .getAttribute('href'),
+    ).toBe('https://www.instagram.com/reel/abc/');
+    expect(
+      within(posts).getByText('Video terlalu panjang untuk Facebook Reels (maksimal 90 detik).'),
+    ).toBeTruthy();
     expect(within(posts).getByText('Detail')).toBeTruthy();
     expect(within(posts).getAllByRole('button', { name: /^Batalkan/ })).toHaveLength(1);
     await user.click(within(posts).getByRole('button', { name: 'Batalkan YouTube: Kanal Budi' }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.path === `/api/publish/posts/${POST_ID}/targets/a4444444-4444-4444-8444-444444444444/cancel`)).toBe(true),
+      expect(
+        calls.some(
+          (c) =>
+            c.method === 'POST' &&
+            c.path ===
+              `/api/publish/posts/${POST_ID}/targets/a4444444-4444-4444-8444-444444444444/cancel`,
+        ),
+      ).toBe(true),
     );
   });
 });

@@ -5,7 +5,11 @@ import { budgetText, budgetUse } from './budgets.ts';
 const NOW = new Date('2026-01-10T12:00:00.000Z');
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 
-function target(status: PostTarget['status'], mode: PostTarget['mode'], accountId = ACCOUNT): PostTarget {
+function target(
+  status: PostTarget['status'],
+  mode: PostTarget['mode'],
+  accountId = ACCOUNT,
+): PostTarget {
   return {
     id: crypto.randomUUID(),
     accountId,

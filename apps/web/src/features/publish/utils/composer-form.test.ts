@@ -42,7 +42,9 @@ const INFO: CreatorInfo = {
   maxVideoPostDurationSec: 180,
 };
 
-function withTikTok(change: Partial<ReturnType<typeof emptyDestinationChoice>['tiktok']>): ComposerValues {
+function withTikTok(
+  change: Partial<ReturnType<typeof emptyDestinationChoice>['tiktok']>,
+): ComposerValues {
   const choice = emptyDestinationChoice();
   return {
     ...emptyComposer(FILE_ID),
@@ -69,11 +71,18 @@ describe('composer form', () => {
 
   it('TikTok: an inbox draft needs no privacy; a direct post needs one the creator offers', () => {
     expect(validateComposer(withTikTok({}), ACCOUNTS, { [TIKTOK.id]: INFO }, NOW)).toEqual({});
-    expect(validateComposer(withTikTok({ mode: 'direct' }), ACCOUNTS, { [TIKTOK.id]: INFO }, NOW)).toEqual({
+    expect(
+      validateComposer(withTikTok({ mode: 'direct' }), ACCOUNTS, { [TIKTOK.id]: INFO }, NOW),
+    ).toEqual({
       [`${TIKTOK.id}.privacyLevel`]: TEXT_ERRORS.privacyRequired,
     });
     expect(
-      validateComposer(withTikTok({ mode: 'direct', privacyLevel: 'FOLLOWER_OF_CREATOR' }), ACCOUNTS, { [TIKTOK.id]: INFO }, NOW),
+      validateComposer(
+        withTikTok({ mode: 'direct', privacyLevel: 'FOLLOWER_OF_CREATOR' }),
+        ACCOUNTS,
+        { [TIKTOK.id]: INFO },
+        NOW,
+      ),
     ).toEqual({ [`${TIKTOK.id}.privacyLevel`]: TEXT_ERRORS.privacyNotOffered });
   });
 
@@ -83,7 +92,12 @@ describe('composer form', () => {
     });
     expect(
       validateComposer(
-        withTikTok({ mode: 'direct', privacyLevel: 'SELF_ONLY', commercial: true, brandContent: true }),
+        withTikTok({
+          mode: 'direct',
+          privacyLevel: 'SELF_ONLY',
+          commercial: true,
+          brandContent: true,
+        }),
         ACCOUNTS,
         { [TIKTOK.id]: INFO },
         NOW,
@@ -92,15 +106,29 @@ describe('composer form', () => {
   });
 
   it('refuses a schedule in the past or without a date', () => {
-    const values = { ...emptyComposer(FILE_ID), selected: [FACEBOOK.id], when: 'schedule' as const };
+    const values = {
+      ...emptyComposer(FILE_ID),
+      selected: [FACEBOOK.id],
+      when: 'schedule' as const,
+    };
     expect(validateComposer(values, ACCOUNTS, {}, NOW).schedule).toBe(TEXT_ERRORS.schedule);
     expect(
-      validateComposer({ ...values, scheduleDate: '2026-01-10', scheduleTime: '09:59' }, ACCOUNTS, {}, NOW).schedule,
+      validateComposer(
+        { ...values, scheduleDate: '2026-01-10', scheduleTime: '09:59' },
+        ACCOUNTS,
+        {},
+        NOW,
+      ).schedule,
     ).toBe(TEXT_ERRORS.schedulePast);
   });
 
   it('builds the post: interactions off unless allowed, commercial only when disclosed, WIB schedule in UTC', () => {
-    const base = withTikTok({ mode: 'direct', privacyLevel: 'PUBLIC_TO_EVERYONE', allowComment: true, brandOrganic: true });
+    const base = withTikTok({
+      mode: 'direct',
+      privacyLevel: 'PUBLIC_TO_EVERYONE',
+      allowComment: true,
+      brandOrganic: true,
+    });
     const values: ComposerValues = {
       ...base,
       caption: '  Halo semua  ',
@@ -140,7 +168,9 @@ describe('composer form', () => {
         { accountId: YOUTUBE.id, youtube: { privacyStatus: 'unlisted' } },
       ],
     });
-    expect(CreatePostBodySchema.safeParse({ ...body, scheduledAt: '2099-01-01T00:00:00.000Z' }).success).toBe(true);
+    expect(
+      CreatePostBodySchema.safeParse({ ...body, scheduledAt: '2099-01-01T00:00:00.000Z' }).success,
+    ).toBe(true);
   });
 
   it('sends an inbox draft by default, without a privacy level or a title for non-YouTube posts', () => {

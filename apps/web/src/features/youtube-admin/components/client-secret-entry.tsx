@@ -58,21 +58,21 @@ export function ClientSecretEntry({ secret, editing, onEdit, onDelete }: ClientS
       </dl>
       {secret.platform === 'youtube' ? (
         <>
-      <ProgressBar
-        label={`Unggahan hari ini (videos.insert): ${uploads}`}
-        value={Math.min(today.uploadsUsed, today.uploadsLimit)}
-        max={today.uploadsLimit}
-        valueText={`${numberFormat.format(today.uploadsUsed)} dari ${numberFormat.format(today.uploadsLimit)} unggahan terpakai, sisa ${numberFormat.format(today.uploadsRemaining)}`}
-      />
-      <ProgressBar
-        label={`Unit hari ini: ${units}`}
-        value={Math.min(today.unitsUsed, today.unitsLimit)}
-        max={today.unitsLimit}
-        valueText={`${numberFormat.format(today.unitsUsed)} dari ${numberFormat.format(today.unitsLimit)} unit terpakai, sisa ${numberFormat.format(today.unitsRemaining)}`}
-      />
-      <p className="muted yt-admin-secret__reset">
-        Kuota {quotaResetText(new Date(today.resetsAt))}.
-      </p>
+          <ProgressBar
+            label={`Unggahan hari ini (videos.insert): ${uploads}`}
+            value={Math.min(today.uploadsUsed, today.uploadsLimit)}
+            max={today.uploadsLimit}
+            valueText={`${numberFormat.format(today.uploadsUsed)} dari ${numberFormat.format(today.uploadsLimit)} unggahan terpakai, sisa ${numberFormat.format(today.uploadsRemaining)}`}
+          />
+          <ProgressBar
+            label={`Unit hari ini: ${units}`}
+            value={Math.min(today.unitsUsed, today.unitsLimit)}
+            max={today.unitsLimit}
+            valueText={`${numberFormat.format(today.unitsUsed)} dari ${numberFormat.format(today.unitsLimit)} unit terpakai, sisa ${numberFormat.format(today.unitsRemaining)}`}
+          />
+          <p className="muted yt-admin-secret__reset">
+            Kuota {quotaResetText(new Date(today.resetsAt))}.
+          </p>
         </>
       ) : null}
       <div className="row-actions row-actions--wrap">

@@ -31,7 +31,9 @@ export function ClientSecretsPanel({ platform }: ClientSecretsPanelProps = {}) {
   const [target, setTarget] = useState<ClientSecret | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const shown = platform ? secrets.data.filter((secret) => secret.platform === platform) : secrets.data;
+  const shown = platform
+    ? secrets.data.filter((secret) => secret.platform === platform)
+    : secrets.data;
 
   function saved(secret: ClientSecret, mode: 'create' | 'edit') {
     showToast(

@@ -26,7 +26,9 @@ export function useAdminOAuthConnect(onFinished: () => void) {
         'connect',
         () => getAuthUrl(clientSecretId),
         (caught) =>
-          expireSessionOn(caught, token, ADMIN_TEXT.sessionExpired) ? null : connectErrorMessage(caught),
+          expireSessionOn(caught, token, ADMIN_TEXT.sessionExpired)
+            ? null
+            : connectErrorMessage(caught),
       );
     },
     [start],
