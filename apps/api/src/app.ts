@@ -26,6 +26,7 @@ import { meCookieRoutes } from './routes/me-cookies/index.ts';
 import { meTokenRoutes } from './routes/me-tokens/index.ts';
 import { meWebhookRoutes } from './routes/me-webhooks/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
+import { publishPostRoutes } from './routes/publish-posts/index.ts';
 import { automationRoutes } from './routes/automations/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
 import { systemRoutes } from './routes/system/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, routeDeps);
   codegenRoutes(app, routeDeps);
   youtubeRoutes(app, routeDeps);
+  publishPostRoutes(app, routeDeps);
   await youtubeFormRoutes(app, routeDeps);
   await publishConnectRoutes(app, routeDeps);
   await webRoutes(app, deps.env.webDistDir, { serveSourcemaps: deps.env.serveSourcemaps });

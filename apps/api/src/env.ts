@@ -155,6 +155,8 @@ export interface Env {
   meta: { authUrl: string; graphBaseUrl: string; graphVersion: string; uploadBaseUrl: string };
   /** GEMINI_MODEL; undefined: the newest usable flash model the key lists is chosen. */
   geminiModel: string | undefined;
+  /** TIKTOK_API_BASE_URL without a trailing slash. */
+  tiktokApiBaseUrl: string;
   /** Without a trailing slash; undefined: derived from each request. */
   publicBaseUrl: string | undefined;
   /** The managed yt-dlp: YTDLP_PATH pins it; else DATA_DIR/tools, kept current from the release channel. */
@@ -242,6 +244,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       graphVersion: e.META_GRAPH_VERSION,
       uploadBaseUrl: e.META_UPLOAD_BASE_URL.replace(/\/+$/, ''),
     },
+    tiktokApiBaseUrl: e.TIKTOK_API_BASE_URL.replace(/\/+$/, ''),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     ytdlp: ytDlpSettings(e, resolve(dataDir, 'tools')),
     ffmpegPath: e.FFMPEG_PATH,

@@ -2,7 +2,7 @@
 // matrix asks this table for every route with a `:param`; a route missing here fails the test,
 // so a new route cannot be left out of the matrix.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { downloads, notifications, previews, publishAccounts, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import { downloads, notifications, previews, publishAccounts, publishPosts, publishTargets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
@@ -206,6 +206,16 @@ async function scheduledUploadOf(ctx: FixtureContext, owner: Member): Promise<st
     .returning();
   if (!row) throw new Error('no youtube upload row');
   return row.id;
+}
+
+/** A publish post of `owner` with one queued YouTube target (issue 33). */
+async function publishPostOf(ctx: FixtureContext, owner: Member): Promise<{ id: string; targetId: string }> {
+  const youtubeAccountId = await youtubeAccountOf(ctx, owner);
+  const [post] = await ctx.h.database.db.insert(publishPosts).values({ userId: owner.id, caption: `Posting ${short()}`, title: 'Judul' }).returning();
+  if (!post) throw new Error('no publish post row');
+  const [target] = await ctx.h.database.db.insert(publishTargets).values({ postId: post.id, platform: 'youtube', youtubeAccountId }).returning();
+  if (!target) throw new Error('no publish target row');
+  return { id: post.id, targetId: target.id };
 }
 
 /** Two days ahead as the upload form's WIB date and time. */
@@ -449,6 +459,8 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
         return { params: { platform: 'tiktok' }, query: `clientSecretId=${client.id}` };
       },
     },
+    '/api/publish/posts/:id': { owned: true, make: async (owner) => id((await publishPostOf(ctx, owner)).id) },
+    '/api/publish/posts/:id/targets/:targetId/cancel': { owned: true, make: async (owner) => ({ params: await publishPostOf(ctx, owner) }) },
     // A member's own synced cookies: every caller reaches only their own row, so nobody's to take.
     '/api/me/cookies/:platform': {
       owned: false,

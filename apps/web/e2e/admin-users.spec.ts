@@ -106,7 +106,10 @@ test('admin tabs follow the spec order and the arrow keys', async ({ page }) => 
   ).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Facebook' })).toBeFocused();
-  await expect(page.getByRole('tabpanel')).toHaveText('Coming Soon');
+  // Issue 33: the Meta app's page (it was "Coming Soon").
+  await expect(
+    page.getByRole('tabpanel').getByRole('heading', { name: 'Alamat untuk dashboard Meta' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/#\/admin\?tab=facebook$/);
   await expectNoSeriousA11yViolations(page);
 });

@@ -54,6 +54,12 @@ const BaseSchema = z.object({
   GEMINI_BASE_URL: z.url().optional(),
   /** The Gemini model; unset: the newest usable flash model the key lists. */
   GEMINI_MODEL: z.string().trim().min(1).max(100).optional(),
+  /** Where TikTok's Content Posting API and Meta's Graph and rupload live (the API reads the same names). */
+  TIKTOK_API_BASE_URL: z.url().default('https://open.tiktokapis.com'),
+  META_AUTH_URL: z.url().default('https://www.facebook.com/v24.0/dialog/oauth'),
+  META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'META_GRAPH_VERSION must look like v24.0').default('v24.0'),
+  META_UPLOAD_BASE_URL: z.url().default('https://rupload.facebook.com'),
 });
 
 export interface Env {
@@ -101,6 +107,13 @@ export interface Env {
   google: { apiRootUrl?: string; oauthAuthUrl?: string; oauthTokenUrl?: string };
   /** GEMINI_BASE_URL and GEMINI_MODEL, as the API reads them. */
   gemini: { baseUrl: string | undefined; model: string | undefined };
+  /** TIKTOK_API_BASE_URL and META_*: where the publish job posts (issue 33). */
+  publish: PublishEndpoints;
+}
+
+export interface PublishEndpoints {
+  tiktokApiBaseUrl: string;
+  meta: { authUrl: string; graphBaseUrl: string; graphVersion: string; uploadBaseUrl: string };
 }
 
 /**
@@ -190,5 +203,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       oauthTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
     },
     gemini: { baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL },
+    publish: {
+      tiktokApiBaseUrl: e.TIKTOK_API_BASE_URL.replace(/\/+$/, ''),
+      meta: { authUrl: e.META_AUTH_URL, graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''), graphVersion: e.META_GRAPH_VERSION, uploadBaseUrl: e.META_UPLOAD_BASE_URL.replace(/\/+$/, '') },
+    },
   };
 }

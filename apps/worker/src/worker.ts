@@ -154,6 +154,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     automationRunWaitSeconds: env.automationRunWaitSeconds,
     gemini: env.gemini,
     google: env.google,
+    publish: env.publish,
     ytdlpTools,
   };
 

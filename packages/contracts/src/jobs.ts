@@ -55,6 +55,8 @@ export const WebhookDeliverPayloadSchema = z.object({ deliveryId: z.string().reg
 export const AutomationTickPayloadSchema = z.object({});
 /** One step of an automation run (issue 19); the run row says where it is. */
 export const AutomationRunPayloadSchema = z.object({ runId: UuidSchema });
+/** One target of a publish post (issue 33): its row holds the destination, options and progress. */
+export const PublishTargetPayloadSchema = z.object({ targetId: UuidSchema });
 
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
@@ -197,6 +199,23 @@ export const jobCatalog = {
       heartbeatSeconds: 30,
       // One job waiting and one running per run (the run id is the singletonKey): the tick's
       // nudges and a step's "look again later" never pile up.
+      queuePolicy: 'stately',
+    },
+  },
+  'publish.target': {
+    payload: PublishTargetPayloadSchema,
+    policy: {
+      // The target keeps its remote id (stored before the first byte): a retry reads the
+      // platform's status and resumes or finishes, never starts a second post. Platform refusals
+      // that will not change fail the target at once (the handler does not throw then).
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 3 * 3600,
+      retentionSeconds: 7 * 24 * 3600,
+      defaultConcurrency: 2,
+      heartbeatSeconds: 60,
+      // One waiting and one running job per target (the target id is the singletonKey).
       queuePolicy: 'stately',
     },
   },

@@ -31,6 +31,8 @@ export interface MediaStream {
   width: number | undefined;
   height: number | undefined;
   durationSecs: number | undefined;
+  /** Frames a second (video streams: avg_frame_rate, else r_frame_rate). */
+  fps: number | undefined;
 }
 
 export interface MediaProbe {
@@ -41,6 +43,8 @@ export interface MediaProbe {
   /** Of the first video stream. */
   width: number | undefined;
   height: number | undefined;
+  /** Of the first video stream. */
+  fps: number | undefined;
   videoCodec: string | undefined;
   audioCodec: string | undefined;
   hasVideo: boolean;
@@ -138,6 +142,15 @@ function numberOf(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
+/** ffprobe's `30000/1001` as a number; `0/0` (unknown) as undefined. */
+function frameRateOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const [num, den] = value.split('/').map(Number);
+  if (num === undefined || !Number.isFinite(num) || num <= 0) return undefined;
+  const rate = den === undefined ? num : den > 0 ? num / den : undefined;
+  return rate !== undefined && Number.isFinite(rate) ? rate : undefined;
+}
+
 function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
@@ -171,6 +184,7 @@ function toProbe(json: unknown): MediaProbe {
         width: numberOf(stream['width']),
         height: numberOf(stream['height']),
         durationSecs: numberOf(stream['duration']),
+        fps: frameRateOf(stream['avg_frame_rate']) ?? frameRateOf(stream['r_frame_rate']),
       };
     },
   );
@@ -189,6 +203,7 @@ function toProbe(json: unknown): MediaProbe {
     formatName: stringOf(format['format_name']),
     width: video?.width,
     height: video?.height,
+    fps: video?.fps,
     videoCodec: video?.codec,
     audioCodec: audio?.codec,
     hasVideo: video !== undefined,

@@ -34,3 +34,6 @@ export const UNAUDITED_GOOGLE_CLIENT_ID = 'e2e-unaudited-0001.apps.googleusercon
  */
 export const E2E_YTDLP_VERSION = ((now: Date) =>
   `${now.getUTCFullYear()}.${String(now.getUTCMonth() + 1).padStart(2, '0')}.${String(now.getUTCDate()).padStart(2, '0')}`)(new Date());
+
+/** The fake Meta user's Page and the Instagram account linked to it (e2e/publish.spec.ts). */
+export const E2E_META_PAGE = { page: 'Dapur E2E', instagram: 'dapur.e2e' } as const;

@@ -3,7 +3,9 @@
 // every run starts from an empty database with only the seeded admin. Apify is the testkit's
 // fake, a real HTTP server in this process, scripted by fake-apify-scenarios.ts; the videos
 // of its items are on the testkit's media server, also in this process. Google (OAuth consent,
-// YouTube Data API, Gemini) is the testkit's fake Google, in this process too.
+// YouTube Data API, Gemini) is the testkit's fake Google, in this process too. TikTok (Login
+// Kit, Content Posting API) and Meta (Facebook Login for Business, Graph, rupload) are the
+// testkit's fakes as well (issue 33: e2e/publish.spec.ts publishes to them).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +13,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
+import { startFakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
+import { startFakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
 import { startMediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startYtDlpReleaseServer } from '@scrapper/testkit/ytdlp-release-server/start-ytdlp-release-server';
 import { APIFY_ACCOUNT, APIFY_TOKENS } from './fake-apify-plan.ts';
-import { E2E_SPEC_MEDIA_PORT, E2E_WEBHOOK_PORT, E2E_YTDLP_VERSION, UNAUDITED_GOOGLE_CLIENT_ID } from './env.ts';
+import {
+  E2E_META_PAGE,
+  E2E_SPEC_MEDIA_PORT,
+  E2E_WEBHOOK_PORT,
+  E2E_YTDLP_VERSION,
+  UNAUDITED_GOOGLE_CLIENT_ID,
+} from './env.ts';
 import { scriptFakeApify } from './fake-apify-scenarios.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -27,6 +37,18 @@ scriptFakeApify(fake, media.urls);
 // page waits for a click on "Allow", as Google's does. One client stands for an API project
 // Google has not audited: its uploads are answered private.
 const google = await startFakeGoogle({ unaudited: [UNAUDITED_GOOGLE_CLIENT_ID] });
+// Any app is accepted while none is registered; each consent page waits for "Allow". TikTok's
+// default creator is public (@fake.creator); Meta's user has one Page with its Instagram account.
+const tiktok = await startFakeTikTok();
+const meta = await startFakeMeta({
+  users: [
+    {
+      name: 'Pengguna E2E',
+      pages: [{ name: E2E_META_PAGE.page, instagram: { username: E2E_META_PAGE.instagram } }],
+    },
+  ],
+  processingReads: 0,
+});
 
 // yt-dlp's release channel: the worker installs this build as its managed copy at start, as it
 // would from GitHub, and every download of the run goes through it.
@@ -53,6 +75,12 @@ const launcher = spawn(
       GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl,
       GEMINI_BASE_URL: google.urls.geminiBaseUrl,
       YTDLP_RELEASE_URL: releases.baseUrl,
+      TIKTOK_AUTH_URL: tiktok.urls.authUrl,
+      TIKTOK_API_BASE_URL: tiktok.urls.apiBaseUrl,
+      META_AUTH_URL: meta.urls.authUrl,
+      META_GRAPH_BASE_URL: meta.urls.graphBaseUrl,
+      META_GRAPH_VERSION: meta.version,
+      META_UPLOAD_BASE_URL: meta.urls.uploadBaseUrl,
     },
     stdio: 'inherit',
   },
@@ -68,7 +96,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 launcher.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  void Promise.allSettled([fake.close(), media.close(), google.close(), releases.close()]).finally(() =>
+  void Promise.allSettled([fake.close(), media.close(), google.close(), releases.close(), tiktok.close(), meta.close()]).finally(() =>
     process.exit(code ?? (signal ? 1 : 0)),
   );
 });

@@ -57,6 +57,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.publish,
+            lazy: () =>
+              import('./routes/publish/publish.tsx').then((m) => ({
+                Component: m.PublishRoute,
+              })),
+          },
+          {
             path: paths.automations,
             lazy: () =>
               import('./routes/automations/automations.tsx').then((m) => ({

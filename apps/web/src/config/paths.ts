@@ -6,6 +6,7 @@ export const paths = {
   dataDeletion: '/data-deletion',
   scraper: '/',
   youtube: '/youtube',
+  publish: '/publish',
   automations: '/automations',
   downloader: '/downloader',
   history: '/history',

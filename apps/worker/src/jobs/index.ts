@@ -1,6 +1,7 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { automationRun, automationTick } from './automation-run.ts';
 import { maintenanceSweep } from './maintenance-sweep.ts';
+import { publishTarget } from './publish-target/index.ts';
 import { resultIndex } from './result-index.ts';
 import { scrapeRun } from './scrape-run.ts';
 import { toolsYtDlpUpdate } from './tools-ytdlp-update.ts';
@@ -22,4 +23,5 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'webhook.deliver': webhookDeliver,
   'automation.tick': automationTick,
   'automation.run': automationRun,
+  'publish.target': publishTarget,
 };

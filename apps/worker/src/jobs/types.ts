@@ -7,6 +7,7 @@ import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { YtDlp } from '@scrapper/integrations/yt-dlp';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import type { YtDlpTools } from '../tools/yt-dlp-tools.ts';
+import type { PublishEndpoints } from '../env.ts';
 
 /** What jobs need of the outside world, built once per worker process. */
 export interface JobDeps {
@@ -33,6 +34,8 @@ export interface JobDeps {
   google: GoogleEndpoints;
   /** The managed yt-dlp: update checks, the tool report. */
   ytdlpTools: YtDlpTools;
+  /** Where TikTok and Meta live (TIKTOK_API_BASE_URL, META_*). */
+  publish: PublishEndpoints;
 }
 
 /**

@@ -50,6 +50,7 @@ import {
   type VideoMetadata,
   type YouTubeTokens,
 } from '@scrapper/integrations/youtube';
+import { mirrorYouTubeUpload } from './publish-target/youtube.ts';
 import type { JobContext, JobHandler, JobOutcome } from './types.ts';
 
 /** How often a job waiting for its channel's running upload checks again. */
@@ -502,6 +503,8 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
         ].join(' '),
         dedupeKey: `upload:${uploadId}`,
       });
+      // A publish post's YouTube target (issue 33) takes this outcome in the same transaction.
+      await mirrorYouTubeUpload({ db: tx, sql }, ctx.enqueue, uploadId, { status: 'published', videoId });
       return true;
     });
     if (completed) await removeJobCopies(ctx, upload);
@@ -576,6 +579,7 @@ async function handleFailure(ctx: JobContext, uploadId: string, rows: UploadJobR
         message: `Upload "${rows.upload.title}" gagal: ${message}`,
         dedupeKey: `upload:${uploadId}`,
       });
+      await mirrorYouTubeUpload({ db: tx, sql }, ctx.enqueue, uploadId, { status: 'failed', reason: message, detail });
     });
 
   if (error instanceof UploadStop || error instanceof UrlNotAllowedError) return fail(error.message);

@@ -12,7 +12,7 @@ import { meCookieEndpoints } from './me-cookies.ts';
 import { meTokenEndpoints } from './me-tokens.ts';
 import { meWebhookEndpoints } from './me-webhooks.ts';
 import { notificationEndpoints } from './notifications.ts';
-import { publishConnectEndpoints } from './publish.ts';
+import { publishConnectEndpoints, publishPostEndpoints } from './publish.ts';
 import { scrapeEndpoints } from './scrape.ts';
 import { setupEndpoints } from './setup.ts';
 import { systemEndpoints } from './system.ts';
@@ -49,6 +49,7 @@ export const endpoints = nameEndpoints({
   codegen: codegenEndpoints,
   youtube: youtubeEndpoints,
   publishConnect: publishConnectEndpoints,
+  publishPosts: publishPostEndpoints,
   rateLimits: rateLimitEndpoints,
   tools: toolEndpoints,
   setup: setupEndpoints,

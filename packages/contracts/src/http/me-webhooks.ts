@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_LABELS = {
   'upload.failed': 'Upload YouTube gagal',
   'automation.run.completed': 'Otomasi selesai dijalankan',
   'automation.run.failed': 'Otomasi gagal dijalankan',
+  'post.published': 'Publikasi ke satu tujuan berhasil',
+  'post.failed': 'Publikasi ke satu tujuan gagal',
 } as const;
 export type WebhookEvent = keyof typeof WEBHOOK_EVENT_LABELS;
 export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_LABELS) as [WebhookEvent, ...WebhookEvent[]];

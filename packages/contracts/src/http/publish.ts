@@ -193,7 +193,7 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
-export const ListPostsQuerySchema = z.object(pageQueryShape(20, 100));
+export const ListPostsQuerySchema = z.object(pageQueryShape(100, 20));
 export const TargetParamsSchema = z.object({ id: UuidSchema, targetId: UuidSchema });
 
 /** Meta's data-deletion callback: a form post with `signed_request`. */

@@ -121,6 +121,12 @@ export type ClientSecret = z.infer<typeof ClientSecretSchema>;
 /** What members see to pick a client in the upload page. */
 export const ClientSecretOptionSchema = z.object({ id: UuidSchema, name: z.string() });
 
+/** Whose apps the member picks from: YouTube's page asks for Google's (the default), the
+ * Publikasikan page for TikTok's and Meta's (issue 33). */
+export const ClientSecretOptionsQuerySchema = z.object({
+  platform: z.enum(CLIENT_SECRET_PLATFORMS, { message: 'Platform harus youtube, tiktok atau meta.' }).optional(),
+});
+
 const trimmed = (field: string, max: number) =>
   z
     .string({ message: `${field} wajib diisi.` })
@@ -481,8 +487,9 @@ export const youtubeEndpoints = {
     method: 'GET',
     path: '/api/youtube/client-secrets',
     access: 'user',
-    summary: 'Active OAuth clients a member may connect through (id and name only).',
+    summary: "Active OAuth clients a member may connect through (id and name only): Google's, or ?platform=tiktok|meta.",
     tags: ['youtube'],
+    query: ClientSecretOptionsQuerySchema,
     response: z.array(ClientSecretOptionSchema),
   }),
   // --- OAuth and accounts -------------------------------------------------------------

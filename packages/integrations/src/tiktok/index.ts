@@ -62,3 +62,4 @@ export {
   type StoredTikTokTokens,
   type TikTokTokenStore,
 } from './fresh-token.ts';
+export { sealedTikTokTokenStore, type SealedTokenRow } from './sealed-token-store.ts';

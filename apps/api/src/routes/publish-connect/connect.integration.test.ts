@@ -102,6 +102,20 @@ describe('client secrets per platform', () => {
     expect(wrong.status).toBe(404);
     expect(wrong.body.message).toMatch(/Aplikasi Meta/);
   });
+
+  it('lists the TikTok or Meta apps a member connects through with ?platform= (the Publikasikan page)', async () => {
+    const ids = async (query: string) => {
+      const res = await h.request('GET', `/api/youtube/client-secrets${query}`, { token: alice });
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ id: string }>).map((o) => o.id);
+    };
+    expect(await ids('?platform=tiktok')).toEqual([tiktokClient]);
+    expect(await ids('?platform=meta')).toEqual([metaClient]);
+    expect(await ids('?platform=youtube')).toEqual([youtubeClient]);
+    const bad = await h.request('GET', '/api/youtube/client-secrets?platform=instagram', { token: alice });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Platform harus youtube, tiktok atau meta/);
+  });
 });
 
 describe('connecting TikTok', () => {

@@ -58,7 +58,7 @@ export function youtubeRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, y.createClientSecret, ({ body, request }) => createClientSecret(database, secrets, body, defaultRedirectUri(request)));
   defineRoute(app, y.updateClientSecret, ({ params, body }) => updateClientSecret(database, secrets, params.id, body));
   defineRoute(app, y.deleteClientSecret, ({ params }) => deleteClientSecret(database, params.id));
-  defineRoute(app, y.clientSecretOptions, () => listClientSecretOptions(database));
+  defineRoute(app, y.clientSecretOptions, ({ query }) => listClientSecretOptions(database, query.platform));
 
   defineRoute(app, y.authUrl, ({ query, user }) => startAuth({ database, secrets, google, signer }, user, query));
   defineRoute(app, y.authCallback, async ({ query, request, reply }) => {

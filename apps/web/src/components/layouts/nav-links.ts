@@ -12,6 +12,7 @@ export const navItems: NavItem[] = [
   { to: paths.scraper, label: 'Scraper' },
   { to: paths.analytics, label: 'Analytics' },
   { to: paths.youtube, label: 'YouTube Upload' },
+  { to: paths.publish, label: 'Publikasikan' },
   { to: paths.automations, label: 'Otomasi' },
   { to: paths.downloader, label: 'Downloader' },
   { to: paths.history, label: 'Riwayat' },

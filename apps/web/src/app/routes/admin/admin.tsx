@@ -12,6 +12,7 @@ import { MyCookies } from '@/features/extension/components/my-cookies.tsx';
 import '@/features/extension/components/extension.css';
 import { DeletionRequestsPanel } from '@/features/deletion-requests/components/deletion-requests-panel.tsx';
 import { RateLimitsPanel } from '@/features/rate-limits/components/rate-limits-panel.tsx';
+import { MetaAppPanel } from '@/features/publish/components/meta-app-panel.tsx';
 import { ToolsPanel } from '@/features/tools/components/tools-panel.tsx';
 import { TOOLS_TAB_ID, TOOLS_TAB_LABEL } from '@/features/tools/utils/tools-tab.ts';
 import { UserManagementPanel } from '@/features/users/components/user-management-panel.tsx';
@@ -26,7 +27,8 @@ const DEFAULT_TAB = 'users';
 const tabs: TabItem[] = [
   { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
   { id: 'actors', label: 'Aktor', content: <ActorConfigPanel /> },
-  { id: 'facebook', label: 'Facebook', content: <p>Coming Soon</p> },
+  // Issue 33: the spec's "Facebook config" tab is the Meta app's page.
+  { id: 'facebook', label: 'Facebook', content: <MetaAppPanel credentials={<ClientSecretsPanel platform="meta" />} /> },
   { id: 'youtube-accounts', label: 'Akun YouTube', content: <YoutubeAccountsPanel /> },
   { id: 'client-secrets', label: 'Client Secret', content: <ClientSecretsPanel /> },
   { id: 'api-keys', label: 'API Key', content: <ApiKeysPanel /> },

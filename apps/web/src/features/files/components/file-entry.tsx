@@ -15,7 +15,10 @@ export interface FileEntryProps {
   onDelete: (file: FileItem) => void;
 }
 
-/** One stored file with 'Unduh' and 'Hapus'; a file gone from storage says 'File hilang'. */
+/**
+ * One stored file with 'Unduh', 'Upload ke YouTube', 'Publikasikan' (issue 33) and 'Hapus'; a
+ * file gone from storage says 'File hilang'.
+ */
 export function FileEntry({ file, showUser, downloading, onDownload, onDelete }: FileEntryProps) {
   const title = file.title || '(tanpa judul)';
   const meta = [platformLabel(file.platform), formatDateTime(file.createdAt), file.formattedSize];
@@ -50,6 +53,15 @@ export function FileEntry({ file, showUser, downloading, onDownload, onDelete }:
             aria-label={`Upload ke YouTube: ${title}`}
           >
             Upload ke YouTube
+          </Link>
+        ) : null}
+        {file.fileExists ? (
+          <Link
+            className="ui-button ui-button--secondary ui-button--sm"
+            to={`${paths.publish}?file=${encodeURIComponent(file.id)}`}
+            aria-label={`Publikasikan: ${title}`}
+          >
+            Publikasikan
           </Link>
         ) : null}
         <Button

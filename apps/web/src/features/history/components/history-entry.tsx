@@ -158,6 +158,15 @@ export function HistoryEntry({
             Upload ke YouTube
           </Link>
         ) : null}
+        {completed && item.fileExists && item.quality !== 'audio-only' ? (
+          <Link
+            className="ui-button ui-button--secondary ui-button--sm"
+            to={`${paths.publish}?file=${encodeURIComponent(item.id)}`}
+            aria-label={`Publikasikan: ${title}`}
+          >
+            Publikasikan
+          </Link>
+        ) : null}
         {missing && onRedownload ? (
           <Button
             size="sm"

@@ -5,11 +5,17 @@ import {
   YOUTUBE_QUOTA_RANGES,
   YOUTUBE_UNIT_COSTS,
 } from '@scrapper/contracts/rules/youtube-quota';
+import {
+  CLIENT_SECRET_PLATFORMS,
+  CLIENT_SECRET_PLATFORM_LABELS,
+} from '@scrapper/contracts/rules/publish-destinations';
+import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { PasswordInput } from '@scrapper/ui/password-input';
+import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -18,11 +24,13 @@ import { fieldBinder } from '@/lib/bind-field.ts';
 import { createClientSecret } from '../api/create-client-secret.ts';
 import { updateClientSecret } from '../api/update-client-secret.ts';
 import {
+  CREDENTIAL_LABELS,
   clientSecretFormFrom,
   emptyClientSecretForm,
   hasFormErrors,
   toClientSecretBody,
   validateClientSecretForm,
+  withPlatform,
 } from '../utils/client-secret-form.ts';
 import type {
   ClientSecretFormErrors,
@@ -34,7 +42,18 @@ export interface ClientSecretFormProps {
   secret: ClientSecret | null;
   onSaved: (saved: ClientSecret, mode: 'create' | 'edit') => void;
   onCancelEdit: () => void;
+  /** The platforms this form registers apps for (the Meta tab: only meta). Default: all. */
+  platforms?: readonly ClientSecretPlatform[];
 }
+
+/** Where the redirect URI is registered, per platform. */
+const REDIRECT_HINTS: Record<ClientSecretPlatform, string> = {
+  youtube:
+    'Harus sama dengan Authorized redirect URI di Google Cloud Console. Bawaan: callback OAuth server ini.',
+  tiktok:
+    'Harus sama dengan Redirect URI di Login Kit aplikasi TikTok (developers.tiktok.com). Bawaan: callback TikTok server ini.',
+  meta: 'Harus terdaftar di Valid OAuth Redirect URIs pada Facebook Login for Business aplikasi Meta. Bawaan: callback Meta server ini.',
+};
 
 type FieldName = keyof ClientSecretFormValues;
 const FIELD_ORDER: FieldName[] = [
@@ -63,11 +82,20 @@ function quotaInput(kind: keyof typeof YOUTUBE_QUOTA_RANGES) {
 }
 
 /** 'Tambah Client Secret' / 'Edit Client Secret'. Remounted per secret, so it starts fresh. */
-export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecretFormProps) {
+export function ClientSecretForm({
+  secret,
+  onSaved,
+  onCancelEdit,
+  platforms = CLIENT_SECRET_PLATFORMS,
+}: ClientSecretFormProps) {
   const mode = secret ? 'edit' : 'create';
   const [values, setValues] = useState<ClientSecretFormValues>(() =>
-    secret ? clientSecretFormFrom(secret) : emptyClientSecretForm(window.location.origin),
+    secret
+      ? clientSecretFormFrom(secret)
+      : emptyClientSecretForm(window.location.origin, platforms[0] ?? 'youtube'),
   );
+  const labels = CREDENTIAL_LABELS[values.platform];
+  const isYouTube = values.platform === 'youtube';
   const [errors, setErrors] = useState<ClientSecretFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -132,20 +160,36 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
           </Alert>
         ) : null}
         <div className="form-grid">
+          <Select
+            label="Platform"
+            required
+            options={platforms.map((platform) => ({
+              value: platform,
+              label: CLIENT_SECRET_PLATFORM_LABELS[platform],
+            }))}
+            value={values.platform}
+            disabled={mode === 'edit' || platforms.length === 1}
+            hint={mode === 'edit' ? 'Platform tidak bisa diubah setelah disimpan.' : undefined}
+            onChange={(event) => {
+              const platform = event.target.value as ClientSecretPlatform;
+              setValues((current) => withPlatform(current, platform, window.location.origin));
+              setErrors({});
+            }}
+          />
           <TextInput label="Nama" required autoComplete="off" {...field('name')} />
           <TextInput
-            label="Client ID"
+            label={labels.id}
             required
             autoComplete="off"
             spellCheck={false}
             {...field('clientId')}
           />
           <PasswordInput
-            label="Client Secret"
+            label={labels.secret}
             required={mode === 'create'}
             autoComplete="new-password"
             spellCheck={false}
-            revealLabel="Tampilkan client secret"
+            revealLabel={`Tampilkan ${labels.secret.toLowerCase()}`}
             hint={
               secret
                 ? `Tersimpan: ${secret.clientSecret}. Kosongkan untuk tetap memakai secret yang tersimpan.`
@@ -159,24 +203,23 @@ export function ClientSecretForm({ secret, onSaved, onCancelEdit }: ClientSecret
           required
           type="url"
           spellCheck={false}
-          hint="Harus sama dengan Authorized redirect URI di Google Cloud Console. Bawaan: callback OAuth server ini."
+          hint={REDIRECT_HINTS[values.platform]}
           {...field('redirectUri')}
         />
-        <div className="form-grid">
-          <TextInput label="Platform" value="youtube" readOnly hint="Hanya YouTube." />
-        </div>
-        <div className="yt-admin-quota">
-          <TextInput
-            {...quotaInput('dailyUploads')}
-            hint={`Upload per hari untuk proyek Google ini; setiap upload memakai 1. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUploads)}.`}
-            {...field('quotaDailyUploads')}
-          />
-          <TextInput
-            {...quotaInput('dailyUnits')}
-            hint={`Untuk panggilan selain upload: thumbnail dan playlist ${YOUTUBE_UNIT_COSTS['thumbnails.set']} unit, daftar playlist ${YOUTUBE_UNIT_COSTS['playlists.list']} unit. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUnits)}.`}
-            {...field('quotaDailyUnits')}
-          />
-        </div>
+        {isYouTube ? (
+          <div className="yt-admin-quota">
+            <TextInput
+              {...quotaInput('dailyUploads')}
+              hint={`Upload per hari untuk proyek Google ini; setiap upload memakai 1. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUploads)}.`}
+              {...field('quotaDailyUploads')}
+            />
+            <TextInput
+              {...quotaInput('dailyUnits')}
+              hint={`Untuk panggilan selain upload: thumbnail dan playlist ${YOUTUBE_UNIT_COSTS['thumbnails.set']} unit, daftar playlist ${YOUTUBE_UNIT_COSTS['playlists.list']} unit. Bawaan Google: ${numberFormat.format(YOUTUBE_QUOTA_DEFAULTS.dailyUnits)}.`}
+              {...field('quotaDailyUnits')}
+            />
+          </div>
+        ) : null}
         <Checkbox
           label="Aktif (bisa dipakai untuk menghubungkan akun)"
           checked={values.isActive}

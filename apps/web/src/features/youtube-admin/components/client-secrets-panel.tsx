@@ -1,4 +1,5 @@
 import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
@@ -15,8 +16,13 @@ import './youtube-admin.css';
 
 const NO_SECRETS: ClientSecret[] = [];
 
+export interface ClientSecretsPanelProps {
+  /** Only this platform's apps (the Meta tab); absent: every platform (tab 'Client Secret'). */
+  platform?: ClientSecretPlatform;
+}
+
 /** Admin tab 'Client Secret': the add/edit form and the list with Edit and Delete. */
-export function ClientSecretsPanel() {
+export function ClientSecretsPanel({ platform }: ClientSecretsPanelProps = {}) {
   const showToast = useToastStore((state) => state.show);
   const secrets = useResource(listClientSecrets, NO_SECRETS);
   const [editing, setEditing] = useState<ClientSecret | null>(null);
@@ -25,6 +31,9 @@ export function ClientSecretsPanel() {
   const [target, setTarget] = useState<ClientSecret | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const shown = platform
+    ? secrets.data.filter((secret) => secret.platform === platform)
+    : secrets.data;
 
   function saved(secret: ClientSecret, mode: 'create' | 'edit') {
     showToast(
@@ -62,26 +71,31 @@ export function ClientSecretsPanel() {
         secret={editing}
         onSaved={saved}
         onCancelEdit={() => setEditing(null)}
+        platforms={platform ? [platform] : undefined}
       />
 
-      <Card title="Daftar Client Secret">
-        <p className="muted form-note">
-          Kuota dihitung per hari Google (mulai tengah malam waktu Pasifik).
-        </p>
+      <Card title={platform === 'meta' ? 'Kredensial aplikasi Meta' : 'Daftar Client Secret'}>
+        {platform === undefined || platform === 'youtube' ? (
+          <p className="muted form-note">
+            Kuota YouTube dihitung per hari Google (mulai tengah malam waktu Pasifik).
+          </p>
+        ) : null}
         <LoadState
           loading={secrets.status === 'loading' && secrets.data.length === 0}
           loadingLabel="Memuat client secret..."
           error={secrets.status === 'error' ? 'Gagal memuat daftar client secret.' : null}
           onRetry={secrets.reload}
         />
-        {secrets.status === 'ready' && secrets.data.length === 0 ? (
+        {secrets.status === 'ready' && shown.length === 0 ? (
           <p className="muted">
-            Belum ada client secret. Tambahkan satu agar pengguna bisa menghubungkan akun YouTube.
+            {platform === 'meta'
+              ? 'Belum ada aplikasi Meta. Tambahkan satu agar pengguna bisa menghubungkan Facebook Page dan Instagram.'
+              : 'Belum ada client secret. Tambahkan satu agar pengguna bisa menghubungkan akun YouTube, TikTok atau Meta.'}
           </p>
         ) : null}
-        {secrets.data.length > 0 ? (
+        {shown.length > 0 ? (
           <ul className="yt-admin-secrets" aria-label="Client secret tersimpan">
-            {secrets.data.map((secret) => (
+            {shown.map((secret) => (
               <ClientSecretEntry
                 key={secret.id}
                 secret={secret}
@@ -100,7 +114,7 @@ export function ClientSecretsPanel() {
       <ConfirmDialog
         open={target !== null}
         title="Hapus Client Secret"
-        message="Akun YouTube yang terhubung lewat client ini tetap ada, tetapi perlu dihubungkan ulang dengan client secret lain."
+        message="Akun yang terhubung lewat aplikasi ini tetap ada, tetapi perlu dihubungkan ulang dengan aplikasi lain."
         confirmLabel="Hapus"
         loading={deleting}
         onConfirm={() => void remove()}

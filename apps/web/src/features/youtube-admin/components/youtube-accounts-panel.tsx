@@ -31,7 +31,7 @@ export function YoutubeAccountsPanel() {
   const [disconnecting, setDisconnecting] = useState(false);
   const [disconnectError, setDisconnectError] = useState<string | null>(null);
 
-  const activeSecrets = secrets.data.filter((secret) => secret.isActive);
+  const activeSecrets = secrets.data.filter((secret) => secret.isActive && secret.platform === 'youtube');
   const chosenSecret =
     activeSecrets.find((secret) => secret.id === secretId) ?? activeSecrets[0] ?? null;
   const secretNames = new Map(secrets.data.map((secret) => [secret.id, secret.name]));

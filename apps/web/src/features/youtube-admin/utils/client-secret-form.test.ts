@@ -2,11 +2,13 @@ import type { ClientSecret } from '@scrapper/contracts/http/youtube';
 import { ClientSecretBodySchema } from '@scrapper/contracts/http/youtube';
 import { describe, expect, it } from 'vitest';
 import {
+  CREDENTIAL_LABELS,
   clientSecretFormFrom,
   defaultRedirectUri,
   emptyClientSecretForm,
   toClientSecretBody,
   validateClientSecretForm,
+  withPlatform,
 } from './client-secret-form.ts';
 
 const ORIGIN = 'https://scrapper.example.com';
@@ -126,5 +128,49 @@ describe('client secret form', () => {
       quotaDailyUnits: 10000,
     });
     expect(ClientSecretBodySchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('client secret form: the platform (issue 33)', () => {
+  it("names the fields as each platform's console does and defaults to that platform's callback", () => {
+    expect(CREDENTIAL_LABELS.tiktok).toEqual({ id: 'Client key', secret: 'Client secret' });
+    expect(CREDENTIAL_LABELS.meta).toEqual({ id: 'App ID', secret: 'App secret' });
+    expect(emptyClientSecretForm(ORIGIN, 'meta').redirectUri).toBe(
+      'https://scrapper.example.com/api/publish/meta/auth/callback',
+    );
+    const tiktok = withPlatform(emptyClientSecretForm(ORIGIN), 'tiktok', ORIGIN);
+    expect(tiktok.redirectUri).toBe('https://scrapper.example.com/api/publish/tiktok/auth/callback');
+    // A redirect URI the admin typed is kept when the platform changes.
+    const typed = { ...emptyClientSecretForm(ORIGIN), redirectUri: 'https://other.example/cb' };
+    expect(withPlatform(typed, 'meta', ORIGIN).redirectUri).toBe('https://other.example/cb');
+  });
+
+  it('sends the platform and leaves the quota settings out for TikTok and Meta', () => {
+    const values = {
+      ...emptyClientSecretForm(ORIGIN, 'tiktok'),
+      name: 'TikTok',
+      clientId: 'awkey123',
+      clientSecret: 's3cret',
+      quotaDailyUploads: 'bukan angka',
+    };
+    expect(validateClientSecretForm(values, 'create')).toEqual({});
+    const body = toClientSecretBody(values, 'create');
+    expect(body).toEqual({
+      name: 'TikTok',
+      clientId: 'awkey123',
+      clientSecret: 's3cret',
+      platform: 'tiktok',
+      redirectUri: 'https://scrapper.example.com/api/publish/tiktok/auth/callback',
+      isActive: true,
+    });
+    expect(ClientSecretBodySchema.safeParse(body).success).toBe(true);
+    expect(validateClientSecretForm({ ...values, clientId: '', clientSecret: '' }, 'create')).toEqual({
+      clientId: 'Client key wajib diisi.',
+      clientSecret: 'Client secret wajib diisi.',
+    });
+  });
+
+  it('keeps the stored platform when editing', () => {
+    expect(clientSecretFormFrom({ ...stored, platform: 'meta' }).platform).toBe('meta');
   });
 });

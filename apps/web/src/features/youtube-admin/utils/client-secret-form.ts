@@ -8,6 +8,7 @@ import {
   YOUTUBE_QUOTA_DEFAULTS,
   YOUTUBE_QUOTA_RANGES,
 } from '@scrapper/contracts/rules/youtube-quota';
+import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import type { z } from 'zod';
 
 // The client secret form (spec part 2, sections 2 and 5): name, client id, secret (a password
@@ -15,10 +16,14 @@ import type { z } from 'zod';
 // defaults to this backend's OAuth callback. On edit an empty secret keeps the stored one.
 // The two quota settings are Google's 2026 buckets: videos.insert calls a day (default 100)
 // and units a day for every other call (default 10,000).
+// Issue 33: the same form registers a TikTok app (client key + secret) or a Meta app (app id +
+// secret); the fields are named as each platform's console names them, the redirect URI
+// defaults to that platform's callback, and the quota settings are Google's only.
 
 export type ClientSecretFormMode = 'create' | 'edit';
 
 export interface ClientSecretFormValues {
+  platform: ClientSecretPlatform;
   name: string;
   clientId: string;
   clientSecret: string;
@@ -34,16 +39,54 @@ export type ClientSecretFormErrors = Partial<Record<keyof ClientSecretFormValues
 
 export const OAUTH_CALLBACK_PATH = '/api/youtube/auth/callback';
 
-export function defaultRedirectUri(origin: string): string {
-  return `${origin.replace(/\/+$/, '')}${OAUTH_CALLBACK_PATH}`;
+/** Where each platform sends the member back after consent (issue 33 item 1). */
+export const CALLBACK_PATHS: Record<ClientSecretPlatform, string> = {
+  youtube: OAUTH_CALLBACK_PATH,
+  tiktok: '/api/publish/tiktok/auth/callback',
+  meta: '/api/publish/meta/auth/callback',
+};
+
+/** The field names each platform's developer console uses. */
+export const CREDENTIAL_LABELS: Record<ClientSecretPlatform, { id: string; secret: string }> = {
+  youtube: { id: 'Client ID', secret: 'Client Secret' },
+  tiktok: { id: 'Client key', secret: 'Client secret' },
+  meta: { id: 'App ID', secret: 'App secret' },
+};
+
+export function defaultRedirectUri(
+  origin: string,
+  platform: ClientSecretPlatform = 'youtube',
+): string {
+  return `${origin.replace(/\/+$/, '')}${CALLBACK_PATHS[platform]}`;
 }
 
-export function emptyClientSecretForm(origin: string): ClientSecretFormValues {
+/** A new platform chosen: its own callback replaces the previous platform's default. */
+export function withPlatform(
+  values: ClientSecretFormValues,
+  platform: ClientSecretPlatform,
+  origin: string,
+): ClientSecretFormValues {
+  const wasDefault = values.redirectUri.trim() === defaultRedirectUri(origin, values.platform);
   return {
+    ...values,
+    platform,
+    redirectUri:
+      wasDefault || !values.redirectUri.trim()
+        ? defaultRedirectUri(origin, platform)
+        : values.redirectUri,
+  };
+}
+
+export function emptyClientSecretForm(
+  origin: string,
+  platform: ClientSecretPlatform = 'youtube',
+): ClientSecretFormValues {
+  return {
+    platform,
     name: '',
     clientId: '',
     clientSecret: '',
-    redirectUri: defaultRedirectUri(origin),
+    redirectUri: defaultRedirectUri(origin, platform),
     isActive: true,
     quotaDailyUploads: String(YOUTUBE_QUOTA_DEFAULTS.dailyUploads),
     quotaDailyUnits: String(YOUTUBE_QUOTA_DEFAULTS.dailyUnits),
@@ -53,6 +96,7 @@ export function emptyClientSecretForm(origin: string): ClientSecretFormValues {
 /** The form for editing: everything but the secret, which is never sent back whole. */
 export function clientSecretFormFrom(secret: ClientSecret): ClientSecretFormValues {
   return {
+    platform: secret.platform,
     name: secret.name,
     clientId: secret.clientId,
     clientSecret: '',
@@ -78,12 +122,13 @@ export function toClientSecretBody(
   const body: z.input<typeof ClientSecretBodySchema> = {
     name: values.name.trim(),
     clientId: values.clientId.trim(),
-    platform: 'youtube',
+    platform: values.platform,
     redirectUri: values.redirectUri.trim(),
     isActive: values.isActive,
   };
   const secret = values.clientSecret.trim();
   if (secret || mode === 'create') body.clientSecret = secret;
+  if (values.platform !== 'youtube') return body;
   const uploads = wholeNumber(values.quotaDailyUploads);
   const units = wholeNumber(values.quotaDailyUnits);
   if (typeof uploads === 'number') body.quotaDailyUploads = uploads;
@@ -119,24 +164,31 @@ export function validateClientSecretForm(
 ): ClientSecretFormErrors {
   const errors: ClientSecretFormErrors = {};
   if (!values.name.trim()) errors.name = 'Nama wajib diisi.';
-  if (!values.clientId.trim()) errors.clientId = 'Client ID wajib diisi.';
+  const labels = CREDENTIAL_LABELS[values.platform];
+  if (!values.clientId.trim()) errors.clientId = `${labels.id} wajib diisi.`;
   if (mode === 'create' && !values.clientSecret.trim()) {
-    errors.clientSecret = 'Client Secret wajib diisi.';
+    errors.clientSecret = `${labels.secret} wajib diisi.`;
   }
   if (!values.redirectUri.trim()) errors.redirectUri = 'Redirect URI wajib diisi.';
   // Both settings are asked for (the form starts with Google's defaults); an empty field is
-  // refused like any value outside the range, with the server's own words.
-  const uploads = quotaError(
-    values.quotaDailyUploads,
-    QUOTA_LABELS.dailyUploads,
-    YOUTUBE_QUOTA_RANGES.dailyUploads,
-  );
+  // refused like any value outside the range, with the server's own words. YouTube only.
+  const uploads =
+    values.platform !== 'youtube'
+      ? undefined
+      : quotaError(
+          values.quotaDailyUploads,
+          QUOTA_LABELS.dailyUploads,
+          YOUTUBE_QUOTA_RANGES.dailyUploads,
+        );
   if (uploads) errors.quotaDailyUploads = uploads;
-  const units = quotaError(
-    values.quotaDailyUnits,
-    QUOTA_LABELS.dailyUnits,
-    YOUTUBE_QUOTA_RANGES.dailyUnits,
-  );
+  const units =
+    values.platform !== 'youtube'
+      ? undefined
+      : quotaError(
+          values.quotaDailyUnits,
+          QUOTA_LABELS.dailyUnits,
+          YOUTUBE_QUOTA_RANGES.dailyUnits,
+        );
   if (units) errors.quotaDailyUnits = units;
   const parsed = ClientSecretBodySchema.safeParse(toClientSecretBody(values, mode));
   if (!parsed.success) {

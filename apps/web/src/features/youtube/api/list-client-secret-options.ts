@@ -6,7 +6,7 @@ export type ClientSecretOption = EndpointResponse<
   typeof youtubeEndpoints.clientSecretOptions
 >[number];
 
-/** The active OAuth clients a member may connect through (id and name). */
+/** The active Google OAuth clients a member may connect a channel through (id and name). */
 export function listClientSecretOptions(signal?: AbortSignal): Promise<ClientSecretOption[]> {
   return call(youtubeEndpoints.clientSecretOptions, { signal });
 }

@@ -11,7 +11,7 @@ import { LoadState } from '@/components/load-state.tsx';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { deleteAccount } from '../api/delete-account.ts';
-import { useAccountQuota } from '../hooks/use-account-quota.ts';
+import { useAccountQuota } from '@/hooks/use-account-quota.ts';
 import { useAccounts } from '../hooks/use-accounts.ts';
 import { useOAuthConnect } from '../hooks/use-oauth-connect.ts';
 import { usePlaylists } from '../hooks/use-playlists.ts';
@@ -26,7 +26,7 @@ import {
 } from '../utils/selection.ts';
 import type { YoutubeSelection } from '../utils/selection.ts';
 import type { UploadErrors } from '../utils/upload-draft.ts';
-import { QuotaSummary } from './quota-summary.tsx';
+import { QuotaSummary } from '@/components/quota-summary.tsx';
 
 export interface AccountPanelProps {
   clientSecrets: ClientSecretOption[];

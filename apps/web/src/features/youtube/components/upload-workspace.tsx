@@ -5,7 +5,7 @@ import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail, isAbortError } from '@/lib/api-error.ts';
-import { findServerFile } from '../api/find-server-file.ts';
+import { findServerFile } from '@/lib/api/find-server-file.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { useFieldRefs } from '../hooks/use-field-refs.ts';
 import { useUploadHistory } from '../hooks/use-upload-history.ts';

@@ -1,6 +1,7 @@
 import { quotaResetText, UPLOAD_EXTRAS_UNITS } from '@scrapper/contracts/rules/youtube-quota';
 import { Button } from '@scrapper/ui/button';
-import type { AccountQuotaState } from '../hooks/use-account-quota.ts';
+import type { AccountQuotaState } from '@/hooks/use-account-quota.ts';
+import './quota-summary.css';
 
 const numberFormat = new Intl.NumberFormat('id-ID');
 

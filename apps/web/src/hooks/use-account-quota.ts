@@ -2,7 +2,7 @@ import type { AccountQuota } from '@scrapper/contracts/http/youtube';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { startPolling, type Poller } from '@/lib/poll.ts';
-import { getAccountQuota } from '../api/get-account-quota.ts';
+import { getAccountQuota } from '@/lib/api/get-account-quota.ts';
 
 export type AccountQuotaState =
   | { status: 'idle' }

@@ -1,0 +1,56 @@
+import type { TargetStatus } from '@scrapper/contracts/http/publish';
+import type {
+  ConnectPlatform,
+  TikTokPrivacyLevel,
+} from '@scrapper/contracts/rules/publish-destinations';
+
+// The publishing page's words (issue 33), in one place so the page and its tests share them.
+
+export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
+  queued: 'Menunggu',
+  uploading: 'Mengunggah',
+  processing: 'Diproses platform',
+  published: 'Terbit',
+  sent_to_inbox: 'Terkirim ke kotak masuk TikTok',
+  failed: 'Gagal',
+  cancelled: 'Dibatalkan',
+};
+
+export function targetStatusTone(status: TargetStatus): 'info' | 'danger' | 'neutral' {
+  if (status === 'published' || status === 'sent_to_inbox') return 'info';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}
+
+/** TikTok's privacy levels as its posting guidelines ask them to be named. */
+export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
+  PUBLIC_TO_EVERYONE: 'Semua orang',
+  MUTUAL_FOLLOW_FRIENDS: 'Teman (saling mengikuti)',
+  FOLLOWER_OF_CREATOR: 'Pengikut',
+  SELF_ONLY: 'Hanya saya',
+};
+
+export const CONNECT_LABELS: Record<ConnectPlatform, string> = {
+  tiktok: 'Hubungkan TikTok',
+  meta: 'Hubungkan Meta',
+};
+
+export const PUBLISH_TEXT = {
+  popupBlocked: 'Popup diblokir browser. Izinkan popup untuk situs ini, lalu coba lagi.',
+  oauthTimeout: 'Proses menghubungkan akun melewati batas waktu. Silakan coba lagi.',
+  noAuthUrl: 'Gagal mendapatkan alamat persetujuan dari server.',
+  noApp: (platform: ConnectPlatform) =>
+    `Belum ada aplikasi ${platform === 'tiktok' ? 'TikTok' : 'Meta'} yang aktif. Minta admin menambahkannya di Admin, tab Client Secret.`,
+  chooseApp: 'Pilih aplikasi terlebih dahulu.',
+  connectFailed: 'Gagal memulai koneksi akun.',
+  accountsFailed: 'Gagal memuat akun tujuan.',
+  postsFailed: 'Gagal memuat posting terakhir.',
+  removeFailed: 'Gagal memutus akun.',
+  creatorInfoFailed: 'Info kreator TikTok tidak dapat dimuat.',
+  musicConsent: 'Dengan memposting, Anda menyetujui Music Usage Confirmation TikTok.',
+  brandedConsent:
+    'Dengan memposting, Anda menyetujui Branded Content Policy dan Music Usage Confirmation TikTok.',
+  postCreated: 'Posting dibuat. Status tiap tujuan tampil di Posting terakhir.',
+  createFailed: 'Gagal membuat posting.',
+  cancelFailed: 'Gagal membatalkan tujuan.',
+} as const;

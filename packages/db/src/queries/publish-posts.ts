@@ -1,0 +1,200 @@
+// Publish posts and their targets (issue 33): what the API writes and lists, and what the
+// publish.target job reads and moves on. A target's remote id and upload address are written
+// (committed) before the first byte; final states are never left again.
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { downloads } from '../schema/downloads.ts';
+import {
+  publishAccounts,
+  publishPosts,
+  publishTargets,
+  type PublishAccountRow,
+  type PublishPostRow,
+  type PublishTargetRow,
+  type PublishTargetStatus,
+} from '../schema/publish.ts';
+import { youtubeAccounts, type YouTubeAccountRow } from '../schema/youtube.ts';
+
+export const FINAL_TARGET_STATUSES = ['published', 'sent_to_inbox', 'failed', 'cancelled'] as const;
+const notFinal = sql`${publishTargets.status} not in ('published', 'sent_to_inbox', 'failed', 'cancelled')`;
+
+export type NewPublishPost = typeof publishPosts.$inferInsert;
+export type NewPublishTarget = Omit<typeof publishTargets.$inferInsert, 'postId'>;
+
+/** The post and its targets, in one go (the caller's transaction). */
+export async function insertPublishPost(db: Db, post: NewPublishPost, targets: NewPublishTarget[]): Promise<{ post: PublishPostRow; targets: PublishTargetRow[] }> {
+  const [row] = await db.insert(publishPosts).values(post).returning();
+  if (!row) throw new Error('publish post not inserted');
+  const rows = await db
+    .insert(publishTargets)
+    .values(targets.map((t) => ({ ...t, postId: row.id })))
+    .returning();
+  return { post: row, targets: rows };
+}
+
+/** A target as lists show it: with its destination's name. */
+export interface TargetWithName extends PublishTargetRow {
+  accountName: string;
+}
+
+export interface PostWithTargets {
+  post: PublishPostRow;
+  fileName: string | null;
+  targets: TargetWithName[];
+}
+
+async function targetsOf(db: Db, postIds: string[]): Promise<Map<string, TargetWithName[]>> {
+  const byPost = new Map<string, TargetWithName[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await db
+    .select({ target: publishTargets, publishName: publishAccounts.name, youtubeName: youtubeAccounts.accountName })
+    .from(publishTargets)
+    .leftJoin(publishAccounts, eq(publishAccounts.id, publishTargets.accountId))
+    .leftJoin(youtubeAccounts, eq(youtubeAccounts.id, publishTargets.youtubeAccountId))
+    .where(inArray(publishTargets.postId, postIds))
+    .orderBy(publishTargets.createdAt, publishTargets.id);
+  for (const row of rows) {
+    const list = byPost.get(row.target.postId) ?? [];
+    list.push({ ...row.target, accountName: row.publishName ?? row.youtubeName ?? '' });
+    byPost.set(row.target.postId, list);
+  }
+  return byPost;
+}
+
+/** The owner's posts, newest first, with their targets. */
+export async function listPublishPostsOf(db: Db, userId: string, page: { offset: number; limit: number }): Promise<{ posts: PostWithTargets[]; total: number }> {
+  const [totalRow] = await db.select({ total: count() }).from(publishPosts).where(eq(publishPosts.userId, userId));
+  const rows = await db
+    .select({ post: publishPosts, fileName: downloads.title })
+    .from(publishPosts)
+    .leftJoin(downloads, eq(downloads.id, publishPosts.serverFileId))
+    .where(eq(publishPosts.userId, userId))
+    .orderBy(desc(publishPosts.createdAt), desc(publishPosts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const targets = await targetsOf(db, rows.map((r) => r.post.id));
+  return {
+    total: totalRow?.total ?? 0,
+    posts: rows.map((r) => ({ post: r.post, fileName: r.fileName, targets: targets.get(r.post.id) ?? [] })),
+  };
+}
+
+/** One post with its targets; with `userId`, only that member's (else undefined). */
+export async function findPublishPost(db: Db, id: string, userId?: string): Promise<PostWithTargets | undefined> {
+  const [row] = await db
+    .select({ post: publishPosts, fileName: downloads.title })
+    .from(publishPosts)
+    .leftJoin(downloads, eq(downloads.id, publishPosts.serverFileId))
+    .where(and(eq(publishPosts.id, id), userId ? eq(publishPosts.userId, userId) : undefined));
+  if (!row) return undefined;
+  const targets = await targetsOf(db, [id]);
+  return { post: row.post, fileName: row.fileName, targets: targets.get(id) ?? [] };
+}
+
+/** Cancels a target still `queued`; undefined when it is not (any more). */
+export async function cancelQueuedTarget(db: Db, postId: string, targetId: string): Promise<PublishTargetRow | undefined> {
+  const [row] = await db
+    .update(publishTargets)
+    .set({ status: 'cancelled', updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(and(eq(publishTargets.id, targetId), eq(publishTargets.postId, postId), eq(publishTargets.status, 'queued')))
+    .returning();
+  return row;
+}
+
+export interface TargetJobRows {
+  target: PublishTargetRow;
+  post: PublishPostRow;
+  account: PublishAccountRow | null;
+  youtubeAccount: YouTubeAccountRow | null;
+}
+
+export async function loadTargetForJob(db: Db, targetId: string): Promise<TargetJobRows | undefined> {
+  const [row] = await db
+    .select({ target: publishTargets, post: publishPosts, account: publishAccounts, youtubeAccount: youtubeAccounts })
+    .from(publishTargets)
+    .innerJoin(publishPosts, eq(publishPosts.id, publishTargets.postId))
+    .leftJoin(publishAccounts, eq(publishAccounts.id, publishTargets.accountId))
+    .leftJoin(youtubeAccounts, eq(youtubeAccounts.id, publishTargets.youtubeAccountId))
+    .where(eq(publishTargets.id, targetId));
+  return row;
+}
+
+export interface TargetPatch {
+  status?: Exclude<PublishTargetStatus, (typeof FINAL_TARGET_STATUSES)[number]>;
+  uploadedBytes?: number;
+  converted?: boolean;
+  youtubeUploadId?: string;
+}
+
+/** Moves a target that is not final yet; false when it is final (cancelled meanwhile...). */
+export async function updateTarget(db: Db, id: string, patch: TargetPatch): Promise<boolean> {
+  const rows = await db
+    .update(publishTargets)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(publishTargets.id, id), notFinal))
+    .returning({ id: publishTargets.id });
+  return rows.length > 0;
+}
+
+/**
+ * The platform's id of the post and where its bytes go, saved before the first byte is sent (the
+ * caller commits it on its own): a retry finds them and asks the platform instead of starting a
+ * second post. Only when none is saved yet.
+ */
+export async function recordTargetRemote(db: Db, id: string, remoteId: string, uploadUrl: string | null, converted: boolean): Promise<boolean> {
+  const rows = await db
+    .update(publishTargets)
+    .set({ remoteId, uploadUrl, converted, status: 'uploading', updatedAt: sql`now()` })
+    .where(and(eq(publishTargets.id, id), isNull(publishTargets.remoteId), notFinal))
+    .returning({ id: publishTargets.id });
+  return rows.length > 0;
+}
+
+/** A final state with what goes with it; false when the target was final already. */
+export async function finishTarget(
+  db: Db,
+  id: string,
+  outcome:
+    | { status: 'published' | 'sent_to_inbox'; remotePostId?: string | null; link?: string | null }
+    | { status: 'failed'; reason: string; detail?: string | null },
+): Promise<boolean> {
+  const fields =
+    outcome.status === 'failed'
+      ? { status: outcome.status, reason: outcome.reason, detail: outcome.detail ?? null }
+      : { status: outcome.status, remotePostId: outcome.remotePostId ?? null, link: outcome.link ?? null };
+  const rows = await db
+    .update(publishTargets)
+    .set({ ...fields, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(and(eq(publishTargets.id, id), notFinal))
+    .returning({ id: publishTargets.id });
+  return rows.length > 0;
+}
+
+/** The target a YouTube upload carries out, if one does. */
+export async function findTargetOfYouTubeUpload(db: Db, uploadId: string): Promise<PublishTargetRow | undefined> {
+  const [row] = await db.select().from(publishTargets).where(eq(publishTargets.youtubeUploadId, uploadId));
+  return row;
+}
+
+/** Statuses of a post's targets (for the summary once every one is final). */
+export async function targetStatusesOf(db: Db, postId: string): Promise<{ id: string; platform: PublishTargetRow['platform']; status: PublishTargetStatus; accountName: string; reason: string | null }[]> {
+  return db
+    .select({
+      id: publishTargets.id,
+      platform: publishTargets.platform,
+      status: publishTargets.status,
+      reason: publishTargets.reason,
+      accountName: sql<string>`coalesce(${publishAccounts.name}, ${youtubeAccounts.accountName}, '')`,
+    })
+    .from(publishTargets)
+    .leftJoin(publishAccounts, eq(publishAccounts.id, publishTargets.accountId))
+    .leftJoin(youtubeAccounts, eq(youtubeAccounts.id, publishTargets.youtubeAccountId))
+    .where(eq(publishTargets.postId, postId))
+    .orderBy(publishTargets.createdAt, publishTargets.id);
+}
+
+/** Locks the post's row: summaries of one post are written one at a time. */
+export async function lockPublishPost(db: Db, postId: string): Promise<void> {
+  await db.select({ id: publishPosts.id }).from(publishPosts).where(eq(publishPosts.id, postId)).for('update');
+}
+
