@@ -53,6 +53,8 @@ export const AnalyticsSchema = z.object({
   /** Admins only. */
   totalUsers: z.number().int().optional(),
   downloadsByPlatform: z.array(z.object({ platform: z.string(), count: z.number().int() })),
+  /** Posts that reached each destination (youtube, tiktok, instagram, facebook), most first (issue 33). */
+  postsByDestination: z.array(z.object({ platform: z.string(), count: z.number().int() })),
   /** The last 7 Jakarta days, oldest first, zeros included. */
   dailyDownloads: z.array(z.object({ date: z.iso.date(), downloads: z.number().int() })),
   recentDownloads: z.array(

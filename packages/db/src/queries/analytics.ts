@@ -31,6 +31,8 @@ export interface DashboardFigures {
   failedDownloads: number;
   storageBytes: number;
   byPlatform: Array<{ platform: string; count: number }>;
+  /** Targets of publish posts that reached their platform (published or in the TikTok inbox), by destination. */
+  postsByDestination: Array<{ platform: string; count: number }>;
   daily: Array<{ date: string; downloads: number }>;
   recent: Array<{ platform: string; title: string; createdAt: Date; username: string }>;
   totalUsers: number;
@@ -52,7 +54,7 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
   const day30 = jakartaDate(jakartaDayStartBefore(now, 29));
   const rollUp = ownerId ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = ownerId ? sql`owner_id = ${ownerId}` : sql`true`;
-  const [totalsResult, platformRows, dailyRows, recentRows] = await Promise.all([
+  const [totalsResult, platformRows, dailyRows, recentRows, postRows] = await Promise.all([
     // The number of users rides along (the admin's figure): one round trip less.
     sql<Array<{ total: number; last7: number; last30: number; failed: number; bytes: string; users: number }>>`
       select
@@ -78,6 +80,11 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
       select d.platform, d.title, d.created_at, u.username from downloads d join users u on u.id = d.owner_id
       where ${ownerId ? sql`d.owner_id = ${ownerId}` : sql`true`} and d.status = 'completed'
       order by d.created_at desc nulls last limit 10`,
+    // Publishing (issue 33): per destination, through publish_posts_user_idx for a member.
+    sql<Array<{ platform: string; count: number }>>`
+      select t.platform, count(*)::int as count from publish_targets t join publish_posts p on p.id = t.post_id
+      where ${ownerId ? sql`p.user_id = ${ownerId}` : sql`true`} and t.status in ('published', 'sent_to_inbox')
+      group by t.platform order by count desc, t.platform`,
   ]);
   const totals = totalsResult[0];
   const byDate = new Map(dailyRows.map((r) => [r.date, r.downloads]));
@@ -92,6 +99,7 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
     failedDownloads: totals?.failed ?? 0,
     storageBytes: Number(totals?.bytes ?? 0),
     byPlatform: [...platformRows],
+    postsByDestination: [...postRows],
     daily,
     recent: recentRows.map((r) => ({ platform: r.platform, title: r.title, createdAt: new Date(r.created_at), username: r.username })),
     totalUsers: totals?.users ?? 0,

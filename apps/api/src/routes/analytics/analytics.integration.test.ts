@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { jakartaDayStartBefore } from '@scrapper/db/queries/analytics';
 import { notifyUser } from '@scrapper/db/queries/notifications';
-import { downloads } from '@scrapper/db/schema';
+import { downloads, publishAccounts, publishPosts, publishTargets } from '@scrapper/db/schema';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
 let h: Harness;
@@ -151,5 +151,29 @@ describe('data deletion requests', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await h.request('POST', '/api/auth/delete-account', { body: { email: `x${i}@contoh.id` } })).status);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts posts per destination: targets that reached their platform, the member\'s own (issue 33)', async () => {
+    const [account] = await h.database.db
+      .insert(publishAccounts)
+      .values({ userId: aliceId, platform: 'tiktok', remoteId: 'open-analytics', name: 'Dapur', sealedTokens: 'x' })
+      .returning();
+    const [ig] = await h.database.db
+      .insert(publishAccounts)
+      .values({ userId: aliceId, platform: 'instagram', remoteId: 'ig-analytics', name: 'dapur.ig', sealedTokens: 'x' })
+      .returning();
+    const [post] = await h.database.db.insert(publishPosts).values({ userId: aliceId, caption: 'Hitung' }).returning();
+    await h.database.db.insert(publishTargets).values([
+      { postId: post?.id ?? '', platform: 'tiktok', accountId: account?.id ?? '', status: 'sent_to_inbox' },
+      { postId: post?.id ?? '', platform: 'instagram', accountId: ig?.id ?? '', status: 'published' },
+      { postId: post?.id ?? '', platform: 'instagram', accountId: ig?.id ?? '', status: 'failed' },
+    ]);
+    const mine = (await h.request('GET', '/api/analytics/dashboard', { token: alice })).body;
+    expect(mine.postsByDestination).toEqual([
+      { platform: 'instagram', count: 1 },
+      { platform: 'tiktok', count: 1 },
+    ]);
+    const bobs = (await h.request('GET', '/api/analytics/dashboard', { token: bob })).body;
+    expect(bobs.postsByDestination).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): vo
       storageBytes: f.storageBytes,
       ...(isAdmin ? { totalUsers: f.totalUsers } : {}),
       downloadsByPlatform: f.byPlatform,
+      postsByDestination: f.postsByDestination,
       dailyDownloads: f.daily,
       recentDownloads: f.recent.map((r) => ({
         platform: r.platform,

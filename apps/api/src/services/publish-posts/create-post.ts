@@ -15,7 +15,7 @@ import type { CreatePostBody, PostTarget, PublishDestination } from '@scrapper/c
 import { DESTINATION_FILE_RULES, PUBLISH_PLATFORM_LABELS, type PublishPlatformId } from '@scrapper/contracts/rules/publish-destinations';
 import type { Database } from '@scrapper/db/client';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
-import { findDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
+import type { DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { findPublishAccount, markPublishAccountForReconnect, withLockedPublishTokens } from '@scrapper/db/queries/publish-accounts';
 import { insertPublishPost, type NewPublishTarget } from '@scrapper/db/queries/publish-posts';
 import { findClientSecret, findYouTubeAccount } from '@scrapper/db/queries/youtube';
@@ -28,7 +28,7 @@ import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { fetchTikTokCreatorInfo, freshTikTokAccessToken, sealedTikTokTokenStore } from '@scrapper/integrations/tiktok';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { canReach } from '../../lib/owner-scope.ts';
+import { findVideoServerFile } from '../youtube/create-upload.ts';
 import { toTargetDto } from './to-post-dto.ts';
 
 export interface CreatePostDeps {
@@ -115,13 +115,8 @@ export async function createPost(deps: CreatePostDeps, user: SessionUser, body: 
   return { id: saved.post.id, targets: saved.targets.map((t) => toTargetDto({ ...t, accountName: names.get(t.id) ?? '' })) };
 }
 
-async function findServerFile(deps: CreatePostDeps, user: SessionUser, id: string): Promise<DownloadWithOwner> {
-  const row = await findDownload(deps.database.db, id);
-  if (!row || !canReach(user, row.ownerId)) throw notFound(POST_FILE_NOT_FOUND);
-  if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound(POST_FILE_NOT_FOUND);
-  if (row.quality === 'audio-only' || row.mime?.startsWith('audio/')) throw badRequest(POST_FILE_NOT_VIDEO);
-  if (!(await deps.storage.exists(row.storageKey))) throw notFound(POST_FILE_MISSING);
-  return row;
+function findServerFile(deps: CreatePostDeps, user: SessionUser, id: string): Promise<DownloadWithOwner> {
+  return findVideoServerFile(deps, user, id, { notFound: POST_FILE_NOT_FOUND, missing: POST_FILE_MISSING, notVideo: POST_FILE_NOT_VIDEO });
 }
 
 /** The caller's own account behind a destination id: a publish account, else a YouTube channel. */

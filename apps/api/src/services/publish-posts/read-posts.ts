@@ -1,11 +1,13 @@
 // The caller's posts (GET /api/publish/posts, /:id) and cancelling a target that has not
-// started sending. Owner-scoped: another member's post is "not found".
+// started sending. Owner-scoped (admins reach any, as with every member resource): another
+// member's post is "not found". The list is the caller's own posts, admins included.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import { paginationOf, type PageQuery } from '@scrapper/contracts/common';
 import type { Post, PostTarget } from '@scrapper/contracts/http/publish';
 import type { Database } from '@scrapper/db/client';
 import { cancelQueuedTarget, findPublishPost, listPublishPostsOf } from '@scrapper/db/queries/publish-posts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { ownerScope } from '../../lib/owner-scope.ts';
 import { toPostDto, toTargetDto } from './to-post-dto.ts';
 
 export const POST_NOT_FOUND = 'Postingan tidak ditemukan.';
@@ -17,13 +19,13 @@ export async function listPosts(database: Database, user: SessionUser, query: Pa
 }
 
 export async function getPost(database: Database, user: SessionUser, id: string): Promise<Post> {
-  const row = await findPublishPost(database.db, id, user.id);
+  const row = await findPublishPost(database.db, id, ownerScope(user) ?? undefined);
   if (!row) throw notFound(POST_NOT_FOUND);
   return toPostDto(row);
 }
 
 export async function cancelTarget(database: Database, user: SessionUser, postId: string, targetId: string): Promise<PostTarget> {
-  const post = await findPublishPost(database.db, postId, user.id);
+  const post = await findPublishPost(database.db, postId, ownerScope(user) ?? undefined);
   const target = post?.targets.find((t) => t.id === targetId);
   if (!post || !target) throw notFound(TARGET_NOT_FOUND);
   const cancelled = await cancelQueuedTarget(database.db, postId, targetId);

@@ -169,11 +169,21 @@ export const SERVER_FILE_NOT_VIDEO = 'File ini berupa audio, bukan video. Pilih 
  * row: the worker reads it from there, and the member's file is never removed by the upload.
  */
 async function findServerFile(deps: UploadDeps, user: SessionUser, id: string): Promise<DownloadWithOwner> {
+  return findVideoServerFile(deps, user, id, { notFound: SERVER_FILE_NOT_FOUND, missing: SERVER_FILE_MISSING, notVideo: SERVER_FILE_NOT_VIDEO });
+}
+
+/** The same look-up for any use of a server file as a video (publishing too), with its own words. */
+export async function findVideoServerFile(
+  deps: Pick<UploadDeps, 'database' | 'storage'>,
+  user: SessionUser,
+  id: string,
+  messages: { notFound: string; missing: string; notVideo: string },
+): Promise<DownloadWithOwner> {
   const row = await findDownload(deps.database.db, id);
-  if (!row || !canReach(user, row.ownerId)) throw notFound(SERVER_FILE_NOT_FOUND);
-  if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound(SERVER_FILE_NOT_FOUND);
-  if (row.quality === 'audio-only' || row.mime?.startsWith('audio/')) throw badRequest(SERVER_FILE_NOT_VIDEO);
-  if (!(await deps.storage.exists(row.storageKey))) throw notFound(SERVER_FILE_MISSING);
+  if (!row || !canReach(user, row.ownerId)) throw notFound(messages.notFound);
+  if (row.status !== 'completed' || !row.storageKey || row.fileDeletedAt) throw notFound(messages.notFound);
+  if (row.quality === 'audio-only' || row.mime?.startsWith('audio/')) throw badRequest(messages.notVideo);
+  if (!(await deps.storage.exists(row.storageKey))) throw notFound(messages.missing);
   return row;
 }
 

@@ -195,4 +195,25 @@ describe('publish.target', () => {
     expect(videos).toHaveLength(1);
     expect(target.remotePostId).toBe(videos[0]?.id);
   });
+
+  it('a token TikTok no longer knows fails the target and marks the account for reconnecting', async () => {
+    const [account] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, ids.tiktokPublic));
+    const stored = JSON.parse(h.box.open(account?.sealedTokens ?? '')) as Record<string, string>;
+    const revoked = await insertAccount({
+      userId,
+      platform: 'tiktok',
+      clientSecretId: account?.clientSecretId ?? null,
+      remoteId: 'open-revoked',
+      name: 'Dicabut',
+      sealedTokens: h.box.seal(JSON.stringify({ ...stored, accessToken: 'act.tidak-dikenal' })),
+    });
+    const file = await serverFile({ width: 540, height: 960 });
+    const post = await publish(file.id, [{ platform: 'tiktok', accountId: revoked, options: { mode: 'inbox' } }]);
+    const target = await targetFinal(post.targets[0]?.id ?? '');
+    expect(target.status).toBe('failed');
+    expect(target.reason).toMatch(/tidak berlaku/);
+    expect(target.remoteId).toBeNull();
+    const [after] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, revoked));
+    expect(after?.needsReconnect).toBe(true);
+  });
 });
