@@ -150,7 +150,7 @@ function fakeApi(handler: Handler = () => undefined) {
         return jsonResponse(200, {
           files: [FILE],
           pagination: { total: 1, hasMore: false },
-          stats: { totalFiles: 1, formattedTotalSize: '1000 B', platforms: ['tiktok'] },
+          stats: { totalFiles: 1, formattedTotalSize: '1000 B', totalBytes: 1000, platforms: ['tiktok'] },
         });
       if (url.pathname === `/api/publish/accounts/${TIKTOK}/creator-info`)
         return jsonResponse(200, CREATOR);
