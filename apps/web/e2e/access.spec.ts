@@ -9,6 +9,7 @@ test("a user does not see Admin, and /admin says 'Halaman ini hanya untuk admin.
     'Scraper',
     'Analytics',
     'YouTube Upload',
+    'Publikasikan',
     'Otomasi',
     'Downloader',
     'Riwayat',

@@ -363,16 +363,6 @@ test.describe('as a member', () => {
     await reasons.getByText('Detail').first().click();
     await expect(reasons).toContainText('404');
     await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
-
-    // One finished file is saved as itself, not as a zip of one.
-    await page.getByRole('checkbox', { name: `Pilih ${MISSING}`, exact: true }).uncheck();
-    await page.getByRole('checkbox', { name: `Pilih ${HLS}`, exact: true }).check();
-    await button.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' })).toBeVisible({ timeout: 60_000 });
-    await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
-    const single = page.waitForEvent('download');
-    await panel.getByRole('button', { name: 'Simpan file' }).click();
-    expect((await single).suggestedFilename()).toBe(`${HLS}.mp4`);
   });
 
   test('history lists the downloads: filters, load more, download and bulk delete', async ({
@@ -622,6 +612,19 @@ test.describe('as a member', () => {
       .getByRole('listitem')
       .filter({ hasText: cat });
     await expect(entry).toContainText(`File: ${cat}.mp4`);
+
+    // One finished file is saved as itself, not as a zip of one.
+    const single = `Satu ${unique('klip')}`;
+    await page.goto('/#/downloader');
+    await input.fill(media.titledPageUrl(single));
+    await input.press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' }),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
+    const saved = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Simpan file' }).click();
+    expect((await saved).suggestedFilename()).toBe(`${single}.mp4`);
   });
 
   test("a running batch shows each item's percentage and the whole batch's progress", async ({
