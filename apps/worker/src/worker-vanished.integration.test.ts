@@ -28,7 +28,7 @@ beforeAll(async () => {
     storage: 'local',
     media: {}, // the slow clip trickles at about 160 KiB/s
     poolMax: 4,
-    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'video.download', HEARTBEAT_INTERVAL_SECONDS: '1' },
+    env: { WORKER_QUEUES: 'video.download', HEARTBEAT_INTERVAL_SECONDS: '1' },
   });
   ({ database, media, dataDir } = h);
   supervisor = await h.startSupervisor();

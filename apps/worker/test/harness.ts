@@ -40,8 +40,13 @@ export interface WorkerHarnessOptions {
   apify?: FakeApifyOptions;
   /** A fake Google (the GOOGLE_* URLs point at it). */
   google?: FakeGoogleOptions;
-  /** The testkit's media server (it is on loopback: say ALLOW_PRIVATE_NETWORK_FETCH in `env`). */
+  /**
+   * The testkit's media server. It is on loopback, so the file's workers get its `host:port` in
+   * FETCH_ALLOW_PRIVATE_HOSTS: the URL guard stays on for every other private address.
+   */
   media?: MediaServerOptions;
+  /** More private `host:port` destinations the file's workers may fetch (webhook receivers). */
+  allowHosts?: string[];
   /** Connections of the test's own pool. Default 6. */
   poolMax?: number;
 }
@@ -85,6 +90,12 @@ export interface WorkerHarness {
   close(): Promise<void>;
 }
 
+/** FETCH_ALLOW_PRIVATE_HOSTS for the media server and the file's own receivers, if any. */
+function privateHosts(media: MediaServer | undefined, more: string[] = []): Record<string, string> {
+  const hosts = [...(media ? [new URL(media.baseUrl).host] : []), ...more];
+  return hosts.length > 0 ? { FETCH_ALLOW_PRIVATE_HOSTS: hosts.join(',') } : {};
+}
+
 function missing(what: string): never {
   throw new Error(`this file's harness has no ${what}: ask for it in startWorkerHarness`);
 }
@@ -122,6 +133,7 @@ export async function startWorkerHarness(options: WorkerHarnessOptions): Promise
       ? { GOOGLE_API_ROOT_URL: google.urls.apiRootUrl, GOOGLE_OAUTH_AUTH_URL: google.urls.oauthAuthUrl, GOOGLE_OAUTH_TOKEN_URL: google.urls.oauthTokenUrl }
       : {}),
     ...testStorage?.env,
+    ...privateHosts(media, options.allowHosts),
     ...options.env,
     ...extra,
   });

@@ -81,7 +81,7 @@ beforeAll(async () => {
     // find yt-dlp mid-download.
     media: { slowThrottle: { chunkBytes: 32 * 1024, intervalMs: 50 } },
     google: { channels: [{ id: 'UCkilled'.padEnd(24, 'x'), title: 'Kanal' }] },
-    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'video.download,youtube.upload' },
+    env: { WORKER_QUEUES: 'video.download,youtube.upload' },
   });
   ({ database, media, google, dataDir, testStorage } = h);
   ownerId = await h.insertUser('member');

@@ -84,7 +84,6 @@ beforeAll(async () => {
     apify: { waitForFinishCapMs: 50 },
     google: { channels: [{ id: 'UCfaults'.padEnd(24, 'x'), title: 'Kanal Badai' }] },
     env: {
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_QUEUES: 'scrape.run,youtube.upload',
       WORKER_CONCURRENCY_SCRAPE_RUN: '4',
       WORKER_CONCURRENCY_YOUTUBE_UPLOAD: '2',

@@ -102,7 +102,6 @@ async function s3OutOfSpace(): Promise<Subject> {
 async function startDownloadWorker(dataDir: string, storage: TestStorage): Promise<RunningWorker> {
   const worker = await h.startWorker({
     DATA_DIR: dataDir,
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     WORKER_QUEUES: 'video.download',
     ...storage.env,
   });

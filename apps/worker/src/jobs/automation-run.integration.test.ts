@@ -130,7 +130,7 @@ beforeAll(async () => {
     apify: { waitForFinishCapMs: 50 },
     google: { geminiKeys: ['gemini-kunci-uji'] },
     media: {},
-    env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', WORKER_QUEUES: 'automation.run,scrape.run,video.download,youtube.upload', HEARTBEAT_INTERVAL_SECONDS: '1' },
+    env: { WORKER_QUEUES: 'automation.run,scrape.run,video.download,youtube.upload', HEARTBEAT_INTERVAL_SECONDS: '1' },
   });
   ({ database, apify: fake, media } = h);
   ownerId = await h.insertUser('member');

@@ -75,7 +75,6 @@ beforeAll(async () => {
     name: 'instagram-download',
     media: {},
     env: {
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       WORKER_CONCURRENCY_SCRAPE_RUN: '0',
     },

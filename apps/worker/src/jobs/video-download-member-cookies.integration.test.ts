@@ -76,7 +76,6 @@ beforeAll(async () => {
     name: 'download-member-cookies',
     media: {},
     env: {
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       WORKER_CONCURRENCY_SCRAPE_RUN: '0',
     },

@@ -31,8 +31,6 @@ beforeAll(async () => {
     media: {},
     poolMax: 4,
     env: {
-      // The media server is on loopback.
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       WORKER_CONCURRENCY_SCRAPE_RUN: '0',
     },

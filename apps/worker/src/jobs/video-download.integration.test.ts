@@ -84,7 +84,6 @@ beforeAll(async () => {
     name: 'download-job',
     media: {},
     env: {
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       WORKER_CONCURRENCY_SCRAPE_RUN: '0',
     },

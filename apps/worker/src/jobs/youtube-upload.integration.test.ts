@@ -166,7 +166,6 @@ beforeAll(async () => {
     media: {},
     poolMax: 8,
     env: {
-      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       WORKER_CONCURRENCY_MAINTENANCE_SWEEP: '0',
       WORKER_CONCURRENCY_SCRAPE_RUN: '0',
       WORKER_CONCURRENCY_VIDEO_DOWNLOAD: '0',

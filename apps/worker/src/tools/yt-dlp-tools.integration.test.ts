@@ -60,7 +60,8 @@ function envFor(dataDir: string, extra: Record<string, string> = {}): Env {
   return h.env({
     DATA_DIR: dataDir,
     YTDLP_AUTO_UPDATE: 'true',
-    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+    // The media server and the release server, both on loopback; the guard stays on for the rest.
+    FETCH_ALLOW_PRIVATE_HOSTS: [new URL(media.baseUrl).host, new URL(releases.baseUrl).host].join(','),
     YTDLP_RELEASE_URL: releases.baseUrl,
     ...extra,
   });
