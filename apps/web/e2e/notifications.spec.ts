@@ -1,4 +1,4 @@
-import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
+import type { APIRequest, APIRequestContext, Browser, Page } from '@playwright/test';
 import { ensureActiveApifyKey } from './support/admin-api.ts';
 import { APIFY_TOKENS, QUICK_ITEM_COUNT } from './support/fake-apify-plan.ts';
 import { BASE_URL } from './support/env.ts';
@@ -161,12 +161,15 @@ test('a click outside closes the panel; Tab leaving it closes it too', async ({ 
   await expect(panel(page)).toBeHidden();
 });
 
-test("a user without notifications reads 'Tidak ada notifikasi.'", async ({
-  browser,
-  adminApi,
-}) => {
-  const username = `e2e-sepi-${Date.now().toString(36)}`;
-  const password = 'e2e-sepi-password';
+/** A member of its own (signed in, in a context of its own), deleted after `use`. */
+async function asFreshMember(
+  browser: Browser,
+  adminApi: APIRequestContext,
+  word: string,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const username = `e2e-${word}-${Date.now().toString(36)}`;
+  const password = `e2e-${word}-password`;
   const created = await adminApi.post('/api/admin/users', {
     data: { username, password, role: 'user' },
   });
@@ -182,17 +185,63 @@ test("a user without notifications reads 'Tidak ada notifikasi.'", async ({
         origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: token }] }],
       },
     });
-    const page = await context.newPage();
+    try {
+      await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await adminApi.delete(`/api/admin/users/${id}`);
+  }
+}
+
+test("a user without notifications reads 'Tidak ada notifikasi.'", async ({
+  browser,
+  adminApi,
+}) => {
+  await asFreshMember(browser, adminApi, 'sepi', async (page) => {
     await page.goto('/#/');
     await expect(toggle(page)).toHaveAccessibleName('Notifikasi');
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);
     await toggle(page).click();
     await expect(panel(page).getByText('Tidak ada notifikasi.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await context.close();
-  } finally {
-    await adminApi.delete(`/api/admin/users/${id}`);
-  }
+  });
+});
+
+test('a member switches off news of finished scrapes from the bell; failures stay on', async ({
+  browser,
+  adminApi,
+}, testInfo) => {
+  await asFreshMember(browser, adminApi, 'atur', async (page) => {
+    await page.goto('/#/');
+    await toggle(page).click();
+    await panel(page).getByRole('link', { name: 'Atur notifikasi' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Pengaturan Notifikasi' }),
+    ).toBeVisible();
+    await expect(panel(page)).toBeHidden();
+    const scrapes = page.getByRole('switch', { name: 'Scraping selesai' });
+    await expect(scrapes).toHaveAttribute('aria-checked', 'true');
+    const always = page.getByRole('list', { name: 'Notifikasi yang selalu dikirim' });
+    await expect(always).toContainText('Scraping gagal');
+    await expect(page.getByRole('switch', { name: 'Scraping gagal' })).toHaveCount(0);
+    // Admin-only kinds are not a member's to choose.
+    await expect(page.getByText('Cookie platform akan kedaluwarsa')).toHaveCount(0);
+    await scrapes.click();
+    await expect(page.getByRole('status').filter({ hasText: '"Scraping selesai" dimatikan.' })).toBeVisible();
+    await expect(scrapes).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Scraping selesai' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'notification-settings');
+    }
+  });
 });
 
 test("a list that cannot be loaded says 'Gagal memuat notifikasi.'", async ({ page }) => {

@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.notificationSettings,
+            lazy: () =>
+              import('./routes/notification-settings/notification-settings.tsx').then((m) => ({
+                Component: m.NotificationSettingsRoute,
+              })),
+          },
+          {
             path: paths.admin,
             lazy: () =>
               import('./routes/admin/admin.tsx').then((m) => ({ Component: m.AdminRoute })),

@@ -15,5 +15,6 @@ export const paths = {
   extension: '/extension',
   webhooks: '/webhooks',
   apiTokens: '/api-tokens',
+  notificationSettings: '/notification-settings',
   admin: '/admin',
 } as const;

@@ -207,7 +207,7 @@ describe('video.download', () => {
     await Promise.all(ids.map((id) => finished(id)));
     await new Promise((r) => setTimeout(r, 500));
     const notes = await database.db.select().from(notifications).where(eq(notifications.dedupeKey, `batch:${batch.id}`));
-    expect(notes).toEqual([expect.objectContaining({ userId: ownerId, kind: 'batch.finished', message: 'Unduhan batch selesai: 1 berhasil, 1 gagal.' })]);
+    expect(notes).toEqual([expect.objectContaining({ userId: ownerId, kind: 'batch.failed', message: 'Unduhan batch selesai: 1 berhasil, 1 gagal.' })]);
   });
 
   it("commits a batch's last row with the batch notification: while the notification cannot be written the row stays running, and the retry completes it once", async () => {
@@ -308,9 +308,9 @@ describe('video.download', () => {
     expect(b.row.id).toBe(a.row.id);
   });
 
-  it('refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_FETCH is set', async () => {
+  it('refuses a loopback address that FETCH_ALLOW_PRIVATE_HOSTS does not name', async () => {
     await worker.stop();
-    const strict = await h.startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'false' });
+    const strict = await h.startWorker({ ALLOW_PRIVATE_NETWORK_FETCH: 'false', FETCH_ALLOW_PRIVATE_HOSTS: '' });
     try {
       const row = await finished(await queue(media.urls.clip3s, {}, strict));
       expect(row.status).toBe('failed');

@@ -86,7 +86,9 @@ export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId:
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
   await notifyUser(db, ownerId, {
-    kind: 'batch.finished',
+    // A batch with a failed item is a failure: it reaches the bell even when finished batches
+    // are switched off on the notification settings page.
+    kind: failed === 0 ? 'batch.finished' : 'batch.failed',
     message: failed === 0 ? `Unduhan batch selesai: ${done} item berhasil.` : `Unduhan batch selesai: ${done} berhasil, ${failed} gagal.`,
     dedupeKey: `batch:${batchId}`,
   });

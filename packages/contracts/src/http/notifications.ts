@@ -16,6 +16,25 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+export const NotificationSettingSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  /** Reaches the bell. */
+  enabled: z.boolean(),
+  /** False for failures and calls to act: always on, the switch is shown but cannot be turned off. */
+  switchable: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof NotificationSettingSchema>;
+
+export const NotificationSettingsSchema = z.object({ kinds: z.array(NotificationSettingSchema) });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** Every kind the caller may switch, on or off; kinds left out keep their setting. */
+export const NotificationSettingsBodySchema = z
+  .object({ kinds: z.record(z.string().min(1).max(60), z.boolean()) })
+  .strict();
+export type NotificationSettingsBody = z.infer<typeof NotificationSettingsBodySchema>;
+
 export const notificationEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -41,5 +60,22 @@ export const notificationEndpoints = {
     summary: "Mark every unread notification of the caller read (admins: their own, as the list shows).",
     tags: ['notifications'],
     response: z.object({ updated: z.number().int().min(0) }),
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/notification-settings',
+    access: 'user',
+    summary: 'Every notification kind the caller receives, on or off (failures are always on).',
+    tags: ['notifications'],
+    response: NotificationSettingsSchema,
+  }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/notification-settings',
+    access: 'user',
+    summary: 'Switch notification kinds on or off; an unknown kind or a failure kind answers 400 and changes nothing.',
+    tags: ['notifications'],
+    body: NotificationSettingsBodySchema,
+    response: NotificationSettingsSchema,
   }),
 };

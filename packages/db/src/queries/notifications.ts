@@ -11,16 +11,40 @@ export interface NewNotification {
   link?: string | null;
 }
 
-/** Idempotent: the same event (dedupe key) notifies a user once. */
+/**
+ * Idempotent: the same event (dedupe key) notifies a user once. A kind the user switched off on
+ * the settings page is not written (only kinds that may be switched off are ever stored there).
+ */
 export async function notifyUser(db: Db, userId: string, n: NewNotification): Promise<void> {
-  await db.insert(notifications).values({ userId, ...n }).onConflictDoNothing();
+  await db.execute(sql`
+    insert into ${notifications} (user_id, kind, message, dedupe_key, link)
+    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey}, ${n.link ?? null} from ${users}
+    where ${users.id} = ${userId} and not (${n.kind} = any(${users.mutedNotificationKinds}))
+    on conflict do nothing`);
 }
 
 export async function notifyAdmins(db: Db, n: NewNotification): Promise<void> {
   await db.execute(sql`
     insert into ${notifications} (user_id, kind, message, dedupe_key, link)
-    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey}, ${n.link ?? null} from ${users} where ${users.role} = 'admin'
+    select ${users.id}, ${n.kind}, ${n.message}, ${n.dedupeKey}, ${n.link ?? null} from ${users}
+    where ${users.role} = 'admin' and not (${n.kind} = any(${users.mutedNotificationKinds}))
     on conflict do nothing`);
+}
+
+/** The kinds the user switched off; undefined when there is no such user. */
+export async function findMutedNotificationKinds(db: Db, userId: string): Promise<string[] | undefined> {
+  const [row] = await db.select({ muted: users.mutedNotificationKinds }).from(users).where(eq(users.id, userId));
+  return row?.muted;
+}
+
+/** Replaces the kinds the user switched off (the caller has checked each may be). */
+export async function setMutedNotificationKinds(db: Db, userId: string, kinds: readonly string[]): Promise<string[] | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ mutedNotificationKinds: [...new Set(kinds)].sort() })
+    .where(eq(users.id, userId))
+    .returning({ muted: users.mutedNotificationKinds });
+  return row?.muted;
 }
 
 /**

@@ -15,6 +15,11 @@ export const users = pgTable(
      * with, and a token of an older version is refused (other sessions end at once).
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Notification kinds the user switched off on the settings page (only kinds that may be:
+     * failures always notify; see contracts rules/notification-kinds.ts).
+     */
+    mutedNotificationKinds: text('muted_notification_kinds').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     // Usernames are unique whatever their case: "Budi" and "budi" are one account.

@@ -132,3 +132,65 @@ describe('POST /api/notifications/read-all', () => {
     expect((await h.request('PUT', `/api/notifications/${row.id}/read`, { token: member.token })).status).toBe(404);
   });
 });
+
+describe('GET/PUT /api/me/notification-settings', () => {
+  const settings = async (token: string) =>
+    (await h.request('GET', '/api/me/notification-settings', { token })).body as {
+      kinds: Array<{ kind: string; label: string; enabled: boolean; switchable: boolean }>;
+    };
+
+  it('lists every kind the caller receives, all on at first; admin kinds only for admins', async () => {
+    const mine = await settings(member.token);
+    expect(mine.kinds.find((k) => k.kind === 'scrape.completed')).toEqual({ kind: 'scrape.completed', label: 'Scraping selesai', enabled: true, switchable: true });
+    expect(mine.kinds.find((k) => k.kind === 'scrape.failed')).toMatchObject({ enabled: true, switchable: false });
+    expect(mine.kinds.some((k) => k.kind === 'cookies.expiring')).toBe(false);
+    expect((await settings(admin.token)).kinds.some((k) => k.kind === 'cookies.expiring')).toBe(true);
+  });
+
+  it('a kind switched off no longer reaches the bell; failures still do; switching it on again brings it back', async () => {
+    const who = await user(`senyap-${randomUUID().slice(0, 8)}`, 'user');
+    const res = await h.request('PUT', '/api/me/notification-settings', { token: who.token, body: { kinds: { 'scrape.completed': false, 'batch.finished': false } } });
+    expect(res.status).toBe(200);
+    const saved = res.body as Awaited<ReturnType<typeof settings>>;
+    expect(saved.kinds.filter((k) => !k.enabled).map((k) => k.kind).sort()).toEqual(['batch.finished', 'scrape.completed']);
+    expect(await settings(who.token)).toEqual(saved);
+
+    await notifyUser(h.database.db, who.id, { kind: 'scrape.completed', message: 'Selesai', dedupeKey: `s:${randomUUID()}` });
+    await notifyUser(h.database.db, who.id, { kind: 'scrape.failed', message: 'Gagal', dedupeKey: `s:${randomUUID()}` });
+    await notifyUser(h.database.db, who.id, { kind: 'upload.uploaded', message: 'Terunggah', dedupeKey: `s:${randomUUID()}` });
+    expect((await list(who.token)).notifications.map((n) => n.kind).sort()).toEqual(['scrape.failed', 'upload.uploaded']);
+
+    await h.request('PUT', '/api/me/notification-settings', { token: who.token, body: { kinds: { 'scrape.completed': true } } });
+    await notifyUser(h.database.db, who.id, { kind: 'scrape.completed', message: 'Selesai lagi', dedupeKey: `s:${randomUUID()}` });
+    expect((await list(who.token)).notifications.map((n) => n.kind)).toContain('scrape.completed');
+    // The other switch kept its setting.
+    expect((await settings(who.token)).kinds.find((k) => k.kind === 'batch.finished')?.enabled).toBe(false);
+  });
+
+  it("an admin's switched-off kind skips that admin only", async () => {
+    const quiet = await user(`admin-senyap-${randomUUID().slice(0, 8)}`, 'admin');
+    await h.request('PUT', '/api/me/notification-settings', { token: quiet.token, body: { kinds: { 'tools.ytdlp-old': false } } });
+    const key = `t:${randomUUID()}`;
+    await notifyAdmins(h.database.db, { kind: 'tools.ytdlp-old', message: 'Lama', dedupeKey: key });
+    expect((await list(quiet.token)).notifications.some((n) => n.kind === 'tools.ytdlp-old')).toBe(false);
+    expect((await list(admin.token)).notifications.some((n) => n.message === 'Lama')).toBe(true);
+  });
+
+  it('refuses switching a failure off, an unknown kind, an admin kind for a member and a bad body (400, nothing changes)', async () => {
+    const before = await settings(other.token);
+    const cases: Array<[unknown, RegExp]> = [
+      [{ kinds: { 'scrape.failed': false } }, /selalu dikirim/],
+      [{ kinds: { 'tidak.ada': false } }, /tidak dikenal/],
+      [{ kinds: { 'cookies.expiring': false } }, /tidak dikenal/],
+      [{ kinds: { 'scrape.completed': 'mati' } }, /./],
+      [{ kinds: { 'scrape.completed': false }, lain: 1 }, /./],
+    ];
+    for (const [body, message] of cases) {
+      const res = await h.request('PUT', '/api/me/notification-settings', { token: other.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body as { message: string }).message).toMatch(message);
+    }
+    expect(await settings(other.token)).toEqual(before);
+    expect((await h.request('GET', '/api/me/notification-settings')).status).toBe(401);
+  });
+});

@@ -3,8 +3,10 @@ import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { FocusEvent } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
+import { paths } from '@/config/paths.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { badgeText, toggleLabel } from '../utils/unread.ts';
 import { NotificationList } from './notification-list.tsx';
@@ -169,6 +171,13 @@ export function NotificationToggle() {
             Notifikasi
           </h2>
           {unread > 0 ? <span className="notifications__count">{unread} belum dibaca</span> : null}
+          <Link
+            to={paths.notificationSettings}
+            className="notifications__settings-link"
+            onClick={() => setOpen(false)}
+          >
+            Atur notifikasi
+          </Link>
         </div>
         {open && unread > 0 ? (
           <div className="notifications__actions">
