@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'webhook.disabled', label: 'Webhook dinonaktifkan', audience: 'member', switchable: false },
   { kind: 'cookies.expiring', label: 'Cookie platform akan kedaluwarsa', audience: 'admin', switchable: true },
   { kind: 'cookies.expired', label: 'Cookie platform kedaluwarsa', audience: 'admin', switchable: false },
+  { kind: 'deletion.requested', label: 'Permintaan hapus data baru', audience: 'admin', switchable: false },
   { kind: 'tools.ytdlp-old', label: 'yt-dlp sudah lama tidak diperbarui', audience: 'admin', switchable: true },
   { kind: 'tools.ytdlp-update-failed', label: 'Pembaruan yt-dlp gagal', audience: 'admin', switchable: false },
   { kind: 'tools.ytdlp-missing', label: 'yt-dlp tidak ditemukan', audience: 'admin', switchable: false },

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { deletionRequests, notifications, type DeletionRequestRow } from '../schema/notifications.ts';
+import { deletionRequests, type DeletionRequestRow } from '../schema/notifications.ts';
 import { users } from '../schema/users.ts';
+import { notifyAdmins } from './notifications.ts';
 
 export async function insertDeletionRequest(db: Db, values: { email: string; ip: string }): Promise<DeletionRequestRow> {
   const [row] = await db.insert(deletionRequests).values({ ...values, email: values.email.toLowerCase() }).returning();
@@ -74,14 +75,14 @@ export async function updateDeletionRequestStatus(
 }
 
 /**
- * Tells every admin that a request arrived, linking to the admin tab. Written here rather than
- * through notifyAdmins because it carries the link (a notifications column since 0010).
- * Idempotent per request (dedupe key).
+ * Tells every admin that a request arrived, linking to the admin tab (kind
+ * `deletion.requested`: always delivered, someone must act on it). Idempotent per request.
  */
 export async function notifyAdminsOfDeletionRequest(db: Db, request: DeletionRequestRow, link: string): Promise<void> {
-  await db.execute(sql`
-    insert into ${notifications} (user_id, kind, message, dedupe_key, link)
-    select ${users.id}, 'info', ${`Permintaan hapus data baru dari ${request.email}.`}, ${`deletion-request:${request.id}`}, ${link}
-    from ${users} where ${users.role} = 'admin'
-    on conflict do nothing`);
+  await notifyAdmins(db, {
+    kind: 'deletion.requested',
+    message: `Permintaan hapus data baru dari ${request.email}.`,
+    dedupeKey: `deletion-request:${request.id}`,
+    link,
+  });
 }
