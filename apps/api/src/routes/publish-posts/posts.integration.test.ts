@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { downloads, oauthClientSecrets, publishAccounts, publishPosts, youtubeAccounts } from '@scrapper/db/schema';
+import { downloads, notifications, oauthClientSecrets, publishAccounts, publishPosts, youtubeAccounts } from '@scrapper/db/schema';
+import { finishTarget } from '@scrapper/db/queries/publish-posts';
 import { createSecretBox } from '@scrapper/integrations/secret-box';
 import { startFakeMeta, type FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
 import { startFakeTikTok, type FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
@@ -218,5 +219,28 @@ describe('cancel and owner scope', () => {
     expect(again.status).toBe(409);
     const [row] = await h.database.db.select({ n: count() }).from(publishPosts).where(eq(publishPosts.id, made.body.id));
     expect(row?.n).toBe(1);
+    // Every target cancelled by the member: no summary, they know.
+    const notes = await h.database.db.select().from(notifications).where(eq(notifications.dedupeKey, `publish-post:${made.body.id}`));
+    expect(notes).toEqual([]);
+  });
+
+  it('cancelling the last target still to go sends the post its one summary, naming what was cancelled', async () => {
+    const made = await h.request('POST', '/api/publish/posts', {
+      token: alice,
+      body: { serverFileId: ids.bigFile, caption: 'Separuh batal', destinations: [{ accountId: ids.instagram }, { accountId: ids.facebook }] },
+    });
+    expect(made.status).toBe(202);
+    const [first, second] = made.body.targets as Array<{ id: string }>;
+    if (!first || !second) throw new Error('two targets expected');
+    // The first one went out (as the worker records it).
+    expect(await finishTarget(h.database.db, first.id, { status: 'published', remotePostId: 'ig-1', link: 'https://www.instagram.com/reel/ig-1/' })).toBeTruthy();
+    const summary = () => h.database.db.select().from(notifications).where(eq(notifications.dedupeKey, `publish-post:${made.body.id}`));
+    expect(await summary()).toEqual([]);
+    const cancelled = await h.request('POST', `/api/publish/posts/${made.body.id}/targets/${second.id}/cancel`, { token: alice });
+    expect(cancelled.status).toBe(200);
+    const notes = await summary();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ userId: aliceId, kind: 'publish.done', link: '/publish' });
+    expect(notes[0]?.message).toMatch(/1 dari 2 tujuan berhasil\. Berhasil: Instagram Reels \(.+\)\. Dibatalkan: Facebook Reels \(.+\)\.$/);
   });
 });

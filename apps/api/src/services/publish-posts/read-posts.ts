@@ -6,6 +6,7 @@ import { paginationOf, type PageQuery } from '@scrapper/contracts/common';
 import type { Post, PostTarget } from '@scrapper/contracts/http/publish';
 import type { Database } from '@scrapper/db/client';
 import { cancelQueuedTarget, findPublishPost, listPublishPostsOf } from '@scrapper/db/queries/publish-posts';
+import { summarizePublishPostIfDone } from '@scrapper/db/queries/publish-summary';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ownerScope } from '../../lib/owner-scope.ts';
 import { toPostDto, toTargetDto } from './to-post-dto.ts';
@@ -28,7 +29,12 @@ export async function cancelTarget(database: Database, user: SessionUser, postId
   const post = await findPublishPost(database.db, postId, ownerScope(user) ?? undefined);
   const target = post?.targets.find((t) => t.id === targetId);
   if (!post || !target) throw notFound(TARGET_NOT_FOUND);
-  const cancelled = await cancelQueuedTarget(database.db, postId, targetId);
+  // The cancel and, when it was the last target still to go, the post's summary commit together.
+  const cancelled = await database.transaction(async ({ db }) => {
+    const row = await cancelQueuedTarget(db, postId, targetId);
+    if (row) await summarizePublishPostIfDone(db, post.post);
+    return row;
+  });
   if (!cancelled) {
     throw conflict('Tujuan ini tidak dapat dibatalkan lagi: pengirimannya sudah dimulai atau sudah selesai.');
   }
