@@ -71,3 +71,23 @@ export async function freshTikTokAccessToken(
   await store.markReconnect(error?.userMessage ?? 'Akun TikTok ini perlu dihubungkan ulang.');
   throw error ?? new PublishError('tiktok', 'refresh refused', { reconnect: true, userMessage: 'Akun TikTok ini perlu dihubungkan ulang.' });
 }
+
+/**
+ * Runs `call` with a fresh access token. When TikTok answers `access_token_invalid` although the
+ * token had not expired by its clock (revoked early, a clock that drifted), the token is
+ * refreshed once, forced, and `call` runs again; only a refresh TikTok refuses marks the account
+ * for reconnecting. `call` must be one TikTok did not act on when it refused the token (a status
+ * read, an init refused at the door), which is what an invalid token gets.
+ */
+export async function withTikTokAccessToken<T>(
+  client: TikTokClientCall,
+  store: TikTokTokenStore,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  try {
+    return await call(await freshTikTokAccessToken(client, store));
+  } catch (error) {
+    if (!isPublishError(error) || error.code !== 'access_token_invalid') throw error;
+    return call(await freshTikTokAccessToken(client, store, { force: true }));
+  }
+}

@@ -57,6 +57,7 @@ export {
 } from './errors.ts';
 export {
   freshTikTokAccessToken,
+  withTikTokAccessToken,
   toStoredTikTokTokens,
   TIKTOK_REFRESH_MARGIN_MS,
   type StoredTikTokTokens,

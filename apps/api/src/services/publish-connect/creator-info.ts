@@ -13,9 +13,9 @@ import { isPublishError, type PublishError } from '@scrapper/integrations/publis
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import {
   fetchTikTokCreatorInfo,
-  freshTikTokAccessToken,
   type StoredTikTokTokens,
   type TikTokTokenStore,
+  withTikTokAccessToken,
 } from '@scrapper/integrations/tiktok';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { findOwnPublishAccount } from './accounts.ts';
@@ -73,14 +73,8 @@ export async function getCreatorInfo(
   const call = { apiBaseUrl: deps.tiktok.apiBaseUrl, clientKey: client.clientId, clientSecret: secrets.open(client.sealedClientSecret) };
   const store = tiktokTokenStore(database, secrets, account);
   try {
-    let info;
-    try {
-      info = await fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken: await freshTikTokAccessToken(call, store) });
-    } catch (error) {
-      // TikTok ended the access token before its time: one refresh, then one more try.
-      if (!isPublishError(error) || error.code !== 'access_token_invalid') throw error;
-      info = await fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken: await freshTikTokAccessToken(call, store, { force: true }) });
-    }
+    // TikTok ended the access token before its time: one forced refresh, then one more try.
+    const info = await withTikTokAccessToken(call, store, (accessToken) => fetchTikTokCreatorInfo({ apiBaseUrl: deps.tiktok.apiBaseUrl, accessToken }));
     return {
       nickname: info.nickname || account.name,
       username: info.username || account.username,

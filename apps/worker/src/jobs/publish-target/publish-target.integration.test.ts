@@ -196,24 +196,43 @@ describe('publish.target', () => {
     expect(target.remotePostId).toBe(videos[0]?.id);
   });
 
-  it('a token TikTok no longer knows fails the target and marks the account for reconnecting', async () => {
-    const [account] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, ids.tiktokPublic));
-    const stored = JSON.parse(h.box.open(account?.sealedTokens ?? '')) as Record<string, string>;
-    const revoked = await insertAccount({
-      userId,
-      platform: 'tiktok',
-      clientSecretId: account?.clientSecretId ?? null,
-      remoteId: 'open-revoked',
-      name: 'Dicabut',
-      sealedTokens: h.box.seal(JSON.stringify({ ...stored, accessToken: 'act.tidak-dikenal' })),
-    });
+  /** A TikTok account of its own whose stored tokens are `change`d from freshly issued ones. */
+  async function tiktokAccountWith(name: string, change: (tokens: Record<string, string>) => Record<string, string>): Promise<string> {
+    const [base] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, ids.tiktokPublic));
+    const made = tiktokAccountValues(tiktok, h.box, { userId, clientSecretId: base?.clientSecretId ?? null, clientKey: client.clientKey, username: name });
+    const stored = JSON.parse(h.box.open(made.values.sealedTokens)) as Record<string, string>;
+    return insertAccount({ ...made.values, sealedTokens: h.box.seal(JSON.stringify(change(stored))) });
+  }
+  const storedTokens = async (accountId: string) => {
+    const [row] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, accountId));
+    return { row, tokens: JSON.parse(h.box.open(row?.sealedTokens ?? '')) as Record<string, string> };
+  };
+
+  it('an access token TikTok refuses before its time is refreshed once, forced, and the post goes out', async () => {
+    // Not expired by our clock, refused by TikTok's (revoked early): access_token_invalid.
+    const accountId = await tiktokAccountWith('dapursegar', (t) => ({ ...t, accessToken: 'act.dicabut-lebih-awal' }));
+    const before = await storedTokens(accountId);
+    const file = await serverFile({ width: 540, height: 960 });
+    const post = await publish(file.id, [{ platform: 'tiktok', accountId, options: { mode: 'inbox' } }]);
+    const target = await targetFinal(post.targets[0]?.id ?? '');
+    expect(target.status, target.reason ?? '').toBe('sent_to_inbox');
+    expect(tiktok.posts().filter((p) => p.publishId === target.remoteId)).toHaveLength(1);
+    const after = await storedTokens(accountId);
+    expect(after.row?.needsReconnect).toBe(false);
+    // The rotated pair was saved (the old refresh token is dead from the moment TikTok answered).
+    expect(after.tokens.accessToken).not.toBe('act.dicabut-lebih-awal');
+    expect(after.tokens.refreshToken).not.toBe(before.tokens.refreshToken);
+  });
+
+  it('a token TikTok no longer knows, whose refresh is refused too, fails the target and marks the account for reconnecting', async () => {
+    const revoked = await tiktokAccountWith('dapurdicabut', (t) => ({ ...t, accessToken: 'act.tidak-dikenal', refreshToken: 'rft.tidak-dikenal' }));
     const file = await serverFile({ width: 540, height: 960 });
     const post = await publish(file.id, [{ platform: 'tiktok', accountId: revoked, options: { mode: 'inbox' } }]);
     const target = await targetFinal(post.targets[0]?.id ?? '');
     expect(target.status).toBe('failed');
-    expect(target.reason).toMatch(/tidak berlaku/);
+    expect(target.reason).toMatch(/dihubungkan ulang|tidak berlaku|kedaluwarsa/);
     expect(target.remoteId).toBeNull();
-    const [after] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, revoked));
-    expect(after?.needsReconnect).toBe(true);
+    const { row } = await storedTokens(revoked);
+    expect(row?.needsReconnect).toBe(true);
   });
 });

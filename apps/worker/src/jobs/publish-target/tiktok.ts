@@ -9,7 +9,7 @@ import { recordTargetRemote, updateTarget } from '@scrapper/db/queries/publish-p
 import {
   fetchTikTokCreatorInfo,
   fetchTikTokPostStatus,
-  freshTikTokAccessToken,
+  withTikTokAccessToken,
   initTikTokPost,
   isTikTokStatusFinal,
   planTikTokChunks,
@@ -37,7 +37,7 @@ export const sendTikTok: SendTarget = async ({ ctx, rows, jobDir }) => {
     markReconnect: async (reason) => void (await markPublishAccountForReconnect(db, account.id, reason)),
   });
   const clientCall = { apiBaseUrl, clientKey: client.clientId, clientSecret: ctx.deps.secrets.open(client.sealedClientSecret), signal: ctx.signal };
-  const token = () => freshTikTokAccessToken(clientCall, store);
+  const withToken = <T>(call: (accessToken: string) => Promise<T>) => withTikTokAccessToken(clientCall, store, call);
   const options = (target.options ?? {}) as Partial<TikTokOptions>;
   const mode = options.mode ?? 'inbox';
 
@@ -46,7 +46,7 @@ export const sendTikTok: SendTarget = async ({ ctx, rows, jobDir }) => {
     let maxDurationSec: number | undefined;
     if (mode === 'direct') {
       // Read again now: the creator may have changed what they offer since the post was made.
-      const info = await fetchTikTokCreatorInfo({ apiBaseUrl, accessToken: await token(), signal: ctx.signal });
+      const info = await withToken((accessToken) => fetchTikTokCreatorInfo({ apiBaseUrl, accessToken, signal: ctx.signal }));
       if (!options.privacyLevel || !info.privacyLevelOptions.includes(options.privacyLevel)) {
         throw new TargetStop(`Tingkat privasi yang dipilih tidak lagi ditawarkan akun TikTok "${account.name}". Buat postingan baru dengan tingkat privasi lain.`);
       }
@@ -54,10 +54,9 @@ export const sendTikTok: SendTarget = async ({ ctx, rows, jobDir }) => {
     }
     const file = await prepareFile(ctx, rows, jobDir, { maxDurationSec });
     const plan = planTikTokChunks(file.size);
-    const accessToken = await token();
-    const started =
+    const started = await withToken((accessToken) =>
       mode === 'direct'
-        ? await initTikTokPost({
+        ? initTikTokPost({
             apiBaseUrl,
             accessToken,
             plan,
@@ -73,13 +72,15 @@ export const sendTikTok: SendTarget = async ({ ctx, rows, jobDir }) => {
               brandOrganicToggle: options.brandOrganic ?? false,
             },
           })
-        : await initTikTokPost({ apiBaseUrl, accessToken, plan, signal: ctx.signal, mode: 'inbox' });
+        : initTikTokPost({ apiBaseUrl, accessToken, plan, signal: ctx.signal, mode: 'inbox' }),
+    );
     // Committed before the first byte: from here on a retry reads this post's status.
     await recordTargetRemote(db, target.id, started.publishId, started.uploadUrl, file.converted);
     publishId = started.publishId;
     await uploadTikTokFile({ uploadUrl: started.uploadUrl, path: file.path, size: file.size, plan, signal: ctx.signal, onProgress: progress(ctx, target.id) });
   } else {
-    const status = await fetchTikTokPostStatus({ apiBaseUrl, accessToken: await token(), publishId, signal: ctx.signal });
+    const known = publishId;
+    const status = await withToken((accessToken) => fetchTikTokPostStatus({ apiBaseUrl, accessToken, publishId: known, signal: ctx.signal }));
     if (status.status === 'PROCESSING_UPLOAD' && target.uploadUrl) {
       const file = await prepareFile(ctx, rows, jobDir);
       const plan = planTikTokChunks(file.size);
@@ -88,9 +89,10 @@ export const sendTikTok: SendTarget = async ({ ctx, rows, jobDir }) => {
   }
 
   await updateTarget(db, target.id, { status: 'processing' });
+  const sent = publishId;
   for (;;) {
-    const status = await fetchTikTokPostStatus({ apiBaseUrl, accessToken: await token(), publishId, signal: ctx.signal });
-    if (isTikTokStatusFinal(status.status)) return outcomeOf(status, publishId, account.username);
+    const status = await withToken((accessToken) => fetchTikTokPostStatus({ apiBaseUrl, accessToken, publishId: sent, signal: ctx.signal }));
+    if (isTikTokStatusFinal(status.status)) return outcomeOf(status, sent, account.username);
     await delay(TIKTOK_STATUS_INTERVAL_MS, undefined, { signal: ctx.signal });
   }
 };
