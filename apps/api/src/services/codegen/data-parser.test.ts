@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-/* eslint-enable no-restricted-imports */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema, type ActorConfig, type ActorConfigInput } from '@scrapper/contracts/http/actor-configs';
 import { mapItems } from '@scrapper/contracts/rules/map-items';

@@ -4,7 +4,6 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-/* eslint-enable no-restricted-imports */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { buildActorInput as engineBuildActorInput } from '@scrapper/contracts/rules/build-actor-input';
