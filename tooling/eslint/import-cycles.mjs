@@ -20,7 +20,8 @@ function modulesUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : modulesUnder(path);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist'].includes(entry.name) ? [] : modulesUnder(path);
     return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
@@ -31,7 +32,14 @@ function resolveImport(from, specifier, packageDir) {
   if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
   else if (specifier.startsWith('@/')) base = join(packageDir, 'src', specifier.slice(2));
   else return null;
-  const candidates = [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
 }
 
@@ -113,7 +121,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const root = resolve(process.argv[2] ?? '.');
   const cycles = workspacePackages(root).flatMap((dir) => findCycles(importGraph(dir)));
   for (const group of cycles) {
-    console.error(`Import circle (type imports counted):\n${group.map((f) => `  ${relative(root, f)}`).join('\n')}`);
+    console.error(
+      `Import circle (type imports counted):\n${group.map((f) => `  ${relative(root, f)}`).join('\n')}`,
+    );
   }
   if (cycles.length > 0) process.exit(1);
   console.log('No import circles (type imports counted).');

@@ -27,7 +27,8 @@ const isCode = (line: string): boolean => !/^\s*(\/\/|\/\*|\*)/.test(line);
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
@@ -46,11 +47,15 @@ describe('the platform vocabulary', () => {
       })
       .map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }))
       // Test helpers (drills, fakes) describe data, they do not name platforms to members.
-      .filter(({ file, text }) => file !== HOME && !FROZEN.includes(file) && !/from 'vitest'/.test(text))
+      .filter(
+        ({ file, text }) => file !== HOME && !FROZEN.includes(file) && !/from 'vitest'/.test(text),
+      )
       .flatMap(({ file, text }) =>
         text
           .split('\n')
-          .flatMap((line, i) => (isCode(line) && LABEL_OR_DOMAIN.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, i) =>
+            isCode(line) && LABEL_OR_DOMAIN.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+          ),
       );
     expect(owners).toEqual([]);
   });

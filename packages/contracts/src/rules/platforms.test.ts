@@ -22,7 +22,15 @@ describe('platform names', () => {
 
   it('lists the known platforms first, in the spec order, then the ones seen in the data', () => {
     const options = platformOptions(['web', 'tiktok']);
-    expect(options.map((o) => o.value)).toEqual(['youtube', 'douyin', 'tiktok', 'instagram', 'facebook', 'twitter', 'web']);
+    expect(options.map((o) => o.value)).toEqual([
+      'youtube',
+      'douyin',
+      'tiktok',
+      'instagram',
+      'facebook',
+      'twitter',
+      'web',
+    ]);
     expect(options.at(-1)).toEqual({ value: 'web', label: 'Situs lain' });
   });
 

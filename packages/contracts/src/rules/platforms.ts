@@ -8,7 +8,14 @@
  * (spec part 2, section 9: "History platforms: youtube, douyin, tiktok, instagram, facebook,
  * twitter", in that order).
  */
-export const SOURCE_PLATFORMS = ['youtube', 'douyin', 'tiktok', 'instagram', 'facebook', 'twitter'] as const;
+export const SOURCE_PLATFORMS = [
+  'youtube',
+  'douyin',
+  'tiktok',
+  'instagram',
+  'facebook',
+  'twitter',
+] as const;
 export type SourcePlatform = (typeof SOURCE_PLATFORMS)[number];
 
 /** The platforms admins keep cookies for (spec part 1, section 9: "Cookie platforms"). */
@@ -105,6 +112,8 @@ export function isUnderDomain(host: string, domains: readonly string[]): boolean
 
 /** The cookie domain a header line (`a=1; b=2`) of a platform is written for (`.tiktok.com`). */
 export function headerCookieDomain(platform: string): string | undefined {
-  const domains: readonly string[] | undefined = (PLATFORM_COOKIE_DOMAINS as Record<string, readonly string[]>)[platform];
+  const domains: readonly string[] | undefined = (
+    PLATFORM_COOKIE_DOMAINS as Record<string, readonly string[]>
+  )[platform];
   return domains?.[0] === undefined ? undefined : `.${domains[0]}`;
 }

@@ -12,12 +12,17 @@ declare global {
 }
 
 const modules = Object.keys(import.meta.glob(['./*.ts', '!./*.test.ts']));
-const readme = Object.values(import.meta.glob<string>('./README.md', { query: '?raw', import: 'default', eager: true }))[0] ?? '';
+const readme =
+  Object.values(
+    import.meta.glob<string>('./README.md', { query: '?raw', import: 'default', eager: true }),
+  )[0] ?? '';
 
 describe('the rules README', () => {
   it('lists every rule module', () => {
     expect(modules.length).toBeGreaterThan(30);
-    const missing = modules.map((path) => path.slice(2)).filter((name) => !readme.includes(`- \`${name}\`:`));
+    const missing = modules
+      .map((path) => path.slice(2))
+      .filter((name) => !readme.includes(`- \`${name}\`:`));
     expect(missing).toEqual([]);
   });
 });
