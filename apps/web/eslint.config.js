@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createConfig } from '@scrapper/eslint-config';
 
-// The browser bundle may use contracts and ui only (STYLE.md); e2e specs and the config files
+// The browser bundle may use contracts and ui only (docs/style.md); e2e specs and the config files
 // run on Node and may use node built-ins, but still none of the server packages.
 const serverPackages = [
   '@scrapper/db',
@@ -12,7 +12,7 @@ const serverPackages = [
 ];
 const packagePatterns = serverPackages.map((name) => ({
   group: [name, `${name}/*`],
-  message: `${name} may not be imported here (see STYLE.md).`,
+  message: `${name} may not be imported here (see docs/style.md).`,
 }));
 const e2ePackagePatterns = packagePatterns.filter(
   (pattern) => !pattern.group.includes('@scrapper/testkit'),

@@ -1,5 +1,5 @@
 // One lint configuration for every package. `forbid` backs up the dependency diagram of
-// STYLE.md: each package names the workspace packages (and node built-ins) it may not import.
+// docs/style.md: each package names the workspace packages (and node built-ins) it may not import.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -19,11 +19,11 @@ export function createConfig({ forbid = [], forbidInSource = [], react = false, 
   const patterns = forbid.map((name) =>
     name === 'node:*'
       ? { group: ['node:*'], message: 'This package runs in the browser: no node built-ins.' }
-      : { group: [name, `${name}/*`], message: `${name} may not be imported here (see STYLE.md).` },
+      : { group: [name, `${name}/*`], message: `${name} may not be imported here (see docs/style.md).` },
   );
   const sourcePatterns = forbidInSource.map((name) => ({
     group: [name, `${name}/*`],
-    message: `${name} may not be imported here outside tests (see STYLE.md).`,
+    message: `${name} may not be imported here outside tests (see docs/style.md).`,
   }));
   return tseslint.config(
     { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '**/migrations/**'] },

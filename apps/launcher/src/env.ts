@@ -1,18 +1,16 @@
 // The launcher's configuration. It passes the whole environment on to the API and worker,
-// which parse their own; here only what the launcher itself decides.
+// which parse their own; here only what the launcher itself decides, by the same shared rules
+// (contracts/rules/env-values) where a setting is one the API and worker read too.
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { envFlag, FetchAllowPrivateHostsSchema } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema } from '@scrapper/contracts/rules/env-values';
 import type { PrivateFetchSettings } from '@scrapper/contracts/rules/private-fetch';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
+  DATABASE_URL: DatabaseUrlSchema.optional(),
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(1),
   /** pretty: readable console, JSON log in DATA_DIR/logs (rotated); json: every JSON line on stdout. */
   LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
@@ -20,10 +18,7 @@ const EnvSchema = z.object({
   // Read here only to say so in the banner; API and workers parse them for what they do.
   ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
   FETCH_ALLOW_PRIVATE_HOSTS: FetchAllowPrivateHostsSchema,
-  SCRAPPER_DEV: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
+  SCRAPPER_DEV: envFlag(false),
 });
 
 export interface Env {
@@ -45,7 +40,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   return {

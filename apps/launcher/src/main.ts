@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scrapper/db/embedded';
 import { migrateDatabase } from '@scrapper/db/migrate';
+import { EnvError } from '@scrapper/contracts/rules/env-values';
 import { loadEnv, type Env } from './env.ts';
 import { createLogRouter, LOG_FILE_NAME, type LogSink } from './log-router.ts';
 import { nextSteps, type AdminLogin } from './next-steps.ts';
@@ -98,7 +99,8 @@ async function main(): Promise<void> {
   try {
     env = loadEnv();
   } catch (error) {
-    console.error(`[launcher] ${(error as Error).message}`);
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`[launcher] ${error.message}`);
     process.exit(1);
   }
   mkdirSync(env.dataDir, { recursive: true });

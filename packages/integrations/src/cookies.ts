@@ -1,19 +1,14 @@
 // Cookies are stored as admins paste them: a Netscape cookies.txt export, or a Cookie header
 // line (`a=1; b=2`). yt-dlp reads only the Netscape format, so header lines are converted.
 
-/** The cookie domain of each platform whose cookies we keep. */
-export const PLATFORM_COOKIE_DOMAINS: Record<string, string> = {
-  tiktok: '.tiktok.com',
-  douyin: '.douyin.com',
-  youtube: '.youtube.com',
-  instagram: '.instagram.com',
-  facebook: '.facebook.com',
-};
+// The line test and the platforms' domains are the contracts' (rules/cookie-text, rules/platforms).
+import { parseNetscapeLine } from '@scrapper/contracts/rules/cookie-text';
 
-const NETSCAPE_LINE = /^[^\s#][^\t]*\t(TRUE|FALSE)\t[^\t]*\t(TRUE|FALSE)\t\d+\t[^\t]*\t/;
-
+/** Text with the cookies.txt header or at least one Netscape cookie line. */
 export function isNetscapeCookies(text: string): boolean {
-  return text.split(/\r?\n/).some((line) => NETSCAPE_LINE.test(line) || line.startsWith('# Netscape HTTP Cookie File'));
+  return text
+    .split(/\r?\n/)
+    .some((line) => line.startsWith('# Netscape HTTP Cookie File') || parseNetscapeLine(line.trim()) !== null);
 }
 
 /**

@@ -3,15 +3,10 @@
 // the token nowhere else.
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
 
-export const PLATFORMS = [
-  'tiktok',
-  'douyin',
-  'youtube',
-  'instagram',
-  'facebook',
-] as const satisfies readonly CookiePlatform[];
-
-export { COOKIE_PLATFORM_LABELS as PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
+export {
+  COOKIE_PLATFORMS as PLATFORMS,
+  COOKIE_PLATFORM_LABELS as PLATFORM_LABELS,
+} from '@scrapper/contracts/rules/platforms';
 
 export interface Session {
   /** The member's extension token (scope `cookies`: only their own cookie routes). */

@@ -3,11 +3,8 @@
 // Scrapper with the stored token (scope `cookies`). A 401 (revoked, expired) makes the extension
 // forget the token.
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
-import {
-  PLATFORM_COOKIE_DOMAINS,
-  toNetscapeFile,
-  type BrowserCookie,
-} from '@scrapper/contracts/rules/member-cookies';
+import { toNetscapeFile, type BrowserCookie } from '@scrapper/contracts/rules/member-cookies';
+import { PLATFORM_COOKIE_DOMAINS } from '@scrapper/contracts/rules/platforms';
 import { PLATFORMS, PLATFORM_LABELS, readState, type StorageArea } from './state.ts';
 
 export const SESSION_ENDED =

@@ -1,4 +1,4 @@
-// The only module that reads build-time environment (STYLE.md: env in one place per app).
+// The only module that reads build-time environment (docs/style.md: env in one place per app).
 
 /**
  * Origin of the API. Empty by default: the API serves this app, so calls are same-origin.

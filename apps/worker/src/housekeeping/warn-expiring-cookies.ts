@@ -2,10 +2,8 @@
 // warns a member whose synced cookies are about to expire while the extension has stopped
 // syncing them, and the admins when their shared cookies (a pasted cookies.txt) are about to.
 // Each warning is sent once: its dedupe key names the synced (or saved) set it is about.
-import {
-  COOKIE_PLATFORM_LABELS,
-  earliestNetscapeExpiry,
-} from '@scrapper/contracts/rules/member-cookies';
+import { earliestNetscapeExpiry } from '@scrapper/contracts/rules/member-cookies';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { jakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '@scrapper/db/client';
 import { listCookieSets } from '@scrapper/db/queries/cookie-sets';

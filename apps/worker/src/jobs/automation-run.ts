@@ -22,7 +22,7 @@ import {
   planSlots,
 } from '@scrapper/contracts/rules/automations';
 import { jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
-import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import { titleKey } from '@scrapper/contracts/rules/title-key';

@@ -2,7 +2,7 @@
 // were they? The member's own synced ones (browser extension, issue 17) are marked failed and
 // the member is told to sync again; otherwise the admins' shared pool (or nothing) was used and
 // the admins hear it. The member's sentence says which it was and what to do.
-import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '@scrapper/db/client';
 import { listCookieSets, markCookieSetFailed } from '@scrapper/db/queries/cookie-sets';

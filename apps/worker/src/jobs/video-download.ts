@@ -19,7 +19,8 @@ import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
 import { recordWebhookEvent, type WebhookTx } from '@scrapper/db/queries/webhooks';
 import { noteCookieFailure } from './cookie-failure.ts';
 import { takePlatformRequest } from '@scrapper/db/queries/platform-rate-limits';
-import { netscapeCookieFile, PLATFORM_COOKIE_DOMAINS, toNetscapeCookies } from '@scrapper/integrations/cookies';
+import { headerCookieDomain } from '@scrapper/contracts/rules/platforms';
+import { netscapeCookieFile, toNetscapeCookies } from '@scrapper/integrations/cookies';
 import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper/integrations/direct-fetch';
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
@@ -145,7 +146,7 @@ export async function nextCookies(ctx: JobContext, platform: string, ownerId?: s
   const list: unknown = JSON.parse(ctx.deps.secrets.open(turn.sealedCookies));
   if (!Array.isArray(list) || list.length === 0) return undefined;
   const cookie = list[turn.turn % list.length];
-  const domain = PLATFORM_COOKIE_DOMAINS[platform];
+  const domain = headerCookieDomain(platform);
   return typeof cookie === 'string' && domain ? toNetscapeCookies(cookie, domain) : undefined;
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { cookieTextKind, NOT_COOKIE_TEXT } from '../rules/cookie-text.ts';
+import { COOKIE_PLATFORMS } from '../rules/platforms.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-export const COOKIE_PLATFORMS = ['tiktok', 'douyin', 'youtube', 'instagram', 'facebook'] as const;
 export const CookiePlatformSchema = z.enum(COOKIE_PLATFORMS);
 export type CookiePlatform = z.infer<typeof CookiePlatformSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieTextKind } from './cookie-text.ts';
+import { cookieTextKind, parseNetscapeLine } from './cookie-text.ts';
 
 const NETSCAPE = [
   '# Netscape HTTP Cookie File',
@@ -38,6 +38,37 @@ describe('cookieTextKind', () => {
       'a=1\nini bukan cookie',
     ]) {
       expect(cookieTextKind(text), text).toBeNull();
+    }
+  });
+});
+
+describe('parseNetscapeLine', () => {
+  it('reads the seven fields of a cookie line, #HttpOnly_ marked', () => {
+    expect(parseNetscapeLine('#HttpOnly_.tiktok.com\tTRUE\t/\tFALSE\t1798761600\tsessionid\ta=b')).toEqual({
+      domain: '.tiktok.com',
+      includeSubdomains: true,
+      path: '/',
+      secure: false,
+      expires: 1798761600,
+      httpOnly: true,
+      name: 'sessionid',
+      value: 'a=b',
+    });
+  });
+
+  it('is null for comments and for lines yt-dlp would skip', () => {
+    for (const line of [
+      '# Netscape HTTP Cookie File',
+      '',
+      '.tiktok.com\tTRUE\t/\tTRUE\t0\tsessionid',
+      '\tTRUE\t/\tTRUE\t0\tsessionid\tabc',
+      '.tiktok.com\tYES\t/\tTRUE\t0\tsessionid\tabc',
+      '.tiktok.com\tTRUE\tpath\tTRUE\t0\tsessionid\tabc',
+      '.tiktok.com\tTRUE\t/\tTRUE\t-1\tsessionid\tabc',
+      '.tiktok.com\tTRUE\t/\tTRUE\t1.5\tsessionid\tabc',
+      '.tiktok.com\tTRUE\t/\tTRUE\t0\tsession id\tabc',
+    ]) {
+      expect(parseNetscapeLine(line), line).toBeNull();
     }
   });
 });

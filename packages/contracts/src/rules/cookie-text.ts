@@ -14,18 +14,50 @@ export const STORED_COOKIE_MARK = /\[tersimpan:([0-9a-f]{12})\]$/;
 /** A cookie name as RFC 6265 allows it (a token): no spaces, separators or control characters. */
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-function isNetscapeLine(line: string): boolean {
+/** One cookie line of a cookies.txt, its fields read. */
+export interface NetscapeCookieLine {
+  /** Without the `#HttpOnly_` mark. */
+  domain: string;
+  includeSubdomains: boolean;
+  path: string;
+  secure: boolean;
+  /** Seconds since the epoch; 0 for a session cookie. */
+  expires: number;
+  httpOnly: boolean;
+  name: string;
+  value: string;
+}
+
+/**
+ * The one test of a Netscape cookie line (the admins' cookie form, the members' synced cookies,
+ * the expiry warnings and the file yt-dlp reads all use it): seven tab-separated fields, a
+ * domain, TRUE/FALSE flags, a path from `/`, whole seconds (yt-dlp skips a line whose expiry is
+ * not digits) and a token name. Null for anything else, comments included.
+ */
+export function parseNetscapeLine(line: string): NetscapeCookieLine | null {
+  const httpOnly = line.startsWith('#HttpOnly_');
   const fields = line.replace(/^#HttpOnly_/, '').split('\t');
-  if (fields.length !== 7) return false;
-  const [domain, subdomains, path, secure, expires, name] = fields;
-  return (
-    Boolean(domain) &&
-    /^(TRUE|FALSE)$/i.test(subdomains ?? '') &&
-    (path ?? '').startsWith('/') &&
-    /^(TRUE|FALSE)$/i.test(secure ?? '') &&
-    /^-?\d+(\.\d+)?$/.test(expires ?? '') &&
-    COOKIE_NAME.test(name ?? '')
-  );
+  if (fields.length !== 7) return null;
+  const [domain = '', subdomains = '', path = '', secure = '', expires = '', name = '', value = ''] = fields;
+  const valid =
+    domain !== '' &&
+    !domain.startsWith('#') &&
+    /^(TRUE|FALSE)$/i.test(subdomains) &&
+    path.startsWith('/') &&
+    /^(TRUE|FALSE)$/i.test(secure) &&
+    /^\d{1,12}$/.test(expires) &&
+    COOKIE_NAME.test(name);
+  if (!valid) return null;
+  return {
+    domain,
+    includeSubdomains: subdomains.toUpperCase() === 'TRUE',
+    path,
+    secure: secure.toUpperCase() === 'TRUE',
+    expires: Number(expires),
+    httpOnly,
+    name,
+    value,
+  };
 }
 
 function isNetscape(text: string): boolean {
@@ -34,7 +66,7 @@ function isNetscape(text: string): boolean {
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
   const cookies = lines.filter((line) => line.startsWith('#HttpOnly_') || !line.startsWith('#'));
-  return cookies.length > 0 && cookies.every(isNetscapeLine);
+  return cookies.length > 0 && cookies.every((line) => parseNetscapeLine(line) !== null);
 }
 
 function isPairs(text: string): boolean {

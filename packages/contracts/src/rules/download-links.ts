@@ -1,5 +1,7 @@
 // "Unduh dari URL": the links a member pastes or drops, and what a link says about its platform
 // before yt-dlp has looked at it. The web form and the API apply the same rules.
+import { isUnderDomain, OTHER_PLATFORM, PLATFORM_LINK_DOMAINS, SOURCE_PLATFORMS } from './platforms.ts';
+
 
 /** At most this many links in one request (POST /api/media/batches with `urls`). */
 export const MAX_URLS_PER_BATCH = 50;
@@ -30,15 +32,6 @@ export function isHttpLink(value: string): boolean {
   return new URL(value).hostname !== '';
 }
 
-const PLATFORM_DOMAINS: ReadonlyArray<readonly [platform: string, domains: readonly string[]]> = [
-  ['tiktok', ['tiktok.com']],
-  ['douyin', ['douyin.com', 'iesdouyin.com']],
-  ['youtube', ['youtube.com', 'youtu.be']],
-  ['instagram', ['instagram.com']],
-  ['facebook', ['facebook.com', 'fb.watch', 'fb.com']],
-  ['twitter', ['twitter.com', 'x.com']],
-];
-
 /** Platform ids for yt-dlp's extractor keys (`TikTok`, `Youtube`, `Instagram`, ...). */
 const EXTRACTOR_PLATFORMS: Readonly<Record<string, string>> = {
   tiktok: 'tiktok',
@@ -50,8 +43,6 @@ const EXTRACTOR_PLATFORMS: Readonly<Record<string, string>> = {
   twitter: 'twitter',
 };
 
-/** Links to no known platform (yt-dlp's generic extractor, other sites). */
-export const OTHER_PLATFORM = 'web';
 
 /** The platform a link belongs to by its host, `web` for any other site. */
 export function platformOfUrl(url: string): string {
@@ -61,8 +52,7 @@ export function platformOfUrl(url: string): string {
   } catch {
     return OTHER_PLATFORM;
   }
-  const found = PLATFORM_DOMAINS.find(([, domains]) => domains.some((d) => host === d || host.endsWith(`.${d}`)));
-  return found?.[0] ?? OTHER_PLATFORM;
+  return SOURCE_PLATFORMS.find((id) => isUnderDomain(host, PLATFORM_LINK_DOMAINS[id])) ?? OTHER_PLATFORM;
 }
 
 /**

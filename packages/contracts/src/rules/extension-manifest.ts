@@ -2,7 +2,7 @@
 // extension build writes it for development (localhost), and `GET /api/extension/package`
 // writes it again for the deployment that serves the zip, so the extension a member downloads
 // talks to that one Scrapper and asks for nothing wider.
-import { PLATFORM_COOKIE_DOMAINS } from './member-cookies.ts';
+import { COOKIE_PLATFORM_LABELS, PLATFORM_COOKIE_DOMAINS } from './platforms.ts';
 
 /** The origins a development build connects to (`npm start` on the default port). */
 export const DEV_SCRAPPER_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000'] as const;
@@ -38,8 +38,7 @@ export function extensionManifest({
     name: 'Scrapper: sinkron cookie',
     short_name: 'Scrapper',
     version,
-    description:
-      'Menyinkronkan cookie platform (TikTok, Douyin, YouTube, Instagram, Facebook) dari browser Anda ke Scrapper.',
+    description: `Menyinkronkan cookie platform (${Object.values(COOKIE_PLATFORM_LABELS).join(', ')}) dari browser Anda ke Scrapper.`,
     // cookies: read the platforms' cookies; storage: the token, switches and sync times;
     // alarms: the sync every 6 hours (a service worker cannot keep a timer of its own).
     permissions: ['cookies', 'storage', 'alarms'],

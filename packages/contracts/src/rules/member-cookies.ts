@@ -2,29 +2,8 @@
 // one converter from a browser cookie to a Netscape cookies.txt line (the extension writes
 // with it) and the one reader of what arrives (the API checks every line with it). No zod,
 // no I/O: the extension bundles this file.
-import type { CookiePlatform } from '../http/cookies.ts';
-
-/**
- * The cookie domains of each platform: the extension reads cookies of these domains (and their
- * subdomains) and nothing else, and the API refuses a line of any other domain. YouTube's login
- * lives on google.com, so its cookies come along with youtube.com's.
- */
-export const PLATFORM_COOKIE_DOMAINS = {
-  tiktok: ['tiktok.com'],
-  douyin: ['douyin.com'],
-  youtube: ['youtube.com', 'google.com'],
-  instagram: ['instagram.com'],
-  facebook: ['facebook.com'],
-} as const satisfies Record<CookiePlatform, readonly string[]>;
-
-/** Each platform as members read its name (the extension's popup, the worker's messages). */
-export const COOKIE_PLATFORM_LABELS: Record<CookiePlatform, string> = {
-  tiktok: 'TikTok',
-  douyin: 'Douyin',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
+import { parseNetscapeLine } from './cookie-text.ts';
+import { isUnderDomain, PLATFORM_COOKIE_DOMAINS, type CookiePlatform } from './platforms.ts';
 
 /** The largest cookie upload the API takes (bytes of the cookie text); more is a 413. */
 export const MEMBER_COOKIES_MAX_BYTES = 256 * 1024;
@@ -46,11 +25,7 @@ export interface BrowserCookie {
 
 /** Whether a cookie domain (`.tiktok.com`, `www.youtube.com`) is one of the platform's. */
 export function isPlatformCookieDomain(platform: CookiePlatform, domain: string): boolean {
-  const host = domain
-    .replace(/^#HttpOnly_/, '')
-    .replace(/^\./, '')
-    .toLowerCase();
-  return PLATFORM_COOKIE_DOMAINS[platform].some((d) => host === d || host.endsWith(`.${d}`));
+  return isUnderDomain(domain.replace(/^#HttpOnly_/, ''), PLATFORM_COOKIE_DOMAINS[platform]);
 }
 
 const UNSAFE = /[\t\r\n]/;
@@ -102,8 +77,6 @@ export interface MemberCookieSummary {
 export type MemberCookieCheck =
   ({ ok: true } & MemberCookieSummary) | { ok: false; message: string };
 
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /**
  * Checks cookie text the extension sent for one platform: every line that is not a comment
  * is a Netscape cookie line of that platform's domains, and there is at least one. The first
@@ -117,35 +90,22 @@ export function checkMemberCookies(platform: CookiePlatform, text: string): Memb
     const line = raw.trimEnd();
     if (line.trim() === '' || (line.startsWith('#') && !line.startsWith('#HttpOnly_'))) continue;
     const where = `Baris ${index + 1}`;
-    const fields = line.split('\t');
-    if (fields.length !== 7)
+    const cookie = parseNetscapeLine(line);
+    if (!cookie)
       return {
         ok: false,
         message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).`,
       };
-    const [domain = '', subdomains = '', path = '', secure = '', expires = '', name = ''] = fields;
-    if (
-      !/^(TRUE|FALSE)$/.test(subdomains) ||
-      !path.startsWith('/') ||
-      !/^(TRUE|FALSE)$/.test(secure) ||
-      !/^\d{1,12}$/.test(expires) ||
-      !COOKIE_NAME.test(name)
-    ) {
-      return {
-        ok: false,
-        message: `${where} bukan baris cookie Netscape (tujuh kolom dipisah tab).`,
-      };
-    }
+    const { domain, expires: seconds } = cookie;
     if (!isPlatformCookieDomain(platform, domain)) {
       return {
         ok: false,
-        message: `${where}: domain ${domain.replace(/^#HttpOnly_/, '').slice(0, 100)} bukan milik ${platform}.`,
+        message: `${where}: domain ${domain.slice(0, 100)} bukan milik ${platform}.`,
       };
     }
     count++;
     if (count > MEMBER_COOKIES_MAX_LINES)
       return { ok: false, message: `Maksimal ${MEMBER_COOKIES_MAX_LINES} cookie per platform.` };
-    const seconds = Number(expires);
     if (seconds > 0 && (earliest === null || seconds < earliest)) earliest = seconds;
   }
   if (count === 0) return { ok: false, message: `Tidak ada cookie ${platform} untuk disimpan.` };
@@ -159,11 +119,7 @@ export function checkMemberCookies(platform: CookiePlatform, text: string): Memb
 export function earliestNetscapeExpiry(text: string): Date | null {
   let earliest: number | null = null;
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim().replace(/^#HttpOnly_/, '');
-    if (line === '' || line.startsWith('#')) continue;
-    const expires = line.split('\t')[4];
-    if (expires === undefined || !/^\d{1,12}$/.test(expires)) continue;
-    const seconds = Number(expires);
+    const seconds = parseNetscapeLine(raw.trim())?.expires ?? 0;
     if (seconds > 0 && (earliest === null || seconds < earliest)) earliest = seconds;
   }
   return earliest === null ? null : new Date(earliest * 1000);

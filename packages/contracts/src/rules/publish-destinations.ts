@@ -3,29 +3,31 @@
 // YouTube"). Pure data and checks shared by the API (refusing bad choices before any byte
 // leaves), the worker (checking and converting the file) and the web composer.
 
-export const PUBLISH_PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook'] as const;
-export type PublishPlatformId = (typeof PUBLISH_PLATFORMS)[number];
+import { PLATFORM_LABELS, type PublishPlatformId } from './platforms.ts';
 
-export const PUBLISH_PLATFORM_LABELS: Record<PublishPlatformId, string> = {
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram Reels',
-  facebook: 'Facebook Reels',
-};
+// The destinations and their names belong to the platform vocabulary; they are named here too
+// because every publishing module reads them with the rules below.
+export { PUBLISH_PLATFORMS, PUBLISH_PLATFORM_LABELS, type PublishPlatformId } from './platforms.ts';
 
 /** The apps an admin registers: Google (YouTube), TikTok, and one Meta app for Instagram and Facebook. */
 export const CLIENT_SECRET_PLATFORMS = ['youtube', 'tiktok', 'meta'] as const;
 export type ClientSecretPlatform = (typeof CLIENT_SECRET_PLATFORMS)[number];
 
 export const CLIENT_SECRET_PLATFORM_LABELS: Record<ClientSecretPlatform, string> = {
-  youtube: 'YouTube (Google)',
-  tiktok: 'TikTok',
-  meta: 'Meta (Instagram & Facebook)',
+  youtube: `${PLATFORM_LABELS.youtube} (Google)`,
+  tiktok: PLATFORM_LABELS.tiktok,
+  meta: `Meta (${PLATFORM_LABELS.instagram} & ${PLATFORM_LABELS.facebook})`,
 };
 
 /** What the platforms a member connects through an app (not YouTube: it has its own routes). */
 export const CONNECT_PLATFORMS = ['tiktok', 'meta'] as const;
 export type ConnectPlatform = (typeof CONNECT_PLATFORMS)[number];
+
+/** The app a member connects through, by the short name ("Aplikasi TikTok", "Aplikasi Meta"). */
+export const CONNECT_APP_LABELS: Record<ConnectPlatform, string> = {
+  tiktok: PLATFORM_LABELS.tiktok,
+  meta: 'Meta',
+};
 
 /** TikTok's privacy levels (creator info lists which the account offers). */
 export const TIKTOK_PRIVACY_LEVELS = [

@@ -1,15 +1,6 @@
 // What members see for a download: its title (never a bare platform id or our uuid) and a file
 // name made from it. Riwayat, the file manager, the saved file and the batch zip all use these.
-
-const PLATFORM_NAMES: Readonly<Record<string, string>> = {
-  youtube: 'YouTube',
-  douyin: 'Douyin',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  twitter: 'X',
-  web: 'web',
-};
+import { sourcePlatformName } from './platforms.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Platform ids: TikTok's and Douyin's 19 digits, Instagram's short codes are read as titles.
@@ -27,7 +18,7 @@ export function isPlaceholderTitle(title: string, sourceItemId?: string): boolea
  */
 export function displayTitle(row: { title: string; sourceItemId?: string; platform: string; author: string }): string {
   if (!isPlaceholderTitle(row.title, row.sourceItemId)) return row.title.trim();
-  const platform = PLATFORM_NAMES[row.platform] ?? row.platform;
+  const platform = sourcePlatformName(row.platform);
   const author = row.author.trim();
   return author ? `Video ${platform} dari ${author}` : `Video ${platform}`;
 }

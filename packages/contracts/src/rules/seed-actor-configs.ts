@@ -1,4 +1,5 @@
 import type { ActorConfigInput } from '../http/actor-configs.ts';
+import { PLATFORM_LABELS, PLATFORM_LINK_DOMAINS } from './platforms.ts';
 
 // The actor configs written to the database on first start, one per platform the product
 // was built for. Actor ids, input keys, option keys and output paths follow each actor's
@@ -24,13 +25,13 @@ export const DEFAULT_PREVIEW = {
  */
 const tiktok: ActorConfigInput = {
   platformId: 'tiktok',
-  displayName: 'TikTok',
+  displayName: PLATFORM_LABELS.tiktok,
   actorId: 'clockworks/tiktok-scraper',
   inputKey: 'searchQueries',
   inputKeys: { url: 'postURLs', keyword: 'searchQueries' },
   targetLabel: 'URL video TikTok atau kata kunci',
   inputType: 'any',
-  domains: ['tiktok.com'],
+  domains: [...PLATFORM_LINK_DOMAINS.tiktok],
   isActive: true,
   mapping: {
     id: 'id',
@@ -80,13 +81,13 @@ const tiktok: ActorConfigInput = {
  */
 const douyin: ActorConfigInput = {
   platformId: 'douyin',
-  displayName: 'Douyin',
+  displayName: PLATFORM_LABELS.douyin,
   actorId: 'natanielsantos/douyin-scraper',
   inputKey: 'searchTermsOrHashtags',
   inputKeys: { url: 'postUrls', keyword: 'searchTermsOrHashtags' },
   targetLabel: 'URL video Douyin atau kata kunci / hashtag',
   inputType: 'any',
-  domains: ['douyin.com', 'iesdouyin.com'],
+  domains: [...PLATFORM_LINK_DOMAINS.douyin],
   isActive: true,
   mapping: {
     id: 'aweme_id',
@@ -126,13 +127,13 @@ const douyin: ActorConfigInput = {
  */
 const youtube: ActorConfigInput = {
   platformId: 'youtube',
-  displayName: 'YouTube',
+  displayName: PLATFORM_LABELS.youtube,
   actorId: 'streamers/youtube-scraper',
   inputKey: 'searchQueries',
   inputKeys: { url: 'startUrls', keyword: 'searchQueries' },
   targetLabel: 'URL video / channel YouTube atau kata kunci',
   inputType: 'any',
-  domains: ['youtube.com', 'youtu.be'],
+  domains: [...PLATFORM_LINK_DOMAINS.youtube],
   isActive: true,
   mapping: {
     id: 'id',
@@ -198,13 +199,13 @@ const youtube: ActorConfigInput = {
  */
 const instagram: ActorConfigInput = {
   platformId: 'instagram',
-  displayName: 'Instagram',
+  displayName: PLATFORM_LABELS.instagram,
   actorId: 'apify/instagram-scraper',
   inputKey: 'directUrls',
   inputKeys: { url: 'directUrls', keyword: 'search' },
   targetLabel: 'URL profil / postingan Instagram atau hashtag',
   inputType: 'any',
-  domains: ['instagram.com'],
+  domains: [...PLATFORM_LINK_DOMAINS.instagram],
   isActive: true,
   mapping: {
     id: 'id',
@@ -261,13 +262,13 @@ const instagram: ActorConfigInput = {
  */
 const facebook: ActorConfigInput = {
   platformId: 'facebook',
-  displayName: 'Facebook',
+  displayName: PLATFORM_LABELS.facebook,
   actorId: 'apify/facebook-reels-scraper',
   inputKey: 'startUrls',
   inputKeys: { url: 'startUrls' },
   targetLabel: 'URL halaman / profil Facebook atau URL reel',
   inputType: 'url',
-  domains: ['facebook.com', 'fb.com', 'fb.watch'],
+  domains: [...PLATFORM_LINK_DOMAINS.facebook],
   isActive: true,
   mapping: {
     id: 'post_id',

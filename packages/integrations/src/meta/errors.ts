@@ -1,6 +1,7 @@
 // Meta's answers (Graph `{ error: { message, type, code, error_subcode, fbtrace_id } }` and
 // rupload's `{ debug_info: { retriable, type, message } }`) as PublishError, with a sentence in
 // Indonesian that says what happened and what to do, and Meta's own words under "Detail".
+import { PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { PublishError, type PublishPlatform } from '../publish-error.ts';
 
 export type MetaPlatform = Extract<PublishPlatform, 'instagram' | 'facebook'>;
@@ -16,7 +17,7 @@ export interface GraphErrorBody {
   is_transient?: boolean;
 }
 
-const LABEL: Record<MetaPlatform, string> = { instagram: 'Instagram', facebook: 'Facebook' };
+const LABEL: Record<MetaPlatform, string> = { instagram: PLATFORM_LABELS.instagram, facebook: PLATFORM_LABELS.facebook };
 
 interface Meaning {
   message: (label: string) => string;
@@ -148,7 +149,7 @@ function meaningOfCode(code: number | undefined, subcode: number | undefined): M
   if (code === 9) {
     return {
       message: (label) =>
-        label === 'Facebook'
+        label === LABEL.facebook
           ? 'Halaman Facebook ini sudah mencapai batas 30 Reels lewat API dalam 24 jam. Jadwalkan ulang setelah kuota pulih.'
           : 'Akun Instagram ini sudah mencapai batas posting lewat API dalam 24 jam. Jadwalkan ulang setelah kuota pulih.',
     };

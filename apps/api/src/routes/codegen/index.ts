@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
-import { generateActorCode } from '@scrapper/contracts/codegen/generate-actor-code';
+import { generateActorCode } from '../../services/codegen/generate-actor-code.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 

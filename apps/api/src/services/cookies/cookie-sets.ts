@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import {
-  COOKIE_PLATFORMS,
-  type CookiePlatform,
-  type CookieSets,
-  type CookieStatusResponse,
-} from '@scrapper/contracts/http/cookies';
+import type { CookiePlatform, CookieSets, CookieStatusResponse } from '@scrapper/contracts/http/cookies';
 import { earliestNetscapeExpiry } from '@scrapper/contracts/rules/member-cookies';
+import { COOKIE_PLATFORMS } from '@scrapper/contracts/rules/platforms';
 import type { Database, Db } from '@scrapper/db/client';
 import { listCookieSets, saveCookieSetChanges } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';

@@ -2,7 +2,7 @@
 // platform; the code exchanged for tokens; the destinations those tokens act for stored (tokens
 // sealed). Every outcome is a page for the popup, as YouTube's callback.
 import { randomUUID } from 'node:crypto';
-import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
+import { CLIENT_SECRET_PLATFORM_LABELS, type ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { upsertPublishAccount } from '@scrapper/db/queries/publish-accounts';
 import { consumeOAuthState, findClientSecret } from '@scrapper/db/queries/youtube';
 import type { OAuthClientSecretRow, OAuthStateRow } from '@scrapper/db/schema';
@@ -19,7 +19,7 @@ export interface PublishCallbackQuery {
   error?: string | undefined;
 }
 
-const LABEL: Record<ConnectPlatform, string> = { tiktok: 'TikTok', meta: 'Meta (Facebook & Instagram)' };
+const LABEL: Record<ConnectPlatform, string> = CLIENT_SECRET_PLATFORM_LABELS;
 
 const failed = (platform: ConnectPlatform, status: number, message: string): CallbackPage => ({
   status,

@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { Tabs } from '@scrapper/ui/tabs';
 import type { TabItem } from '@scrapper/ui/tabs';
 import { useSearchParams } from 'react-router';
@@ -28,7 +29,7 @@ const tabs: TabItem[] = [
   { id: DEFAULT_TAB, label: 'Pengguna', content: <UserManagementPanel /> },
   { id: 'actors', label: 'Aktor', content: <ActorConfigPanel /> },
   // Issue 33: the spec's "Facebook config" tab is the Meta app's page.
-  { id: 'facebook', label: 'Facebook', content: <MetaAppPanel credentials={<ClientSecretsPanel platform="meta" />} /> },
+  { id: 'facebook', label: PLATFORM_LABELS.facebook, content: <MetaAppPanel credentials={<ClientSecretsPanel platform="meta" />} /> },
   { id: 'youtube-accounts', label: 'Akun YouTube', content: <YoutubeAccountsPanel /> },
   { id: 'client-secrets', label: 'Client Secret', content: <ClientSecretsPanel /> },
   { id: 'api-keys', label: 'API Key', content: <ApiKeysPanel /> },

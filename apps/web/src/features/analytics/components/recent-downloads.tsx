@@ -2,7 +2,7 @@ import type { Analytics } from '@scrapper/contracts/http/analytics';
 import { Table } from '@scrapper/ui/table';
 import type { TableColumn } from '@scrapper/ui/table';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { platformLabel } from '../utils/platform-shares.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 
 type Recent = Analytics['recentDownloads'][number] & { key: string };
 

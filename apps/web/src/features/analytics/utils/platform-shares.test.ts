@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platformLabel, platformShares } from './platform-shares.ts';
+import { platformShares } from './platform-shares.ts';
 
 describe('platform distribution', () => {
   it('orders platforms by downloads and gives each its share of the total', () => {
@@ -31,11 +31,5 @@ describe('platform distribution', () => {
   it('is empty when nothing was downloaded', () => {
     expect(platformShares([])).toEqual([]);
     expect(platformShares([{ platform: 'tiktok', count: 0 }])).toEqual([]);
-  });
-
-  it('names known platforms as the product does and keeps unknown ids', () => {
-    expect(platformLabel('tiktok')).toBe('TikTok');
-    expect(platformLabel('YouTube')).toBe('YouTube');
-    expect(platformLabel('vimeo')).toBe('vimeo');
   });
 });

@@ -1,4 +1,5 @@
 // The platform distribution: each platform's downloads and its share of all of them.
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 
 export interface PlatformShare {
   platform: string;
@@ -6,20 +7,6 @@ export interface PlatformShare {
   count: number;
   /** Percent of all downloads, one decimal. */
   percent: number;
-}
-
-// Names as the rest of the product writes them; an unknown platform keeps its own id.
-const PLATFORM_LABELS: Record<string, string> = {
-  tiktok: 'TikTok',
-  douyin: 'Douyin',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-};
-
-export function platformLabel(platform: string): string {
-  return PLATFORM_LABELS[platform.toLowerCase()] ?? platform;
 }
 
 /** Largest first (ties by name), empty platforms left out. */

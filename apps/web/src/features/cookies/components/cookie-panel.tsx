@@ -1,4 +1,4 @@
-import { COOKIE_PLATFORMS } from '@scrapper/contracts/http/cookies';
+import { COOKIE_PLATFORMS } from '@scrapper/contracts/rules/platforms';
 import type { CookieSets } from '@scrapper/contracts/http/cookies';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';

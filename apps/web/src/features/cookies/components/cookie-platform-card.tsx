@@ -5,7 +5,8 @@ import { Card } from '@scrapper/ui/card';
 import { Textarea } from '@scrapper/ui/textarea';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { COOKIE_PLATFORM_LABELS, cookieEntryLabel } from '../utils/cookie-entries.ts';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
+import { cookieEntryLabel } from '../utils/cookie-entries.ts';
 
 export interface CookiePlatformCardProps {
   platform: CookiePlatform;

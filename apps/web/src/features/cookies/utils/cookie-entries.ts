@@ -3,14 +3,6 @@ import type { CookiePlatform, CookieSets } from '@scrapper/contracts/http/cookie
 /** Spec part 1, section 9: a cookie is shown by its first 50 characters. */
 export const COOKIE_PREVIEW_LENGTH = 50;
 
-export const COOKIE_PLATFORM_LABELS: Record<CookiePlatform, string> = {
-  tiktok: 'TikTok',
-  douyin: 'Douyin',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
-
 /** 'Cookie N: ' + the first 50 characters + '...' (spec section 2, cookie tab). */
 export function cookieEntryLabel(index: number, cookie: string): string {
   return `Cookie ${index + 1}: ${cookie.slice(0, COOKIE_PREVIEW_LENGTH)}...`;

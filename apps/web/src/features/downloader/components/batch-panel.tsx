@@ -4,7 +4,7 @@ import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { Icon } from '@scrapper/ui/icon';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { useEffect, useRef } from 'react';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { progressText } from '../utils/batch-result.ts';
 
 export interface BatchPanelProps {

@@ -6,7 +6,7 @@ import { Card } from '@scrapper/ui/card';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { useActorConfigs } from '../hooks/use-actor-configs.ts';
 import { useBatchDownload } from '../hooks/use-batch-download.ts';

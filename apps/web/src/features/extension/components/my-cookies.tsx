@@ -1,7 +1,7 @@
 import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
 import type { MemberCookies } from '@scrapper/contracts/http/me-cookies';
 import { jakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
-import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
+import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';

@@ -3,7 +3,7 @@ import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
 import { Link } from 'react-router';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 

@@ -1,6 +1,6 @@
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
-import { platformOptions } from '@/config/platforms.ts';
+import { platformOptions } from '@scrapper/contracts/rules/platforms';
 import type { FileQuery } from '../api/list-files.ts';
 
 const SORT_OPTIONS: { value: FileQuery['sortBy']; label: string }[] = [

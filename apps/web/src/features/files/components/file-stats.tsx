@@ -1,5 +1,5 @@
 import { StatGrid } from '@/components/stat-grid.tsx';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import type { FilePage } from '../api/list-files.ts';
 
 /** Total files, their total size and the platforms they come from. */

@@ -8,7 +8,7 @@ import { Icon } from '@scrapper/ui/icon';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
 import { Link } from 'react-router';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import type { Redownload } from '../hooks/use-redownloads.ts';

@@ -4,7 +4,7 @@ import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useId, useState } from 'react';
 import { DISPLAY_DATE_PLACEHOLDER } from '@/lib/display-date.ts';
-import { platformOptions } from '@/config/platforms.ts';
+import { platformOptions } from '@scrapper/contracts/rules/platforms';
 import {
   DEFAULT_FILTERS,
   ORDER_OPTIONS,

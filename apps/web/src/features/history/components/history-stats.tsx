@@ -1,5 +1,5 @@
 import { StatGrid } from '@/components/stat-grid.tsx';
-import { platformLabel } from '@/config/platforms.ts';
+import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import type { HistoryPage } from '../api/list-history.ts';
 
 /** Totals of the filtered history: all downloads and per platform. */

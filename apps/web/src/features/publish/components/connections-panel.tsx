@@ -1,5 +1,6 @@
 import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import {
+  CONNECT_APP_LABELS,
   CONNECT_PLATFORMS,
   PUBLISH_PLATFORM_LABELS,
 } from '@scrapper/contracts/rules/publish-destinations';
@@ -89,7 +90,7 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
             <div key={platform} className="publish-connect__item">
               {choices.length > 1 ? (
                 <Select
-                  label={`Aplikasi ${platform === 'tiktok' ? 'TikTok' : 'Meta'}`}
+                  label={`Aplikasi ${CONNECT_APP_LABELS[platform]}`}
                   placeholder="Pilih aplikasi"
                   options={choices.map((app) => ({ value: app.id, label: app.name }))}
                   value={picked[platform] ?? ''}

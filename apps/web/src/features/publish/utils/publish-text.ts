@@ -1,7 +1,8 @@
 import type { TargetStatus } from '@scrapper/contracts/http/publish';
-import type {
-  ConnectPlatform,
-  TikTokPrivacyLevel,
+import {
+  CONNECT_APP_LABELS,
+  type ConnectPlatform,
+  type TikTokPrivacyLevel,
 } from '@scrapper/contracts/rules/publish-destinations';
 
 // The publishing page's words (issue 33), in one place so the page and its tests share them.
@@ -31,8 +32,8 @@ export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
 };
 
 export const CONNECT_LABELS: Record<ConnectPlatform, string> = {
-  tiktok: 'Hubungkan TikTok',
-  meta: 'Hubungkan Meta',
+  tiktok: `Hubungkan ${CONNECT_APP_LABELS.tiktok}`,
+  meta: `Hubungkan ${CONNECT_APP_LABELS.meta}`,
 };
 
 export const PUBLISH_TEXT = {
@@ -40,7 +41,7 @@ export const PUBLISH_TEXT = {
   oauthTimeout: 'Proses menghubungkan akun melewati batas waktu. Silakan coba lagi.',
   noAuthUrl: 'Gagal mendapatkan alamat persetujuan dari server.',
   noApp: (platform: ConnectPlatform) =>
-    `Belum ada aplikasi ${platform === 'tiktok' ? 'TikTok' : 'Meta'} yang aktif. Minta admin menambahkannya di Admin, tab Client Secret.`,
+    `Belum ada aplikasi ${CONNECT_APP_LABELS[platform]} yang aktif. Minta admin menambahkannya di Admin, tab Client Secret.`,
   chooseApp: 'Pilih aplikasi terlebih dahulu.',
   connectFailed: 'Gagal memulai koneksi akun.',
   accountsFailed: 'Gagal memuat akun tujuan.',

@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { fileHeader, FORMAT_DURATION_FUNCTION, joinSections, stringLiteral } from './js-source.ts';
 
 // The generated `{platformId}_videoList.js`: renders video items as an HTML table string.

@@ -1,9 +1,9 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
-import { DIMENSION_PATHS } from '../rules/map-items.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
+import { DIMENSION_PATHS } from '@scrapper/contracts/rules/map-items';
 import { codeFileName } from './code-keys.ts';
 import { fileHeader, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
 import { resolveMappingRules, type ResolvedMappingRules } from './mapping-rules.ts';
-import { NOT_VIDEO_WORDS } from '../rules/video-check.ts';
+import { NOT_VIDEO_WORDS } from '@scrapper/contracts/rules/video-check';
 
 // The generated `{platformId}_dataParser.js`: the mapping engine (rules/map-items.ts and the
 // rule files it uses) written out as one dependency-free module for a single config. The

@@ -1,4 +1,4 @@
-import { ActorConfigSchema, type ActorConfig } from '../http/actor-configs.ts';
+import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
 
 // Test fixture (used only by the *.test.ts files here): an actor config that passes
 // ActorConfigSchema with text in every field that would break out of a string literal, a

@@ -1,16 +1,14 @@
-/* eslint-disable no-restricted-imports -- the test writes generated modules and fake programs to disk */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-/* eslint-enable no-restricted-imports */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActorConfigSchema, type ActorConfig } from '../http/actor-configs.ts';
-import { buildActorInput as engineBuildActorInput } from '../rules/build-actor-input.ts';
-import { mapItems } from '../rules/map-items.ts';
-import { seedActorConfigs } from '../rules/seed-actor-configs.ts';
+import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
+import { buildActorInput as engineBuildActorInput } from '@scrapper/contracts/rules/build-actor-input';
+import { mapItems } from '@scrapper/contracts/rules/map-items';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { codeFileName, generateActorCode, type CodeKey } from './generate-actor-code.ts';
 import { HOSTILE, hostile, hostileConfig } from './hostile-config.fixture.ts';
 import { qualityChoices } from './quality-choices.ts';

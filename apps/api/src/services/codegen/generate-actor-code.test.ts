@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ActorConfigSchema, type ActorConfig } from '../http/actor-configs.ts';
-import { seedActorConfigs } from '../rules/seed-actor-configs.ts';
+import { ActorConfigSchema, type ActorConfig } from '@scrapper/contracts/http/actor-configs';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { CODE_KEYS, codeFileName, generateActorCode } from './generate-actor-code.ts';
 import { HOSTILE, hostileConfig } from './hostile-config.fixture.ts';
 import { commentText, jsLiteral, stringLiteral } from './js-source.ts';

@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import type { GeneratedCode } from './code-keys.ts';
 import { dataParserCode } from './data-parser.ts';
 import { downloaderPageCode } from './downloader-page.ts';

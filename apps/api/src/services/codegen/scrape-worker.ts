@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { codeFileName } from './code-keys.ts';
 import { fileHeader, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
 

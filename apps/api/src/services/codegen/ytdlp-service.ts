@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { fileHeader, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
 import { qualityChoices } from './quality-choices.ts';
 

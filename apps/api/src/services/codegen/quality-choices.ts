@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 
 // The yt-dlp formats a generated downloader offers: the admin's downloadOptions first, then
 // the preview format, so a config without download options still downloads something and

@@ -1,13 +1,11 @@
-/* eslint-disable no-restricted-imports -- the test writes generated modules to disk to import them */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-/* eslint-enable no-restricted-imports */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ActorConfigSchema, type ActorConfig, type ActorConfigInput } from '../http/actor-configs.ts';
-import { mapItems } from '../rules/map-items.ts';
-import { seedActorConfigs } from '../rules/seed-actor-configs.ts';
+import { ActorConfigSchema, type ActorConfig, type ActorConfigInput } from '@scrapper/contracts/http/actor-configs';
+import { mapItems } from '@scrapper/contracts/rules/map-items';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { dataParserCode } from './data-parser.ts';
 
 // The generated data parser must map exactly like the engine: each config below is

@@ -1,5 +1,5 @@
-import type { ActorConfig, DurationFormat } from '../http/actor-configs.ts';
-import { readRules, type MappingRules } from '../rules/map-items.ts';
+import type { ActorConfig, DurationFormat } from '@scrapper/contracts/http/actor-configs';
+import { readRules, type MappingRules } from '@scrapper/contracts/rules/map-items';
 
 // The actor config read by the mapping engine's own reader (`readRules` in
 // rules/map-items.ts), so the generated data parser carries exactly the engine's lists as

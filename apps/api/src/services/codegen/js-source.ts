@@ -1,4 +1,4 @@
-import type { ActorConfig } from '../http/actor-configs.ts';
+import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
 import { codeFileName, type CodeKey } from './code-keys.ts';
 
 // Helpers that put config values into generated JavaScript. Every config string (paths,
