@@ -4,7 +4,7 @@ import { DirectFetchError } from './direct-fetch.ts';
 import { GeminiError } from './gemini/index.ts';
 import { isRetryable, retryAfterMsOf, shouldRetry } from './retry.ts';
 import { UrlNotAllowedError } from './url-guard.ts';
-import { YouTubeError } from './youtube-errors.ts';
+import { YouTubeError } from './youtube/index.ts';
 import { YtDlpError } from './yt-dlp/errors.ts';
 
 const notLast = { isLastAttempt: false };
