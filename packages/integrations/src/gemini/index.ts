@@ -4,25 +4,15 @@
 // prompt and reading the answer), models.ts (listing and choosing a key's model, with
 // pick-model.ts the pure choice), generate.ts (writing a video's metadata), key-check.ts
 // (checking an admin's key).
-export { GOOGLE_GEMINI_BASE_URL, type GeminiCall } from './call.ts';
-export {
-  buildPrompt,
-  DEFAULT_DESCRIPTION_SUFFIX,
-  DEFAULT_TAGS,
-  parseGeneratedContent,
-  type GeneratedContent,
-} from './content.ts';
-export { GeminiError, toGeminiError, type GeminiErrorKind } from './errors.ts';
-export { generateVideoContent, type GeminiModelFallback, type GeneratedVideo } from './generate.ts';
-export { validateGeminiKey, type GeminiKeyCheck } from './key-check.ts';
+export { type GeminiCall } from './call.ts';
+export { DEFAULT_DESCRIPTION_SUFFIX, DEFAULT_TAGS } from './content.ts';
+export { GeminiError, toGeminiError } from './errors.ts';
+export { generateVideoContent } from './generate.ts';
+export { validateGeminiKey } from './key-check.ts';
 export {
   chooseGeminiModel,
   clearGeminiModelChoices,
-  configuredMissingNotice,
   listGeminiModels,
   MODEL_CHOICE_MAX_AGE_MS,
-  retiredModelNotice,
-  type GeminiModelChoice,
   type GeminiModelOptions,
 } from './models.ts';
-export type { GeminiModelInfo } from './pick-model.ts';

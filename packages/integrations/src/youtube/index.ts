@@ -9,31 +9,15 @@ export {
   listPlaylists,
   setThumbnail,
   updateVideoSchedule,
-  type AddToPlaylistArgs,
-  type SetThumbnailArgs,
-  type UpdateScheduleArgs,
 } from './channel.ts';
 export { toYouTubeError, YouTubeError, type YouTubeErrorKind } from './errors.ts';
-export { buildAuthUrl, exchangeCode, refreshIfExpiring, YOUTUBE_SCOPES } from './oauth.ts';
-export type {
-  AccountCall,
-  GoogleEndpoints,
-  OAuthClientConfig,
-  OnTokens,
-  YouTubeTokens,
-} from './session.ts';
+export { buildAuthUrl, exchangeCode, refreshIfExpiring } from './oauth.ts';
+export type { AccountCall, GoogleEndpoints, OAuthClientConfig, YouTubeTokens } from './session.ts';
 export {
   querySession,
   sendUploadBytes,
   startUploadSession,
   uploadVideo,
-  videoResource,
-  type PrivacyStatus,
-  type QuerySessionArgs,
-  type SendUploadBytesArgs,
-  type StartUploadSessionArgs,
   type UploadedVideo,
-  type UploadSessionState,
-  type UploadVideoArgs,
   type VideoMetadata,
 } from './upload.ts';
