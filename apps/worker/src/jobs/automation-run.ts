@@ -26,7 +26,7 @@ import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import { titleKey } from '@scrapper/contracts/rules/title-key';
-import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube-uploads';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { generateVideoContent, toGeminiError } from '@scrapper/integrations/gemini';

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE, type VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { jakartaDate, jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
