@@ -9,7 +9,7 @@ import { earliestNetscapeExpiry } from '@scrapper/contracts/rules/member-cookies
 import type { Database, Db } from '@scrapper/db/client';
 import { listCookieSets, saveCookieSetChanges } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
-import { lockForTransaction } from '../../lib/advisory-lock.ts';
+import { lockForTransaction } from '@scrapper/db/locks';
 import { badRequest } from '../../lib/errors.ts';
 
 function emptySets(): CookieSets {
