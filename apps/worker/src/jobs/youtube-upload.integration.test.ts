@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
-import { SERVER_FILE_GONE_MESSAGE } from './youtube-upload.ts';
+import { SERVER_FILE_GONE_MESSAGE } from './youtube-upload/index.ts';
 import { nextQuotaDayStart, quotaDay } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
