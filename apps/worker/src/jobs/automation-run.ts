@@ -48,7 +48,8 @@ import {
   updateRun,
   type AutomationWithOwner,
 } from '@scrapper/db/queries/automations';
-import { insertDownloadBatch, insertOrJoinDownload, setDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch, setDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { findScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';

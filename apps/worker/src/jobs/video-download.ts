@@ -4,15 +4,8 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { Db } from '@scrapper/db/client';
-import {
-  completeDownload,
-  failDownload,
-  findDownloadStatus,
-  listBatchDownloads,
-  lockDownloadBatch,
-  markDownloadRunning,
-  updateDownloadProgress,
-} from '@scrapper/db/queries/downloads';
+import { listBatchDownloads, lockDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { completeDownload, failDownload, findDownloadStatus, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
