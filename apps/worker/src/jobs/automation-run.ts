@@ -21,6 +21,7 @@ import {
   nextRunAt,
   planSlots,
 } from '@scrapper/contracts/rules/automations';
+import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
 import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/member-cookies';
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
@@ -62,7 +63,6 @@ import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { JobContext, JobHandler } from './types.ts';
 
 const FINAL_TASK = new Set(['completed', 'failed', 'cancelled']);
-const FINAL_DOWNLOAD = new Set(['completed', 'failed', 'cancelled']);
 
 type Tx = Parameters<Parameters<JobContext['database']['transaction']>[0]>[0];
 type Step = 'continue' | 'wait' | 'done';
@@ -269,7 +269,7 @@ async function filterAndDownload(ctx: JobContext, tx: Tx, automation: Automation
 
 async function followDownloads(ctx: JobContext, tx: Tx, automation: AutomationWithOwner, run: AutomationRunRow, now: Date): Promise<Step> {
   const items = await listRunItems(tx.db, run.id);
-  if (items.some((i) => i.downloadStatus !== null && !FINAL_DOWNLOAD.has(i.downloadStatus))) return 'wait';
+  if (items.some((i) => i.downloadStatus !== null && !isFinalDownloadStatus(i.downloadStatus))) return 'wait';
   await markItemsDownloaded(tx.db, run.id, now);
   const downloaded = items.filter((i) => i.downloadStatus === 'completed').length;
   const counts = { ...run.counts, downloaded, failed: items.length - downloaded };

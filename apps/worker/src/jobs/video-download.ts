@@ -17,6 +17,7 @@ import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
+import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { isPlaceholderTitle } from '@scrapper/contracts/rules/readable-file-name';
@@ -75,7 +76,7 @@ export function mimeOf(ext: string): string {
 export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId: string): Promise<{ done: number; failed: number } | undefined> {
   if (!batchId) return undefined;
   const rows = await listBatchDownloads(db, batchId);
-  if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return undefined;
+  if (rows.some((r) => !isFinalDownloadStatus(r.status))) return undefined;
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
   await notifyUser(db, ownerId, {
