@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { downloads, notifications, previews, publishAccounts, publishPosts, publishTargets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { insertDeletionRequest } from '@scrapper/db/queries/deletion-requests';
-import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch } from '@scrapper/db/queries/download-batches';
 import { insertAutomation, insertRunIfIdle } from '@scrapper/db/queries/automations';
 import { insertApiToken } from '@scrapper/db/queries/api-tokens';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';

@@ -20,7 +20,7 @@ import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { createDatabase } from '@scrapper/db/client';
 import { findFreePort, startEmbeddedPostgres } from '@scrapper/db/embedded';
 import { migrateDatabase } from '@scrapper/db/migrate';
-import { listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { listBatchDownloads } from '@scrapper/db/queries/download-batches';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads } from '@scrapper/db/schema';
 import { startGuardProxy } from '@scrapper/integrations/guard-proxy';

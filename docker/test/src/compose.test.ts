@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
 import { loadEnv } from '@scrapper/api/src/env.ts';
 import { dockerDir } from './repo.ts';
 

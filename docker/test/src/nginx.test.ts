@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, securityHeaders } from '@scrapper/api/src/plugins/security-headers.ts';
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
 import { dockerDir } from './repo.ts';
 
 const raw = readFileSync(join(dockerDir, 'nginx/default.conf.template'), 'utf8');

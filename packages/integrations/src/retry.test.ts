@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApifyError } from './apify.ts';
 import { DirectFetchError } from './direct-fetch.ts';
-import { GeminiError } from './gemini.ts';
+import { GeminiError } from './gemini/index.ts';
 import { isRetryable, retryAfterMsOf, shouldRetry } from './retry.ts';
 import { UrlNotAllowedError } from './url-guard.ts';
-import { YouTubeError } from './youtube-errors.ts';
+import { YouTubeError } from './youtube/index.ts';
 import { YtDlpError } from './yt-dlp/errors.ts';
 
 const notLast = { isLastAttempt: false };

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints, type Endpoint } from '@scrapper/contracts/http';
-import { UploadFieldsSchema } from '@scrapper/contracts/http/youtube';
+import { UploadFieldsSchema } from '@scrapper/contracts/http/youtube-uploads';
 import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../test/harness.ts';

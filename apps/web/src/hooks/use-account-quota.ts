@@ -1,4 +1,4 @@
-import type { AccountQuota } from '@scrapper/contracts/http/youtube';
+import type { AccountQuota } from '@scrapper/contracts/http/youtube-accounts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { startPolling, type Poller } from '@/lib/poll.ts';

@@ -1,5 +1,5 @@
-import { YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube';
-import type { UploadStatus, VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube-uploads';
+import type { UploadStatus, VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
 
 // The choices of a YouTube upload, in the words of the upload form (spec part 2, section 2):

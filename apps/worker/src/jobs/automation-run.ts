@@ -21,12 +21,13 @@ import {
   nextRunAt,
   planSlots,
 } from '@scrapper/contracts/rules/automations';
+import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { jakartaDateTime, WIB } from '@scrapper/contracts/rules/jakarta-time';
 import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
 import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import { titleKey } from '@scrapper/contracts/rules/title-key';
-import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube-uploads';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
 import { generateVideoContent, toGeminiError } from '@scrapper/integrations/gemini';
@@ -48,7 +49,8 @@ import {
   updateRun,
   type AutomationWithOwner,
 } from '@scrapper/db/queries/automations';
-import { insertDownloadBatch, insertOrJoinDownload, setDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch, setDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { findScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
@@ -61,7 +63,6 @@ import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { JobContext, JobHandler } from './types.ts';
 
 const FINAL_TASK = new Set(['completed', 'failed', 'cancelled']);
-const FINAL_DOWNLOAD = new Set(['completed', 'failed', 'cancelled']);
 
 type Tx = Parameters<Parameters<JobContext['database']['transaction']>[0]>[0];
 type Step = 'continue' | 'wait' | 'done';
@@ -268,7 +269,7 @@ async function filterAndDownload(ctx: JobContext, tx: Tx, automation: Automation
 
 async function followDownloads(ctx: JobContext, tx: Tx, automation: AutomationWithOwner, run: AutomationRunRow, now: Date): Promise<Step> {
   const items = await listRunItems(tx.db, run.id);
-  if (items.some((i) => i.downloadStatus !== null && !FINAL_DOWNLOAD.has(i.downloadStatus))) return 'wait';
+  if (items.some((i) => i.downloadStatus !== null && !isFinalDownloadStatus(i.downloadStatus))) return 'wait';
   await markItemsDownloaded(tx.db, run.id, now);
   const downloaded = items.filter((i) => i.downloadStatus === 'completed').length;
   const counts = { ...run.counts, downloaded, failed: items.length - downloaded };

@@ -8,7 +8,7 @@ import { toolsYtDlpUpdate } from './tools-ytdlp-update.ts';
 import { videoDownload } from './video-download.ts';
 import { videoPreview } from './video-preview.ts';
 import { webhookDeliver } from './webhook-deliver.ts';
-import { youtubeUpload } from './youtube-upload.ts';
+import { youtubeUpload } from './youtube-upload/index.ts';
 import type { JobHandler } from './types.ts';
 
 /** Every queue of the job catalog has its handler here: a missing one fails to compile. */

@@ -10,15 +10,9 @@ import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
 import { setPlatformRateLimit } from '@scrapper/db/queries/platform-rate-limits';
-import {
-  cancelBatchDownloads,
-  findDownload,
-  findPreview,
-  insertDownloadBatch,
-  insertOrFindPreview,
-  insertOrJoinDownload,
-  type NewDownload,
-} from '@scrapper/db/queries/downloads';
+import { cancelBatchDownloads, insertDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { findDownload, insertOrJoinDownload, type NewDownload } from '@scrapper/db/queries/downloads';
+import { findPreview, insertOrFindPreview } from '@scrapper/db/queries/previews';
 import { downloads, notifications } from '@scrapper/db/schema';
 import { eq } from 'drizzle-orm';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';

@@ -4,15 +4,8 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { Db } from '@scrapper/db/client';
-import {
-  completeDownload,
-  failDownload,
-  findDownloadStatus,
-  listBatchDownloads,
-  lockDownloadBatch,
-  markDownloadRunning,
-  updateDownloadProgress,
-} from '@scrapper/db/queries/downloads';
+import { listBatchDownloads, lockDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { completeDownload, failDownload, findDownloadStatus, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
@@ -25,6 +18,7 @@ import { DirectFetchError, fetchDirectMedia, isExpiredMediaUrl } from '@scrapper
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { formatForQuality, YtDlpError, type DownloadResult, type YtDlpFormat } from '@scrapper/integrations/yt-dlp';
 import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
+import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { isPlaceholderTitle } from '@scrapper/contracts/rules/readable-file-name';
@@ -83,7 +77,7 @@ export function mimeOf(ext: string): string {
 export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId: string): Promise<{ done: number; failed: number } | undefined> {
   if (!batchId) return undefined;
   const rows = await listBatchDownloads(db, batchId);
-  if (rows.some((r) => r.status === 'queued' || r.status === 'running')) return undefined;
+  if (rows.some((r) => !isFinalDownloadStatus(r.status))) return undefined;
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
   await notifyUser(db, ownerId, {

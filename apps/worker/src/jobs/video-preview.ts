@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/downloads';
+import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/previews';
 import { shouldRetry } from '@scrapper/integrations/retry';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import type { JobHandler } from './types.ts';

@@ -3,6 +3,7 @@
 // URL guard. A 2xx delivers; a failure is written on the row and, while attempts remain and the
 // failure is worth another, thrown for pg-boss's retry with backoff (the catalog's policy).
 import { findDelivery, failPendingDelivery, recordDeliveryAttempt } from '@scrapper/db/queries/webhooks';
+import { shouldRetry } from '@scrapper/integrations/retry';
 import { postWebhook } from '@scrapper/integrations/webhook-post';
 import { WEBHOOK_TEST_EVENT } from '@scrapper/contracts/http/me-webhooks';
 import type { JobHandler } from './types.ts';
@@ -35,7 +36,8 @@ export const webhookDeliver: JobHandler<'webhook.deliver'> = async ({ deliveryId
     allowHosts: ctx.deps.fetchAllowPrivateHosts,
     signal: ctx.signal,
   });
-  const final = result.ok || !result.retryable || ctx.isLastAttempt;
+  // The same question every job asks: the answer carries `retryable` like an adapter error.
+  const final = result.ok || !shouldRetry(result, ctx);
   const { disabled } = await ctx.database.transaction(({ db: tx, sql }) =>
     recordDeliveryAttempt({ db: tx, sql }, deliveryId, {
       delivered: result.ok,

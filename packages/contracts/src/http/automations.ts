@@ -9,7 +9,7 @@ import {
 import { defineEndpoint } from './endpoint.ts';
 import { QualitySchema } from './media.ts';
 import { StartScrapeBodySchema, UsageTotalUsdSchema } from './scrape.ts';
-import { PrivacyStatusSchema, UPLOAD_DEFAULTS, UPLOAD_LIMITS, VideoEffectSchema } from './youtube.ts';
+import { PrivacyStatusSchema, UPLOAD_DEFAULTS, UPLOAD_LIMITS, VideoEffectSchema } from './youtube-uploads.ts';
 
 // Issue 19: an automation scrapes a saved source on a schedule, keeps the items that pass its
 // filters and are new to it, downloads them, and optionally schedules them on YouTube.

@@ -4,6 +4,7 @@ import { VideoItemSchema } from './actor-configs.ts';
 import { defineEndpoint, type Produces } from './endpoint.ts';
 import { RESULT_FILE_NAME_PATTERN } from './scrape.ts';
 import { isHttpLink, MAX_URLS_PER_BATCH } from '../rules/download-links.ts';
+import { DOWNLOAD_STATUSES } from '../rules/download-states.ts';
 
 export const QualitySchema = z.enum(['best', '1080p', '720p', 'audio-only'], {
   message: 'Kualitas harus salah satu dari best, 1080p, 720p, audio-only.',
@@ -102,7 +103,7 @@ export const DownloadQuerySchema = z.object({
   username: UsernameQuery,
 });
 
-export const DownloadStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+export const DownloadStatusSchema = z.enum(DOWNLOAD_STATUSES);
 
 export const HistoryItemSchema = z.object({
   id: UuidSchema,

@@ -12,7 +12,8 @@ import {
 } from '../rules/publish-destinations.ts';
 import { BLOB } from './media.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { AuthCallbackQuerySchema, PrivacyStatusSchema } from './youtube.ts';
+import { AuthCallbackQuerySchema } from './youtube-accounts.ts';
+import { PrivacyStatusSchema } from './youtube-uploads.ts';
 
 export const PublishPlatformSchema = z.enum(PUBLISH_PLATFORMS, {
   message: 'Platform harus youtube, tiktok, instagram atau facebook.',

@@ -12,16 +12,10 @@ import { downloads, type DownloadStatus } from '../schema/downloads.ts';
 import { createTestDatabase, TEST_ADMIN_URL_ENV, type TestDatabase } from '../../test/index.ts';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { dashboardFigures, jakartaDayStartBefore, scrapeCostFigures } from './analytics.ts';
-import {
-  cancelBatchDownloads,
-  completeDownload,
-  failDownload,
-  hideAllDownloadHistory,
-  hideDownloadFromHistory,
-  insertOrJoinDownload,
-  markDownloadFileDeleted,
-  markDownloadRunning,
-} from './downloads.ts';
+import { cancelBatchDownloads } from './download-batches.ts';
+import { markDownloadFileDeleted } from './download-files.ts';
+import { hideAllDownloadHistory, hideDownloadFromHistory } from './download-history.ts';
+import { completeDownload, failDownload, insertOrJoinDownload, markDownloadRunning } from './downloads.ts';
 import { deleteUser, insertUser } from './users.ts';
 
 let testDb: TestDatabase;

@@ -7,18 +7,9 @@ import { eq } from 'drizzle-orm';
 import { createDatabase, type Database } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/index.ts';
-import {
-  completeDownload,
-  failDownload,
-  hideAllDownloadHistory,
-  hideDownloadFromHistory,
-  insertOrJoinDownload,
-  listDownloadHistory,
-  markDownloadFileDeleted,
-  markDownloadRunning,
-  summarizeDownloadedFiles,
-  updateDownloadProgress,
-} from './downloads.ts';
+import { markDownloadFileDeleted, summarizeDownloadedFiles } from './download-files.ts';
+import { hideAllDownloadHistory, hideDownloadFromHistory, listDownloadHistory } from './download-history.ts';
+import { completeDownload, failDownload, insertOrJoinDownload, markDownloadRunning, updateDownloadProgress } from './downloads.ts';
 import { deleteUser, insertUser } from './users.ts';
 
 let testDb: TestDatabase;

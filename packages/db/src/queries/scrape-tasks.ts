@@ -2,9 +2,11 @@ import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzl
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import { FINAL_TASK_STATES } from '@scrapper/contracts/rules/task-states';
 import type { Db } from '../client.ts';
+import { bossTransaction } from '../queue.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
 import { scrapeLibraryTotals } from '../schema/scrape-library-totals.ts';
 import { users } from '../schema/users.ts';
+import type { SendJob, WebhookTx } from './webhooks.ts';
 
 const FINAL = [...FINAL_TASK_STATES];
 /** The unfinished states, named (not "not final") so scrape_tasks_state_idx can find them among a million finished tasks. */
@@ -26,6 +28,22 @@ export async function insertScrapeTask(
   const [row] = await db.insert(scrapeTasks).values(values).returning();
   if (!row) throw new Error('insert into scrape_tasks returned no row');
   return row;
+}
+
+/**
+ * "Queue a scrape task", the one command for it: the task row and its `scrape.run` job, written
+ * in the caller's transaction (both commit or neither does). One job per task: a duplicate send
+ * for the same task is a no-op. `send` is the worker's `ctx.enqueue`, or the API's `enqueue`
+ * bound to its boss. The caller has checked the source (checkScrapeSource) already.
+ */
+export async function queueScrapeTask(
+  tx: WebhookTx,
+  send: SendJob,
+  values: Parameters<typeof insertScrapeTask>[1],
+): Promise<ScrapeTaskRow> {
+  const task = await insertScrapeTask(tx.db, values);
+  await send('scrape.run', { taskId: task.id }, { db: bossTransaction(tx.sql), singletonKey: task.id });
+  return task;
 }
 
 export async function findScrapeTask(db: Db, id: string): Promise<ScrapeTaskWithOwner | undefined> {

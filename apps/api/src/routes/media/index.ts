@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
-import { cancelBatchDownloads, hideAllDownloadHistory } from '@scrapper/db/queries/downloads';
+import { cancelBatchDownloads } from '@scrapper/db/queries/download-batches';
+import { hideAllDownloadHistory } from '@scrapper/db/queries/download-history';
 import { listUsers } from '@scrapper/db/queries/users';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';

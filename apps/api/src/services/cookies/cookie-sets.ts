@@ -5,7 +5,7 @@ import { COOKIE_PLATFORMS } from '@scrapper/contracts/rules/platforms';
 import type { Database, Db } from '@scrapper/db/client';
 import { listCookieSets, saveCookieSetChanges } from '@scrapper/db/queries/cookie-sets';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
-import { lockForTransaction } from '../../lib/advisory-lock.ts';
+import { lockForTransaction } from '@scrapper/db/locks';
 import { badRequest } from '../../lib/errors.ts';
 
 function emptySets(): CookieSets {

@@ -16,7 +16,7 @@ import {
 } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
-import { lockForTransaction } from '../../lib/advisory-lock.ts';
+import { lockForTransaction } from '@scrapper/db/locks';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 
 const NOT_FOUND = 'API key tidak ditemukan.';

@@ -1,7 +1,7 @@
 import type { Batch } from '@scrapper/contracts/http/media';
 import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { findDownloadBatch, listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { findDownloadBatch, listBatchDownloads } from '@scrapper/db/queries/download-batches';
 import { currentMinuteUsage, listPlatformRateLimits } from '@scrapper/db/queries/platform-rate-limits';
 import type { DownloadBatchRow } from '@scrapper/db/schema';
 import { notFound } from '../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { displayTitle, extOfKey, readableFileName, uniqueFileNames } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { listBatchDownloads } from '@scrapper/db/queries/downloads';
+import { listBatchDownloads } from '@scrapper/db/queries/download-batches';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { ZipFile } from 'yazl';
 import { notFound } from '../../lib/errors.ts';

@@ -3,7 +3,7 @@ import { paginationOf } from '@scrapper/contracts/common';
 import { formatBytes, type FileItem, type ListFilesQuery } from '@scrapper/contracts/http/files';
 import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { countDownloadedFiles, listDownloadedFiles, markDownloadFileDeleted, summarizeDownloadedFiles } from '@scrapper/db/queries/downloads';
+import { countDownloadedFiles, listDownloadedFiles, markDownloadFileDeleted, summarizeDownloadedFiles } from '@scrapper/db/queries/download-files';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { findOwnDownload } from './history.ts';
 import { notFound } from '../../lib/errors.ts';

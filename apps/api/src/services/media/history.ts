@@ -3,7 +3,8 @@ import type { HistoryItem, HistoryQuery } from '@scrapper/contracts/http/media';
 import { jakartaDayEnd, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { findDownload, hideDownloadFromHistory, listDownloadHistory, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
+import { hideDownloadFromHistory, listDownloadHistory } from '@scrapper/db/queries/download-history';
+import { findDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { canReach } from '../../lib/owner-scope.ts';
 

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Database } from '@scrapper/db/client';
-import { insertDownloadBatch, insertOrJoinDownload } from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import type { DownloadBatchRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';

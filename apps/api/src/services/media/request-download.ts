@@ -3,14 +3,8 @@ import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { Quality } from '@scrapper/contracts/http/media';
 import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { Database } from '@scrapper/db/client';
-import {
-  findCompletedDownload,
-  findDownload,
-  insertDownloadBatch,
-  insertOrJoinDownload,
-  setDownloadBatch,
-  type DownloadWithOwner,
-} from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch, setDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { findCompletedDownload, findDownload, insertOrJoinDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import type { DownloadBatchRow, DownloadRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';

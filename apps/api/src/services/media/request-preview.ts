@@ -1,7 +1,7 @@
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Database } from '@scrapper/db/client';
-import { findPreview, insertOrFindPreview, requeuePreview } from '@scrapper/db/queries/downloads';
+import { findPreview, insertOrFindPreview, requeuePreview } from '@scrapper/db/queries/previews';
 import type { PreviewRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
 import type { Storage } from '@scrapper/integrations/storage/storage';

@@ -2,7 +2,7 @@
 // Instagram accounts and Facebook Pages they connected (publish_accounts), one owner-scoped list.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { PublishAccount } from '@scrapper/contracts/http/publish';
-import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
 import type { Database } from '@scrapper/db/client';
 import { deletePublishAccount, findPublishAccount, listPublishAccountsOf } from '@scrapper/db/queries/publish-accounts';
 import { listYouTubeAccounts } from '@scrapper/db/queries/youtube';

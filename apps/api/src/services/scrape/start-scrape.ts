@@ -3,8 +3,8 @@ import type { StartScrapeBody } from '@scrapper/contracts/http/scrape';
 import { checkScrapeSource } from '@scrapper/contracts/rules/scrape-source';
 import type { Database } from '@scrapper/db/client';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
-import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
-import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import { queueScrapeTask } from '@scrapper/db/queries/scrape-tasks';
+import { enqueue, type Boss } from '@scrapper/db/queue';
 import { badRequest } from '../../lib/errors.ts';
 
 /**
@@ -22,8 +22,8 @@ export async function startScrape(
   if ('error' in checked) throw badRequest(checked.error);
   const { target, config } = checked;
 
-  return database.transaction(async ({ db, sql }) => {
-    const task = await insertScrapeTask(db, {
+  return database.transaction(async (tx) => {
+    const task = await queueScrapeTask(tx, (queue, payload, options) => enqueue(boss, queue, payload, options), {
       ownerId: user.id,
       actorId: config.actorId,
       platformId: config.platformId,
@@ -33,8 +33,6 @@ export async function startScrape(
       platformInfo: { ...body.platformInfo, displayName: config.displayName },
       ...(retryOf === undefined ? {} : { retryOf }),
     });
-    // One job per task: a duplicate send for the same task is a no-op.
-    await enqueue(boss, 'scrape.run', { taskId: task.id }, { db: bossTransaction(sql), singletonKey: task.id });
     return { taskId: task.id };
   });
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import type { Database } from '@scrapper/db/client';
 import {
   deleteYouTubeAccount,

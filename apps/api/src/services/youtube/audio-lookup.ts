@@ -2,7 +2,7 @@
 // A member runs a few at a time; what yt-dlp could not find is the input's fault (400), what
 // it could not reach is not (503); neither is a 500.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { AudioResult } from '@scrapper/contracts/http/youtube';
+import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { createYtDlp, YtDlpError, type YtDlp } from '@scrapper/integrations/yt-dlp';

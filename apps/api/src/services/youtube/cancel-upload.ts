@@ -2,7 +2,7 @@
 // never sent. Already on YouTube with a publish time ahead: it stays private without one
 // (videos.update). Anything else (published, not scheduled, finished) is a 409, unchanged.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import { CANCEL_NOT_SCHEDULED_MESSAGE, type Upload } from '@scrapper/contracts/http/youtube';
+import { CANCEL_NOT_SCHEDULED_MESSAGE, type Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { cancelQueuedUpload, markUploadedScheduleCancelled } from '@scrapper/db/queries/youtube';
 import { conflict } from '../../lib/errors.ts';
 import { findOwnUpload } from './find-own-upload.ts';

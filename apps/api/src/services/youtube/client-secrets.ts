@@ -1,4 +1,4 @@
-import type { ClientSecret, ClientSecretBody } from '@scrapper/contracts/http/youtube';
+import type { ClientSecret, ClientSecretBody } from '@scrapper/contracts/http/youtube-accounts';
 import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import type { Database } from '@scrapper/db/client';
 import {

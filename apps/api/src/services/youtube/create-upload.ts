@@ -5,13 +5,7 @@ import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import {
-  UPLOAD_DEFAULTS,
-  UPLOAD_LIMITS,
-  UploadFieldsSchema,
-  type Upload,
-  type UploadFields,
-} from '@scrapper/contracts/http/youtube';
+import { UPLOAD_DEFAULTS, UPLOAD_LIMITS, UploadFieldsSchema, type Upload, type UploadFields } from '@scrapper/contracts/http/youtube-uploads';
 import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import type { Database } from '@scrapper/db/client';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';

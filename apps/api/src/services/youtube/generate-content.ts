@@ -1,4 +1,4 @@
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import type { Database } from '@scrapper/db/client';
 import { findActiveApiKey, updateApiKeyModel, updateApiKeyValidation } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';

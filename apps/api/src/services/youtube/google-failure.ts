@@ -1,7 +1,7 @@
 // How Google's refusals reach our callers. Our client is never at fault for Google's trouble:
 // an outage, a rate limit or an exhausted quota is a 503 to try later; a withdrawn grant is a
 // 409 that asks the member to connect again; nothing here becomes a 500.
-import { REAUTH_ERROR, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
+import { REAUTH_ERROR, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
 import { toYouTubeError, type YouTubeError, type YouTubeErrorKind } from '@scrapper/integrations/youtube';
 import { AppError } from '../../lib/errors.ts';
 

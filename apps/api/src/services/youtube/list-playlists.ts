@@ -1,5 +1,5 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { Playlist } from '@scrapper/contracts/http/youtube';
+import type { Playlist } from '@scrapper/contracts/http/youtube-accounts';
 import type { Database } from '@scrapper/db/client';
 import { YOUTUBE_UNIT_COSTS } from '@scrapper/contracts/rules/youtube-quota';
 import { chargeQuotaUnits, findClientSecret, markYouTubeAccountInvalid } from '@scrapper/db/queries/youtube';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import type { Database } from '@scrapper/db/client';
 import { listYouTubeUploads } from '@scrapper/db/queries/youtube';
 import { toUploadDto } from './to-upload-dto.ts';

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS, VideoEffectSchema } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS, VideoEffectSchema } from '@scrapper/contracts/http/youtube-uploads';
 import { FfmpegError } from '@scrapper/integrations/ffmpeg';
 import { renderEffectPreview } from '@scrapper/integrations/video-effects';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';

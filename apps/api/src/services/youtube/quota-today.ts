@@ -1,7 +1,7 @@
 // Today's quota of an OAuth client as the admin list and the upload page show it: both
 // buckets, what is left of each, and when Google resets them (midnight Pacific time).
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import type { AccountQuota, QuotaToday } from '@scrapper/contracts/http/youtube';
+import type { AccountQuota, QuotaToday } from '@scrapper/contracts/http/youtube-accounts';
 import { nextQuotaDayStart, quotaDay, quotaRemaining } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import { findClientSecret, findQuotaUsage, type QuotaUsage } from '@scrapper/db/queries/youtube';

@@ -1,7 +1,7 @@
 // PATCH /youtube/videos/:id: a scheduled upload moves to another time (WIB, as the form takes
 // it). Still waiting: the worker sends the new time. Already on YouTube: videos.update first.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
-import { CANCEL_NOT_SCHEDULED_MESSAGE, type RescheduleUploadBody, type Upload } from '@scrapper/contracts/http/youtube';
+import { CANCEL_NOT_SCHEDULED_MESSAGE, type RescheduleUploadBody, type Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { updateUploadPublishAt } from '@scrapper/db/queries/youtube';
 import { conflict } from '../../lib/errors.ts';
 import { UPLOAD_IN_PROGRESS_MESSAGE, scheduleState } from './cancel-upload.ts';

@@ -1,4 +1,4 @@
-import { VideoEffectSchema, type Upload } from '@scrapper/contracts/http/youtube';
+import { VideoEffectSchema, type Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { isLockedPrivate, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import type { YouTubeUploadRow } from '@scrapper/db/schema';
 

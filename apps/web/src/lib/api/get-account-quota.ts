@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { AccountQuota } from '@scrapper/contracts/http/youtube';
+import type { AccountQuota } from '@scrapper/contracts/http/youtube-accounts';
 import { call } from '@/lib/api-client.ts';
 
 /** Today's quota of the account's OAuth client: uploads left and when it resets. */

@@ -1,6 +1,6 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import { REAUTH_ERROR } from '@scrapper/contracts/http/youtube';
-import type { Playlist } from '@scrapper/contracts/http/youtube';
+import { REAUTH_ERROR } from '@scrapper/contracts/http/youtube-uploads';
+import type { Playlist } from '@scrapper/contracts/http/youtube-accounts';
 import { call } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
 

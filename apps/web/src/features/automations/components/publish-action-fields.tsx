@@ -1,4 +1,4 @@
-import type { Playlist, YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { Playlist, YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import { isVideoEffect } from '@scrapper/contracts/rules/video-effects';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Select } from '@scrapper/ui/select';

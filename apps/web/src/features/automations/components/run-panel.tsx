@@ -1,5 +1,5 @@
 import type { Automation, AutomationRunDetail } from '@scrapper/contracts/http/automations';
-import type { UploadStatus } from '@scrapper/contracts/http/youtube';
+import type { UploadStatus } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';

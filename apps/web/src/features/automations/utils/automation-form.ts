@@ -6,8 +6,8 @@ import {
 } from '@scrapper/contracts/http/automations';
 import type { Quality } from '@scrapper/contracts/http/media';
 import type { PlatformConfig } from '@scrapper/contracts/http/scrape';
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
-import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
+import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube-uploads';
 import { automationMessages } from '@scrapper/contracts/rules/automations';
 import { targetKey } from '@scrapper/contracts/rules/scrape-targets';
 import type { ScrapeSourceValues } from '@/hooks/use-scrape-source.ts';

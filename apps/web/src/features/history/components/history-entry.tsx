@@ -10,6 +10,7 @@ import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
 import { Link } from 'react-router';
 import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { paths } from '@/config/paths.ts';
+import { isActive } from '../utils/history-list.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import type { Redownload } from '../hooks/use-redownloads.ts';
 
@@ -68,7 +69,7 @@ export function HistoryEntry({
   const refetching = redownload !== undefined && !redownload.error && redownload.status !== 'failed' && redownload.status !== 'cancelled';
   const title = item.title || '(tanpa judul)';
   const completed = item.status === 'completed';
-  const active = item.status === 'queued' || item.status === 'running';
+  const active = isActive(item);
   const missing = completed && !item.fileExists;
   const meta = [
     platformLabel(item.platform),

@@ -1,4 +1,5 @@
 import type { HistoryItem } from '@scrapper/contracts/http/media';
+import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import type { HistoryPage } from '../api/list-history.ts';
 
 // The loaded part of the history is a usePagedList (offset = items already loaded, the spec's
@@ -7,7 +8,7 @@ import type { HistoryPage } from '../api/list-history.ts';
 
 /** A download still on its way: its row shows a progress bar that the page keeps fresh. */
 export function isActive(item: HistoryItem): boolean {
-  return item.status === 'queued' || item.status === 'running';
+  return !isFinalDownloadStatus(item.status);
 }
 
 /** The stats after deleting `removed` here: the total and the per-platform counts follow. */

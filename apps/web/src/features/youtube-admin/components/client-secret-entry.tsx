@@ -1,4 +1,4 @@
-import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
 import { CLIENT_SECRET_PLATFORM_LABELS } from '@scrapper/contracts/rules/publish-destinations';
 import { quotaResetText } from '@scrapper/contracts/rules/youtube-quota';
 import { Badge } from '@scrapper/ui/badge';

@@ -1,5 +1,5 @@
-import { QUOTA_LABELS } from '@scrapper/contracts/http/youtube';
-import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import { QUOTA_LABELS } from '@scrapper/contracts/http/youtube-accounts';
+import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
 import {
   YOUTUBE_QUOTA_DEFAULTS,
   YOUTUBE_QUOTA_RANGES,

@@ -1,4 +1,4 @@
-import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
 import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';

@@ -1,4 +1,4 @@
-import type { ClientSecret, YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { ClientSecret, YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';

@@ -1,5 +1,5 @@
-import type { ClientSecret } from '@scrapper/contracts/http/youtube';
-import { ClientSecretBodySchema } from '@scrapper/contracts/http/youtube';
+import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
+import { ClientSecretBodySchema } from '@scrapper/contracts/http/youtube-accounts';
 import { describe, expect, it } from 'vitest';
 import {
   CREDENTIAL_LABELS,

@@ -1,9 +1,5 @@
-import {
-  ClientSecretBodySchema,
-  QUOTA_LABELS,
-  quotaSettingMessage,
-} from '@scrapper/contracts/http/youtube';
-import type { ClientSecret } from '@scrapper/contracts/http/youtube';
+import { ClientSecretBodySchema, QUOTA_LABELS, quotaSettingMessage } from '@scrapper/contracts/http/youtube-accounts';
+import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
 import {
   YOUTUBE_QUOTA_DEFAULTS,
   YOUTUBE_QUOTA_RANGES,

@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { call } from '@/lib/api-client.ts';
 
 /** POST /api/youtube/videos/:id/cancel: 'Batalkan jadwal'. */

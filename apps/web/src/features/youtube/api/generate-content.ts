@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import { call } from '@/lib/api-client.ts';
 
 /** Title, description and tags written by Gemini from the current title. */

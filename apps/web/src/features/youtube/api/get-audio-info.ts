@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { AudioResult } from '@scrapper/contracts/http/youtube';
+import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { call } from '@/lib/api-client.ts';
 
 export function getAudioInfo(url: string, signal?: AbortSignal): Promise<AudioResult> {

@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import { call } from '@/lib/api-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { sendFormDataForBlob } from '@/lib/send-form-data.ts';
 
 /** A short video/mp4 of the file with the effect applied. */

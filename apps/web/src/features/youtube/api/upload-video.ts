@@ -1,5 +1,5 @@
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { sendFormData } from '@/lib/send-form-data.ts';
 import type { SendFormOptions } from '@/lib/send-form-data.ts';
 

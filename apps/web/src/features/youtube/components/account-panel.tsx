@@ -1,4 +1,4 @@
-import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';

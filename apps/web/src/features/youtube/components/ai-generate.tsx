@@ -1,4 +1,4 @@
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { ErrorDetail } from '@scrapper/ui/error-detail';

@@ -1,4 +1,4 @@
-import type { AudioResult } from '@scrapper/contracts/http/youtube';
+import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
 import type { AlertTone } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';

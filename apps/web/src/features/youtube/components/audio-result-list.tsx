@@ -1,4 +1,4 @@
-import type { AudioResult } from '@scrapper/contracts/http/youtube';
+import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { useId } from 'react';
 
 export interface AudioResultListProps {

@@ -1,4 +1,4 @@
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { isVideoEffect } from '@scrapper/contracts/rules/video-effects';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';

@@ -1,5 +1,5 @@
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';

@@ -1,4 +1,4 @@
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';

@@ -1,7 +1,7 @@
 import type { FileItem } from '@scrapper/contracts/http/files';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
 import type { AlertTone } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';

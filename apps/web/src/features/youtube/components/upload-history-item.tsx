@@ -1,5 +1,5 @@
-import { PRIVACY_LOCKED_MESSAGE } from '@scrapper/contracts/http/youtube';
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import { PRIVACY_LOCKED_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';

@@ -1,4 +1,4 @@
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { LoadState } from '@/components/load-state.tsx';

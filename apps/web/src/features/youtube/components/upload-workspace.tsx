@@ -1,7 +1,7 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { FileItem } from '@scrapper/contracts/http/files';
-import type { GeneratedContent } from '@scrapper/contracts/http/youtube';
+import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail, isAbortError } from '@/lib/api-error.ts';

@@ -1,8 +1,4 @@
-import {
-  PRIVACY_LOCKED_MESSAGE,
-  REAUTH_ERROR,
-  REAUTH_MESSAGE,
-} from '@scrapper/contracts/http/youtube';
+import { PRIVACY_LOCKED_MESSAGE, REAUTH_ERROR, REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';

@@ -1,4 +1,4 @@
-import type { YouTubeAccount } from '@scrapper/contracts/http/youtube';
+import type { YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
 import { useCallback, useState } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
 import { isAbortError } from '@/lib/api-error.ts';

@@ -1,4 +1,4 @@
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { previewEffect } from '../api/preview-effect.ts';

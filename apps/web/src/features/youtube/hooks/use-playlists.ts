@@ -1,5 +1,5 @@
-import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube';
-import type { Playlist } from '@scrapper/contracts/http/youtube';
+import { REAUTH_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
+import type { Playlist } from '@scrapper/contracts/http/youtube-accounts';
 import { useCallback, useMemo } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
 import { isReauthRequired, listPlaylists } from '@/lib/api/list-playlists.ts';

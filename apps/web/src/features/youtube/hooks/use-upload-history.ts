@@ -1,4 +1,4 @@
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';

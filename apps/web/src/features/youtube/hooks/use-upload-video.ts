@@ -1,4 +1,4 @@
-import type { Upload } from '@scrapper/contracts/http/youtube';
+import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadProgress } from '@/lib/send-form-data.ts';
 import { uploadVideo } from '../api/upload-video.ts';

@@ -1,4 +1,4 @@
-import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_DEFAULTS } from '@scrapper/contracts/http/youtube-uploads';
 
 // Audio remix options (spec part 2, sections 2, 4, 5 and 9).
 

@@ -1,5 +1,5 @@
 import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
 
 // A JSON result file as the source of the upload (spec part 2, section 2): only .json files
 // are offered, only items with an id and a real title are kept, and picking one fills the

@@ -1,4 +1,4 @@
-import { UploadFieldsSchema } from '@scrapper/contracts/http/youtube';
+import { UploadFieldsSchema } from '@scrapper/contracts/http/youtube-uploads';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIO_REMIX, withRemixUrl } from './remix-values.ts';
 import {

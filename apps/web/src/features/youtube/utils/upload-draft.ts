@@ -1,9 +1,5 @@
-import {
-  UPLOAD_DEFAULTS,
-  UPLOAD_LIMITS,
-  UploadFieldsSchema,
-} from '@scrapper/contracts/http/youtube';
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_DEFAULTS, UPLOAD_LIMITS, UploadFieldsSchema } from '@scrapper/contracts/http/youtube-uploads';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import type { AudioRemixValues } from './remix-values.ts';
 import { hasRemix } from './remix-values.ts';

@@ -1,4 +1,4 @@
-import type { Upload, UploadStatus } from '@scrapper/contracts/http/youtube';
+import type { Upload, UploadStatus } from '@scrapper/contracts/http/youtube-uploads';
 import { jakartaDate, jakartaTime } from '@scrapper/contracts/rules/jakarta-time';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 

@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
 import { describe, expect, it } from 'vitest';
 import { previewAvailability } from './video-effects.ts';
 

@@ -1,5 +1,5 @@
-import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube';
-import type { VideoEffectName } from '@scrapper/contracts/http/youtube';
+import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
+import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 
 export type PreviewAvailability = 'ready' | 'no-file' | 'no-effect' | 'too-large';
 

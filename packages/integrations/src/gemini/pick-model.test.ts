@@ -5,7 +5,7 @@ import {
   parseGeminiModelName,
   pickGeminiModel,
   type GeminiModelInfo,
-} from './gemini-models.ts';
+} from './pick-model.ts';
 
 const text = (id: string): GeminiModelInfo => ({
   id,

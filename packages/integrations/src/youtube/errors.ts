@@ -28,7 +28,8 @@ const USER_MESSAGES: Record<YouTubeErrorKind, string> = {
   network: 'Tidak dapat terhubung ke YouTube (gangguan jaringan). Upload akan dicoba lagi.',
   rateLimited: 'Terlalu banyak permintaan ke YouTube dalam waktu singkat. Upload akan dicoba lagi.',
   cancelled: 'Permintaan ke YouTube dibatalkan.',
-  other: 'Permintaan ke YouTube gagal; coba lagi nanti, dan bila terus gagal tunjukkan Detail ke admin.',
+  other:
+    'Permintaan ke YouTube gagal; coba lagi nanti, dan bila terus gagal tunjukkan Detail ke admin.',
 };
 
 const RETRYABLE: ReadonlySet<YouTubeErrorKind> = new Set(['server', 'network', 'rateLimited']);
@@ -182,7 +183,8 @@ function classifyStatus(
   if (status === 429) return new YouTubeError('rateLimited', message, fields);
   return new YouTubeError('other', message, {
     ...fields,
-    userMessage: 'YouTube menolak permintaan ini; periksa judul, deskripsi, tag dan jadwal video lalu coba lagi.',
+    userMessage:
+      'YouTube menolak permintaan ini; periksa judul, deskripsi, tag dan jadwal video lalu coba lagi.',
   });
 }
 

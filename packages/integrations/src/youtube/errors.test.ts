@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toYouTubeError, YouTubeError } from './youtube-errors.ts';
+import { toYouTubeError, YouTubeError } from './errors.ts';
 
 // Shapes of gaxios errors as google-auth-library and googleapis throw them. The real SDKs
 // against the fake Google: @scrapper/testkit's fake-google/youtube.integration.test.ts.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, DEFAULT_DESCRIPTION_SUFFIX, parseGeneratedContent } from './gemini.ts';
+import { buildPrompt, DEFAULT_DESCRIPTION_SUFFIX, parseGeneratedContent } from './content.ts';
 
 // The real SDK against the fake Gemini: @scrapper/testkit's fake-google/gemini.integration.test.ts.
 describe('parseGeneratedContent', () => {

@@ -1,5 +1,5 @@
 // Which Gemini model to write with, from what a key lists. Pure: the listing itself is in
-// gemini.ts. Models retire (gemini-2.0-flash was shut down on 2026-06-01), so no model is ever
+// models.ts. Models retire (gemini-2.0-flash was shut down on 2026-06-01), so no model is ever
 // hard-coded as the only choice: we take the newest stable `flash` text model the key can use.
 
 /** A model as models.list describes it, reduced to what the choice needs. */
