@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { readZipEntries } from '@scrapper/testkit/zip-entries';
 import { openE2eDatabase, type E2eDatabase } from './support/e2e-database.ts';
-import { BASE_URL, MEMBER } from './support/env.ts';
+import { BASE_URL, E2E_PORT, MEMBER } from './support/env.ts';
 import {
   DESKTOP,
   expect,
@@ -138,7 +138,8 @@ test.beforeAll(async ({ memberApi }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  await new Promise((resolve) => other?.close(resolve));
+  // Not started when beforeAll failed early: a close() never called would hang the hook.
+  if (other) await new Promise((resolve) => other.close(resolve));
   await db?.sql.unsafe('delete from member_cookies where owner_id = $1', [memberId]);
   await db?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -150,11 +151,11 @@ test('the downloaded extension is connected to this Scrapper only, all platforms
     (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.getManifest(),
   );
   expect(manifest.content_scripts?.[0]?.matches).toEqual([
-    'http://localhost:3310/*',
-    'http://127.0.0.1:3310/*',
+    `http://localhost:${E2E_PORT}/*`,
+    `http://127.0.0.1:${E2E_PORT}/*`,
   ]);
   const popup = await openPopup();
-  await expect(popup.getByText('http://localhost:3310, http://127.0.0.1:3310')).toBeVisible();
+  await expect(popup.getByText(`http://localhost:${E2E_PORT}, http://127.0.0.1:${E2E_PORT}`)).toBeVisible();
   await expect(popup.getByText('belum masuk')).toBeVisible();
   for (const name of ['TikTok', 'Douyin', 'YouTube', 'Instagram', 'Facebook']) {
     await expect(popup.getByRole('switch', { name })).not.toBeChecked();

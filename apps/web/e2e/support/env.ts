@@ -1,10 +1,32 @@
 // Fixed settings of the e2e run, shared by playwright.config.ts and the specs.
 
 /**
- * A port of its own, so a developer's `npm start` on 3000 does not collide with the run
- * (E2E_PORT moves it, for two checkouts running their e2e side by side).
+ * The first instance's port, of its own so a developer's `npm start` on 3000 does not collide
+ * with the run (E2E_PORT moves it, for two checkouts running their e2e side by side).
  */
-export const E2E_PORT = Number(process.env.E2E_PORT) || 3310;
+export const E2E_FIRST_PORT = Number(process.env.E2E_PORT) || 3310;
+
+/**
+ * Each Playwright worker has a product instance of its own (own launcher, embedded PostgreSQL,
+ * data folder and fakes: playwright.config.ts starts one webServer per worker). Instance i owns
+ * the ports E2E_FIRST_PORT + 10 i ... + 9: its product, the webhook receiver, the spec media
+ * server.
+ */
+export const E2E_PORTS_PER_INSTANCE = 10;
+
+/** The product port of instance `index`. */
+export function instancePort(index: number) {
+  return E2E_FIRST_PORT + E2E_PORTS_PER_INSTANCE * index;
+}
+
+/**
+ * This process's instance: E2E_INSTANCE in the server playwright.config.ts starts, the worker's
+ * parallel index in a Playwright worker (a worker that replaces a failed one keeps the index,
+ * so it keeps its instance), 0 elsewhere.
+ */
+export const E2E_INSTANCE = Number(process.env.E2E_INSTANCE ?? process.env.TEST_PARALLEL_INDEX ?? 0);
+
+export const E2E_PORT = instancePort(E2E_INSTANCE);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /**
