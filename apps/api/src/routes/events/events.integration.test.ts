@@ -49,6 +49,12 @@ describe('GET /api/events', () => {
     expect(res.body.message).toEqual(expect.any(String));
   });
 
+  it('answers HEAD with the stream headers and ends (no stream held open)', async () => {
+    const res = await h.request('HEAD', '/api/events', { token: memberA.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  });
+
   it("sends a worker's change to its member and to admins, never to another member", async () => {
     const [a, b, boss] = await Promise.all([stream(memberA.token), stream(memberB.token), stream(admin.token)]);
     expect(a.status).toBe(200);

@@ -39,7 +39,22 @@ function lastEventIdOf(request: FastifyRequest): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  // nginx (docker/): pass each event on at once instead of filling a buffer.
+  'x-accel-buffering': 'no',
+};
+
 export async function openEventStream(request: FastifyRequest, reply: FastifyReply, user: SessionUser, deps: EventStreamDeps): Promise<void> {
+  // HEAD has no body to stream (Node would hold its headers until the end): the headers, done.
+  if (request.method === 'HEAD') {
+    reply.hijack();
+    reply.raw.writeHead(200, STREAM_HEADERS);
+    reply.raw.end();
+    return;
+  }
   let viewer = { memberId: user.id, isAdmin: user.role === 'admin' };
   const raw = reply.raw;
   let closed = false;
@@ -81,13 +96,7 @@ export async function openEventStream(request: FastifyRequest, reply: FastifyRep
   // Only now the answer starts: a change written once the caller holds the stream is not lost
   // between its connect and the subscription (it waits in `held` during the replay).
   reply.hijack();
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    // nginx (docker/): pass each event on at once instead of filling a buffer.
-    'x-accel-buffering': 'no',
-  });
+  raw.writeHead(200, STREAM_HEADERS);
   raw.write(`retry: ${RETRY_MS}\n: terhubung\n\n`);
 
   try {
