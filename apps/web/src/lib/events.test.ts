@@ -146,8 +146,13 @@ describe('live events client', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(done).toBe(true);
 
+    // A timed wait ends when the stream connects (a first connection replays nothing).
+    done = false;
+    void waitForChange(['download'], 2000, undefined, live).then(() => (done = true));
     live.setToken('tkn');
     await settle(() => live.isConnected());
+    expect(done).toBe(true);
+
     done = false;
     void waitForChange(['download'], 2000, undefined, live).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(60_000);

@@ -219,6 +219,8 @@ export function waitForChange(kinds: readonly LiveEventKind[], ms: number, signa
     } else {
       const timer = setTimeout(() => done(), ms);
       cleanups.push(() => clearTimeout(timer));
+      // Connected meanwhile: load now (what changed before cannot be replayed), then listen.
+      cleanups.push(events.onConnectionChange((up) => up && done()));
     }
     const onAbort = () => done(new DOMException('Aborted', 'AbortError'));
     signal?.addEventListener('abort', onAbort, { once: true });
