@@ -35,15 +35,33 @@ END;
 $$;
 --> statement-breakpoint
 
-CREATE FUNCTION "events_scrape_task"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A row that names its member itself: TG_ARGV is the kind, the member column, the status column
+-- ('' for none), then the statuses of a job still under way (whose progress writes are throttled).
+CREATE FUNCTION "events_owned_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "row" jsonb := to_jsonb(NEW);
+  "status" text := "row" ->> TG_ARGV[2];
 BEGIN
-  PERFORM "scrapper_announce"(NEW."owner_id", 'scrape.task', NEW."id"::text,
-    TG_OP = 'UPDATE' AND OLD."state" = NEW."state" AND NEW."state" IN ('waiting', 'active', 'running'));
+  PERFORM "scrapper_announce"(("row" ->> TG_ARGV[1])::uuid, TG_ARGV[0], NEW."id"::text,
+    coalesce(TG_OP = 'UPDATE' AND (to_jsonb(OLD) ->> TG_ARGV[2]) = "status" AND "status" = ANY (TG_ARGV[3:]), false));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "scrape_tasks_events" AFTER INSERT OR UPDATE ON "scrape_tasks" FOR EACH ROW EXECUTE FUNCTION "events_scrape_task"();
+CREATE TRIGGER "scrape_tasks_events" AFTER INSERT OR UPDATE ON "scrape_tasks" FOR EACH ROW
+  EXECUTE FUNCTION "events_owned_row"('scrape.task', 'owner_id', 'state', 'waiting', 'active', 'running');
+--> statement-breakpoint
+CREATE TRIGGER "downloads_events" AFTER INSERT OR UPDATE ON "downloads" FOR EACH ROW
+  EXECUTE FUNCTION "events_owned_row"('download', 'owner_id', 'status', 'queued', 'running');
+--> statement-breakpoint
+CREATE TRIGGER "download_batches_events" AFTER INSERT OR UPDATE ON "download_batches" FOR EACH ROW
+  EXECUTE FUNCTION "events_owned_row"('batch', 'owner_id', '');
+--> statement-breakpoint
+CREATE TRIGGER "youtube_uploads_events" AFTER INSERT OR UPDATE ON "youtube_uploads" FOR EACH ROW
+  EXECUTE FUNCTION "events_owned_row"('upload', 'user_id', 'status', 'scheduled', 'processing');
+--> statement-breakpoint
+CREATE TRIGGER "notifications_events" AFTER INSERT OR UPDATE ON "notifications" FOR EACH ROW
+  EXECUTE FUNCTION "events_owned_row"('notification', 'user_id', '');
 --> statement-breakpoint
 
 -- New log lines: once per statement and task (a batch of lines is one event), throttled.
@@ -56,38 +74,6 @@ END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "scrape_task_logs_events" AFTER INSERT ON "scrape_task_logs" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "events_scrape_task_logs"();
---> statement-breakpoint
-
-CREATE FUNCTION "events_download"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "scrapper_announce"(NEW."owner_id", 'download', NEW."id"::text,
-    TG_OP = 'UPDATE' AND OLD."status" = NEW."status" AND NEW."status" IN ('queued', 'running'));
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "downloads_events" AFTER INSERT OR UPDATE ON "downloads" FOR EACH ROW EXECUTE FUNCTION "events_download"();
---> statement-breakpoint
-
-CREATE FUNCTION "events_download_batch"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "scrapper_announce"(NEW."owner_id", 'batch', NEW."id"::text, false);
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "download_batches_events" AFTER INSERT OR UPDATE ON "download_batches" FOR EACH ROW EXECUTE FUNCTION "events_download_batch"();
---> statement-breakpoint
-
-CREATE FUNCTION "events_youtube_upload"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "scrapper_announce"(NEW."user_id", 'upload', NEW."id"::text,
-    TG_OP = 'UPDATE' AND OLD."status" = NEW."status" AND NEW."status" IN ('scheduled', 'processing'));
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "youtube_uploads_events" AFTER INSERT OR UPDATE ON "youtube_uploads" FOR EACH ROW EXECUTE FUNCTION "events_youtube_upload"();
 --> statement-breakpoint
 
 -- A target's change is its post's: the publish screen lists posts with their targets.
@@ -113,16 +99,6 @@ END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "automation_runs_events" AFTER INSERT OR UPDATE ON "automation_runs" FOR EACH ROW EXECUTE FUNCTION "events_automation_run"();
---> statement-breakpoint
-
-CREATE FUNCTION "events_notification"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "scrapper_announce"(NEW."user_id", 'notification', NEW."id"::text, false);
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "notifications_events" AFTER INSERT OR UPDATE ON "notifications" FOR EACH ROW EXECUTE FUNCTION "events_notification"();
 --> statement-breakpoint
 
 -- Tool warnings (admins only): what a worker reports it runs, and each update check. The

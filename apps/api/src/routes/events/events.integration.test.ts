@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, deleteEventsBefore } from '@scrapper/db/queries/events';
 import { notifyUser } from '@scrapper/db/queries/notifications';
+import { insertAutomation, insertRunIfIdle } from '@scrapper/db/queries/automations';
+import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
-import { events, scrapeTasks } from '@scrapper/db/schema';
+import { downloads, events, scrapeTaskLogs, scrapeTasks } from '@scrapper/db/schema';
 import { openEventStream, type EventStreamReader } from '@scrapper/testkit/event-stream-reader';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
@@ -16,6 +18,17 @@ let admin: { id: string; token: string };
 let memberA: { id: string; token: string };
 let memberB: { id: string; token: string };
 const open: EventStreamReader[] = [];
+
+const newTask = (ownerId: string) =>
+  insertScrapeTask(h.database.db, {
+    ownerId,
+    actorId: 'clockworks/tiktok-scraper',
+    platformId: 'tiktok',
+    scrapeType: 'keyword',
+    target: 'uji',
+    input: { searchQueries: 'uji', resultsPerPage: 10 },
+    platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
+  });
 
 async function user(username: string, role: 'user' | 'admin') {
   const { id } = await h.createUser(username, `${username}-password`, role);
@@ -130,15 +143,7 @@ describe('GET /api/events', () => {
 
   it('announces progress of a running task at most about once a second, and its final state always', async () => {
     const reader = await stream(memberA.token);
-    const task = await insertScrapeTask(h.database.db, {
-      ownerId: memberA.id,
-      actorId: 'clockworks/tiktok-scraper',
-      platformId: 'tiktok',
-      scrapeType: 'keyword',
-      target: 'uji',
-      input: { searchQueries: 'uji', resultsPerPage: 10 },
-      platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' },
-    });
+    const task = await newTask(memberA.id);
     const started = Date.now();
     await h.database.db.update(scrapeTasks).set({ state: 'running' }).where(eq(scrapeTasks.id, task.id));
     for (let p = 1; p <= 20; p++) await h.database.db.update(scrapeTasks).set({ progressPercentage: p * 5 }).where(eq(scrapeTasks.id, task.id));
@@ -151,5 +156,49 @@ describe('GET /api/events', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const last = rows.at(-1);
     await reader.next((e) => e.id === String(last?.id), 'the final state');
+  });
+
+  it('is announced by each table a member watches, as the workers write them (tool reports to admins only)', async () => {
+    const [a, boss] = await Promise.all([stream(memberA.token), stream(admin.token)]);
+    const db = h.database.db;
+    const batch = await insertDownloadBatch(db, { ownerId: memberA.id, resultFileName: null, quality: 'best', total: 1 });
+    await a.next((e) => e.event === 'batch' && e.data.includes(batch.id), 'the batch');
+
+    const [download] = await db
+      .insert(downloads)
+      .values({ ownerId: memberA.id, platform: 'tiktok', sourceItemId: randomUUID(), sourceUrl: 'https://www.tiktok.com/@a/video/1', title: 'Satu', quality: 'best', batchId: batch.id })
+      .returning();
+    await a.next((e) => e.event === 'download' && e.data.includes(download?.id ?? '?'), 'the download');
+
+    const automation = await insertAutomation(db, {
+      ownerId: memberA.id,
+      name: 'Otomasi acara',
+      nextRunAt: new Date(Date.now() + 3600_000),
+      config: {
+        source: { actorId: 'clockworks/tiktok-scraper', input: { searchQueries: ['kucing'] }, platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' } },
+        schedule: { kind: 'interval', intervalMinutes: 60 },
+        filters: { minPlays: null, minLikes: null, minDurationSeconds: null, maxDurationSeconds: null, postedWithinDays: null, includeWords: [], excludeWords: [], skipDownloaded: true, skipDuplicateTitles: true },
+        download: { quality: 'best' },
+        publish: null,
+      },
+    });
+    const run = await insertRunIfIdle(db, automation?.id ?? '', 'manual');
+    await a.next((e) => e.event === 'automation.run' && e.data.includes(run?.id ?? '?'), 'the automation run');
+
+    // New log lines of a task whose last event is older than the throttle window.
+    const task = await newTask(memberA.id);
+    await db.update(events).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(events.entityId, task.id));
+    await db.insert(scrapeTaskLogs).values([{ taskId: task.id, message: 'satu' }, { taskId: task.id, message: 'dua' }]);
+    const logged = await db.select().from(events).where(and(eq(events.entityId, task.id), eq(events.kind, 'scrape.task')));
+    expect(logged).toHaveLength(2);
+    await a.next((e) => e.id === String(logged.at(-1)?.id), 'the log lines');
+
+    const hostname = `mesin-${randomUUID()}`;
+    await h.database.sql`insert into tool_update_checks (hostname, outcome, message) values (${hostname}, 'failed', 'Gagal memperbarui yt-dlp.')`;
+    await boss.next((e) => e.event === 'tools' && e.data.includes(hostname), 'the tool report (admin)');
+    const marker = randomUUID();
+    await announce(db, { memberId: memberA.id, kind: 'upload', entityId: marker });
+    await a.next(about(marker), 'a later event of A');
+    expect(a.events.some((e) => e.event === 'tools')).toBe(false);
   });
 });
