@@ -1,5 +1,6 @@
 // The API's whole configuration, parsed once at start. `process.env` is read only here.
 import { resolve } from 'node:path';
+import { EVENTS_HEARTBEAT_SECONDS } from '@scrapper/contracts/http/events';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
@@ -95,7 +96,7 @@ const EnvSchema = z.object({
   /** On SIGTERM, how long in-flight requests (long downloads included) may run before their connections are cut. */
   API_SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(3600).default(10),
   /** Seconds between the heartbeat comments of GET /api/events (the session is checked again on each). */
-  EVENTS_HEARTBEAT_S: z.coerce.number().min(0.05).max(300).default(15),
+  EVENTS_HEARTBEAT_S: z.coerce.number().min(0.05).max(300).default(EVENTS_HEARTBEAT_SECONDS),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()

@@ -19,8 +19,6 @@ export interface EventSubscriber {
 export interface EventHub {
   /** Starts listening on first use; resolves once the LISTEN is in place. */
   subscribe(subscriber: EventSubscriber): Promise<() => void>;
-  /** Streams open on this process (metrics, tests). */
-  readonly size: number;
   close(): Promise<void>;
 }
 
@@ -102,9 +100,6 @@ export function createEventHub(database: Database, log: Logger): EventHub {
       await start();
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
-    },
-    get size() {
-      return subscribers.size;
     },
     async close() {
       for (const subscriber of [...subscribers]) subscriber.end();
