@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, deleteEventsBefore } from '@scrapper/db/queries/events';
 import { notifyUser } from '@scrapper/db/queries/notifications';
-import { insertAutomation, insertRunIfIdle } from '@scrapper/db/queries/automations';
 import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads, events, scrapeTaskLogs, scrapeTasks } from '@scrapper/db/schema';
 import { openEventStream, type EventStreamReader } from '@scrapper/testkit/event-stream-reader';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { automationOf } from '../../../test/security-fixtures.ts';
 
 let h: Harness;
 let admin: { id: string; token: string };
@@ -170,20 +170,8 @@ describe('GET /api/events', () => {
       .returning();
     await a.next((e) => e.event === 'download' && e.data.includes(download?.id ?? '?'), 'the download');
 
-    const automation = await insertAutomation(db, {
-      ownerId: memberA.id,
-      name: 'Otomasi acara',
-      nextRunAt: new Date(Date.now() + 3600_000),
-      config: {
-        source: { actorId: 'clockworks/tiktok-scraper', input: { searchQueries: ['kucing'] }, platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' } },
-        schedule: { kind: 'interval', intervalMinutes: 60 },
-        filters: { minPlays: null, minLikes: null, minDurationSeconds: null, maxDurationSeconds: null, postedWithinDays: null, includeWords: [], excludeWords: [], skipDownloaded: true, skipDuplicateTitles: true },
-        download: { quality: 'best' },
-        publish: null,
-      },
-    });
-    const run = await insertRunIfIdle(db, automation?.id ?? '', 'manual');
-    await a.next((e) => e.event === 'automation.run' && e.data.includes(run?.id ?? '?'), 'the automation run');
+    const run = await automationOf({ h }, memberA, true);
+    await a.next((e) => e.event === 'automation.run' && e.data.includes(run.runId ?? '?'), 'the automation run');
 
     // New log lines of a task whose last event is older than the throttle window.
     const task = await newTask(memberA.id);
