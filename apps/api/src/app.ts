@@ -26,6 +26,7 @@ import { meCookieRoutes } from './routes/me-cookies/index.ts';
 import { meTokenRoutes } from './routes/me-tokens/index.ts';
 import { meWebhookRoutes } from './routes/me-webhooks/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
+import { eventRoutes } from './routes/events/index.ts';
 import { publishPostRoutes } from './routes/publish-posts/index.ts';
 import { automationRoutes } from './routes/automations/index.ts';
 import { scrapeRoutes } from './routes/scrape/index.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scrapeRoutes(app, routeDeps);
   mediaRoutes(app, routeDeps);
   notificationRoutes(app, routeDeps);
+  eventRoutes(app, routeDeps);
   automationRoutes(app, routeDeps);
   analyticsRoutes(app, routeDeps);
   dataDeletionRoutes(app, routeDeps);

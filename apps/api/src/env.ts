@@ -1,5 +1,6 @@
 // The API's whole configuration, parsed once at start. `process.env` is read only here.
 import { resolve } from 'node:path';
+import { EVENTS_HEARTBEAT_SECONDS } from '@scrapper/contracts/http/events';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
@@ -94,6 +95,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** On SIGTERM, how long in-flight requests (long downloads included) may run before their connections are cut. */
   API_SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(3600).default(10),
+  /** Seconds between the heartbeat comments of GET /api/events (the session is checked again on each). */
+  EVENTS_HEARTBEAT_S: z.coerce.number().min(0.05).max(300).default(EVENTS_HEARTBEAT_SECONDS),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
@@ -179,6 +182,8 @@ export interface Env {
   metricsToken: string | undefined;
   /** API_SHUTDOWN_GRACE_S: the drain budget on SIGTERM. */
   shutdownGraceSeconds: number;
+  /** EVENTS_HEARTBEAT_S: heartbeat (and session re-check) period of the live event streams. */
+  eventsHeartbeatSeconds: number;
   /** LOGIN_*: how failed logins are limited (services/auth/login-limits.ts). */
   login: LoginLimits;
   /** SERVE_SOURCEMAPS: whether the web build's `.map` files are served. */
@@ -255,6 +260,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     uploadMaxVideoBytes: e.UPLOAD_MAX_VIDEO_BYTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.API_SHUTDOWN_GRACE_S,
+    eventsHeartbeatSeconds: e.EVENTS_HEARTBEAT_S,
     login: {
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

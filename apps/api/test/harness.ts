@@ -85,6 +85,11 @@ export async function startHarness(envOverrides: Record<string, string> = {}, op
       headers['content-type'] = 'application/json';
     }
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    // A live event stream (GET /api/events) never ends: the status and headers are the answer.
+    if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      await res.body?.cancel();
+      return { status: res.status, body: undefined, headers: res.headers };
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try {

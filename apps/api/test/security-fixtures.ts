@@ -252,7 +252,7 @@ async function apiTokenOf(ctx: FixtureContext, owner: Member): Promise<string> {
 }
 
 /** An automation of `owner` on a TikTok keyword (download only), and optionally a run of it. */
-export async function automationOf(ctx: FixtureContext, owner: Member, withRun = false): Promise<{ id: string; runId?: string }> {
+export async function automationOf(ctx: Pick<FixtureContext, 'h'>, owner: Pick<Member, 'id'>, withRun = false): Promise<{ id: string; runId?: string }> {
   const row = await insertAutomation(ctx.h.database.db, {
     ownerId: owner.id,
     name: `Otomasi ${short()}`,

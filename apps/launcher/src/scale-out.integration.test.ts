@@ -17,6 +17,8 @@ import { startFakeApify, type FakeApify } from '@scrapper/testkit/fake-apify/sta
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startS3Server, type S3Server } from '@scrapper/testkit/s3-server/start-s3-server';
+import { openEventStream } from '@scrapper/testkit/event-stream-reader';
+import { notifyUser } from '@scrapper/db/queries/notifications';
 
 const apiMain = fileURLToPath(new URL('../../api/src/server.ts', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../worker/src/main.ts', import.meta.url));
@@ -214,6 +216,24 @@ afterAll(async () => {
 }, 60_000);
 
 describe('2 APIs and 3 workers on one database and one S3 store', () => {
+  it('pushes a change written to the database (as a worker writes it) to the streams of both APIs', async () => {
+    const [row] = await database.sql<{ id: string }[]>`select id from users where username = 'member'`;
+    const memberId = row?.id ?? '';
+    // One stream per API process: each process has its own LISTEN connection.
+    const streams = await Promise.all(apis.map((base) => openEventStream(`${base}/api/events`, { authorization: `Bearer ${member}` })));
+    try {
+      expect(streams.map((s) => s.status)).toEqual([200, 200]);
+      const dedupeKey = `scale-out:${randomBytes(6).toString('hex')}`;
+      await notifyUser(database.db, memberId, { kind: 'info', message: 'Dari proses lain', dedupeKey });
+      const [notification] = await database.sql<{ id: string }[]>`select id from notifications where dedupe_key = ${dedupeKey}`;
+      const got = await Promise.all(streams.map((s, i) => s.next((e) => e.event === 'notification' && e.data.includes(notification?.id ?? '?'), `the notification on api-${i}`)));
+      // Both processes send the same event under the same id.
+      expect(new Set(got.map((e) => e.id)).size).toBe(1);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  }, 60_000);
+
   it('finishes 200 mixed jobs once each, through a worker SIGKILL, with every file readable from both APIs', async () => {
     const t0 = Date.now();
     const scrapeBody = (i: number) => ({

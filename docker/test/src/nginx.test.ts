@@ -60,6 +60,17 @@ describe('nginx', () => {
     expect(api).toContain('proxy_pass http://@API_UPSTREAM@;');
   });
 
+  it('passes the live event stream (/api/events) unbuffered, uncompressed, with a long read timeout', () => {
+    const events = location('= /api/events');
+    expect(events).toContain('proxy_pass http://@API_UPSTREAM@;');
+    expect(events).toMatch(/proxy_buffering off;/);
+    expect(events).toMatch(/proxy_cache off;/);
+    expect(events).toMatch(/gzip off;/);
+    expect(Number(/proxy_read_timeout (\d+)s;/.exec(events)?.[1])).toBeGreaterThanOrEqual(3600);
+    expect(events).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(events).not.toMatch(/add_header|proxy_hide_header|include/);
+  });
+
   it('tells the API the address it saw, overwriting any X-Forwarded-For the client sent', () => {
     const api = location('/api/');
     expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
+import type { LiveEventKind } from '@scrapper/contracts/http/events';
 import { startPolling, type Poller } from '@/lib/poll.ts';
 
 export interface PollingOptions {
   /** false: the first run waits one interval (the data on screen is fresh already). */
   immediate?: boolean;
+  /** Live event kinds that change this data: while the stream is connected they replace the interval. */
+  events?: readonly LiveEventKind[];
 }
 
 /**
@@ -14,19 +17,22 @@ export interface PollingOptions {
 export function usePolling(
   run: ((signal: AbortSignal) => Promise<void>) | null,
   intervalMs: number,
-  { immediate = true }: PollingOptions = {},
+  { immediate = true, events }: PollingOptions = {},
 ): { now: () => void } {
   const poller = useRef<Poller | null>(null);
+  // Kinds are a constant list per caller; a key keeps a new array literal from restarting the poll.
+  const kinds = events?.join(',') ?? '';
 
   useEffect(() => {
     if (!run) return undefined;
     const controller = new AbortController();
-    poller.current = startPolling({ run, intervalMs, immediate, signal: controller.signal });
+    const listen = kinds ? (kinds.split(',') as LiveEventKind[]) : undefined;
+    poller.current = startPolling({ run, intervalMs, immediate, signal: controller.signal, events: listen });
     return () => {
       controller.abort();
       poller.current = null;
     };
-  }, [run, intervalMs, immediate]);
+  }, [run, intervalMs, immediate, kinds]);
 
   const now = useCallback(() => poller.current?.now(), []);
   return { now };

@@ -6,6 +6,7 @@ import {
   type Dispatch,
   type SetStateAction,
 } from 'react';
+import type { LiveEventKind } from '@scrapper/contracts/http/events';
 import { isAbortError } from '@/lib/api-error.ts';
 import { startPolling, type Poller } from '@/lib/poll.ts';
 
@@ -32,6 +33,11 @@ export interface ResourceOptions<T> {
   refreshMs?: number | null | ((data: T) => number | null);
   /** Called with a failure other than an abort (e.g. to log it) before the status turns 'error'. */
   onError?: (error: unknown) => void;
+  /**
+   * Live event kinds that change this data (lib/events.ts): while the stream is connected the
+   * resource loads again on each of them and `refreshMs` waits; when it is not, it polls.
+   */
+  events?: readonly LiveEventKind[];
 }
 
 /**
@@ -42,7 +48,7 @@ export interface ResourceOptions<T> {
 export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   initial: T,
-  { refreshMs = null, onError }: ResourceOptions<T> = {},
+  { refreshMs = null, onError, events }: ResourceOptions<T> = {},
 ): Resource<T> {
   const [data, setData] = useState<T>(initial);
   // The status with the load it belongs to: a new `load` is 'loading' from its first render.
@@ -53,6 +59,7 @@ export function useResource<T>(
   const poller = useRef<Poller | null>(null);
   const refresh = useRef(every);
   const report = useRef(onError);
+  const kinds = events?.join(',') ?? '';
 
   useEffect(() => {
     report.current = onError;
@@ -63,6 +70,7 @@ export function useResource<T>(
     poller.current = startPolling({
       intervalMs: refresh.current,
       signal: controller.signal,
+      events: kinds ? (kinds.split(',') as LiveEventKind[]) : undefined,
       run: async (signal) => {
         setSettled({ status: 'loading', error: undefined, load });
         try {
@@ -81,7 +89,7 @@ export function useResource<T>(
       controller.abort();
       poller.current = null;
     };
-  }, [load]);
+  }, [load, kinds]);
 
   useEffect(() => {
     if (refresh.current === every) return;

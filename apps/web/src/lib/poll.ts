@@ -2,7 +2,14 @@
 // run has finished (a slow server is not asked again while it is still answering), until
 // the signal aborts. Every polling hook (notifications, tool warnings, the admin panels, the
 // upload history, running history rows) goes through it; a loop that follows one job to its
-// end (a scrape task, a batch, a re-download) waits with `sleep` between its requests.
+// end (a scrape task, a batch, a re-download) waits with `sleep` between its requests, or with
+// `waitForChange` (lib/events.ts) when live events can tell it.
+//
+// With `events`, the poller listens to the live stream instead while it is connected: a run on
+// each event of those kinds (and on resync), no timer; when the stream is not connected, the
+// interval as before. Nothing on screen says which: polling is the silent fallback.
+import type { LiveEventKind } from '@scrapper/contracts/http/events';
+import { liveEvents, type LiveEvents } from './events.ts';
 
 export interface PollOptions {
   run: (signal: AbortSignal) => Promise<void>;
@@ -11,6 +18,10 @@ export interface PollOptions {
   signal: AbortSignal;
   /** false: the first run waits one interval instead of starting at once. */
   immediate?: boolean;
+  /** Live event kinds that mean this data changed (see above). */
+  events?: readonly LiveEventKind[];
+  /** The stream to listen to (tests); the tab's own by default. */
+  live?: LiveEvents;
 }
 
 export interface Poller {
@@ -20,15 +31,17 @@ export interface Poller {
   setIntervalMs: (intervalMs: number | null) => void;
 }
 
-export function startPolling({ run, intervalMs, signal, immediate = true }: PollOptions): Poller {
+export function startPolling({ run, intervalMs, signal, immediate = true, events, live = liveEvents }: PollOptions): Poller {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let again = false;
   let interval = intervalMs;
+  const listens = events !== undefined && events.length > 0;
 
   function schedule(): void {
     clearTimeout(timer);
-    timer = interval === null ? undefined : setTimeout(() => void tick(), interval);
+    const pushed = listens && live.isConnected();
+    timer = interval === null || pushed ? undefined : setTimeout(() => void tick(), interval);
   }
 
   async function tick(): Promise<void> {
@@ -58,6 +71,23 @@ export function startPolling({ run, intervalMs, signal, immediate = true }: Poll
   }
 
   signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (listens && !signal.aborted) {
+    const stopEvents = live.subscribe(events, () => void tick());
+    const stopConnection = live.onConnectionChange((connected) => {
+      // A first connection cannot replay what changed before it: load once. A reconnect gets
+      // the missed events (or resync) from the server. Dropped: the timer takes over.
+      if (connected && live.lastEventId() === null) void tick();
+      else if (!running) schedule();
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        stopEvents();
+        stopConnection();
+      },
+      { once: true },
+    );
+  }
   if (immediate) void tick();
   else if (!signal.aborted) schedule();
   return {

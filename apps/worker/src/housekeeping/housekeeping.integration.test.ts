@@ -13,7 +13,7 @@ import { insertClientSecret, insertOAuthState } from '@scrapper/db/queries/youtu
 import { insertUser } from '@scrapper/db/queries/users';
 import { upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
-import { loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
+import { events, loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
 import type { MaintenanceRunRow } from '@scrapper/db/schema';
 import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
@@ -96,6 +96,15 @@ describe('a sweep', () => {
   it('removes every kind of leftover and nothing in use, and records what it removed', async () => {
     const now = Date.now();
     const old = new Date(now - 25 * HOUR);
+
+    // Live events (GET /api/events): kept for a reconnect's replay (an hour), then pruned.
+    const [staleEvent, freshEvent] = await database.db
+      .insert(events)
+      .values([
+        { memberId: null, kind: 'tools', entityId: 'sapuan-lama', createdAt: new Date(now - 2 * HOUR) },
+        { memberId: null, kind: 'tools', entityId: 'sapuan-baru', createdAt: new Date(now - 60_000) },
+      ])
+      .returning();
 
     // Previews: an expired clip (file and row go), a fresh one, an expired failure without a
     // file, and an old one still running (a job works on it).
@@ -214,6 +223,9 @@ describe('a sweep', () => {
     expect(await exists(newYtDlp), 'a yt-dlp working folder of a running call').toBe(true);
     expect(await exists(otherDir), 'a folder the product did not make').toBe(true);
     expect(await exists(doneDir)).toBe(false);
+    const keptEvents = (await database.db.select({ id: events.id }).from(events)).map((e) => e.id);
+    expect(keptEvents).not.toContain(staleEvent?.id);
+    expect(keptEvents).toContain(freshEvent?.id);
     expect(await exists(orphanDir)).toBe(false);
     expect(await exists(oldYtDlp)).toBe(false);
     expect(await exists(oldEffect)).toBe(false);

@@ -1,3 +1,4 @@
+import { EVENTS_RETENTION_SECONDS } from '@scrapper/contracts/http/events';
 import type { MaintenanceResult } from '@scrapper/contracts/http/system';
 import { deleteDeadOAuthStates, deleteMaintenanceRunsBefore } from '@scrapper/db/queries/housekeeping';
 import {
@@ -6,6 +7,7 @@ import {
   markMaintenanceFailed,
   markMaintenanceRunning,
 } from '@scrapper/db/queries/maintenance';
+import { deleteEventsBefore } from '@scrapper/db/queries/events';
 import { deleteLoginAttemptsBefore } from '@scrapper/db/queries/login-attempts';
 import { pruneRateUsage } from '@scrapper/db/queries/platform-rate-limits';
 import { deleteStaleWorkers } from '@scrapper/db/queries/workers';
@@ -52,6 +54,8 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
   const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
   const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
   await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));
+  // Live events are kept for a reconnect's replay only (GET /api/events, Last-Event-ID).
+  await deleteEventsBefore(db, new Date(now - EVENTS_RETENTION_SECONDS * 1000));
   // Cookies about to expire: each warning once (its dedupe key names the cookie set).
   await warnExpiringCookies(db, ctx.deps.secrets, now);
   return {

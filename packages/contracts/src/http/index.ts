@@ -5,6 +5,7 @@ import { codegenEndpoints } from './codegen.ts';
 import { authEndpoints } from './auth.ts';
 import { cookieEndpoints } from './cookies.ts';
 import { dataDeletionEndpoints } from './data-deletion.ts';
+import { eventEndpoints } from './events.ts';
 import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
@@ -43,6 +44,7 @@ export const endpoints = nameEndpoints({
   media: mediaEndpoints,
   files: fileEndpoints,
   notifications: notificationEndpoints,
+  events: eventEndpoints,
   automations: automationEndpoints,
   analytics: analyticsEndpoints,
   dataDeletion: dataDeletionEndpoints,

@@ -199,3 +199,16 @@ export async function findApiTokenState(db: Db, tokenHash: string): Promise<'rev
   if (row.revokedAt) return 'revoked';
   return 'expired';
 }
+
+/**
+ * The owner of a live token, read without counting a request (a live stream re-checks its
+ * token on each heartbeat: GET /api/events). Undefined once revoked, expired or unknown.
+ */
+export async function findLiveApiTokenOwner(db: Db, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(getTableColumns(users))
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.ownerId))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isLive()));
+  return row;
+}

@@ -19,3 +19,4 @@ export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './automations.ts';
 export * from './publish.ts';
+export * from './events.ts';

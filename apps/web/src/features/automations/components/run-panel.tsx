@@ -47,6 +47,7 @@ export function RunPanel({ automation, runId, onClose }: RunPanelProps) {
   );
   const runs = useResource(load, [], {
     refreshMs: (list) => (list.some((run) => run.status === 'running') ? 3000 : null),
+    events: ['automation.run'],
   });
   const [chosen, setChosen] = useState<string | null>(runId);
   const selected = chosen ?? runs.data[0]?.id ?? null;

@@ -20,6 +20,7 @@ export function useAutomations() {
   const { data, setData, status, reload } = useResource(listAutomations, NONE, {
     refreshMs,
     onError: logFailure,
+    events: ['automation.run'],
   });
   const upsert = useCallback(
     (automation: Automation) =>

@@ -33,7 +33,7 @@ export function useRun(automationId: string, runId: string) {
     [automationId, runId],
   );
   // Once the run is over nothing more happens to it: polling stops.
-  const { now } = usePolling(finished ? null : load, RUN_POLL_MS);
+  const { now } = usePolling(finished ? null : load, RUN_POLL_MS, { events: ['automation.run'] });
   const retry = useCallback(() => {
     setFinished(false);
     now();

@@ -2,7 +2,7 @@ import type { Batch, Quality } from '@scrapper/contracts/http/media';
 import { MAX_URLS_PER_BATCH } from '@scrapper/contracts/rules/download-links';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
-import { sleep } from '@/lib/poll.ts';
+import { waitForChange } from '@/lib/events.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { cancelBatch } from '../api/cancel-batch.ts';
@@ -83,7 +83,7 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
             get: (id) => getBatch(id, controller.signal),
             cancel: (id) => cancelBatch(id),
           },
-          wait: (ms) => sleep(ms, controller.signal),
+          wait: (ms) => waitForChange(['download', 'batch'], ms, controller.signal),
           isCancelled: () => cancelRequested.current,
           onProgress: () => undefined,
           onBatch: (batch) => {

@@ -45,7 +45,7 @@ export function useHistory(query: HistoryRequest | null, allUsers: boolean) {
       if (!signal.aborted) replaceItems(pages.flatMap((page) => page.history));
     };
   }, [items, status, key, replaceItems]);
-  usePolling(poll, HISTORY_POLL_MS, { immediate: false });
+  usePolling(poll, HISTORY_POLL_MS, { immediate: false, events: ['download', 'batch'] });
 
   return list;
 }

@@ -1,7 +1,7 @@
 import type { Batch } from '@scrapper/contracts/http/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-error.ts';
-import { sleep } from '@/lib/poll.ts';
+import { waitForChange } from '@/lib/events.ts';
 import { getRedownload, redownloadHistoryItem } from '../api/redownload-history-item.ts';
 
 /** The state of an entry being fetched again, as its row shows it. */
@@ -43,7 +43,7 @@ export function useRedownloads(onCompleted: (title: string) => void) {
           const item = batch.items[0];
           if (item) set(id, item);
           if (batch.done) break;
-          await sleep(POLL_MS);
+          await waitForChange(['download'], POLL_MS);
           batch = await getRedownload(batch.id);
         }
         const item = batch.items[0];

@@ -52,7 +52,7 @@ export function useNotifications() {
       }
     };
   }, [token]);
-  const { now: refresh } = usePolling(poll, NOTIFICATION_POLL_MS);
+  const { now: refresh } = usePolling(poll, NOTIFICATION_POLL_MS, { events: ['notification'] });
 
   const markRead = useCallback(async (id: string) => {
     const updated = await markNotificationRead(id);

@@ -31,7 +31,7 @@ export function PublishPage() {
   const requestedFileId = searchParams.get('file');
   const accounts = useResource(listPublishAccounts, NO_ACCOUNTS);
   const apps = useResource(listAppOptions, NO_APPS);
-  const posts = useResource(listPosts, NO_POSTS, { refreshMs: postsRefreshMs });
+  const posts = useResource(listPosts, NO_POSTS, { refreshMs: postsRefreshMs, events: ['publish'] });
 
   return (
     <div className="publish-page">

@@ -1,5 +1,5 @@
 import { ApiError, isAbortError } from '@/lib/api-error.ts';
-import { sleep } from '@/lib/poll.ts';
+import { waitForChange } from '@/lib/events.ts';
 import { isFinalState } from './dashboard-task.ts';
 import type { TaskUpdate } from './task-logs.ts';
 
@@ -33,7 +33,7 @@ export async function pollTask({
 }: PollTaskOptions): Promise<PollEnd> {
   for (;;) {
     try {
-      await sleep(intervalMs, signal);
+      await waitForChange(['scrape.task'], intervalMs, signal);
     } catch {
       return 'aborted';
     }

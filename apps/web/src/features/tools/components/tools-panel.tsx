@@ -30,7 +30,7 @@ async function loadTools(signal: AbortSignal): Promise<Loaded> {
  * last update check and JS runtime; ffmpeg, ffprobe), and at the top what needs an admin.
  */
 export function ToolsPanel() {
-  const list = useResource(loadTools, EMPTY, { refreshMs: REFRESH_MS });
+  const list = useResource(loadTools, EMPTY, { refreshMs: REFRESH_MS, events: ['tools'] });
   const { reload } = list;
 
   const { workers, warnings } = list.data.status;

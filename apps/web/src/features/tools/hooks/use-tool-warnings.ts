@@ -27,7 +27,7 @@ export function useToolWarnings(): ToolWarning[] {
       if (!signal.aborted) setWarnings(next);
     };
   }, [token, isAdmin]);
-  usePolling(poll, TOOL_WARNING_POLL_MS);
+  usePolling(poll, TOOL_WARNING_POLL_MS, { events: ['tools'] });
 
   return warnings;
 }

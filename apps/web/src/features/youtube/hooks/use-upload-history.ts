@@ -26,7 +26,7 @@ export function useUploadHistory() {
     },
     [setUploads],
   );
-  usePolling(pending ? poll : null, HISTORY_POLL_MS, { immediate: false });
+  usePolling(pending ? poll : null, HISTORY_POLL_MS, { immediate: false, events: ['upload'] });
 
   /** Shows the server's answer to a change at once (the next read confirms it). */
   const replace = useCallback(
