@@ -10,6 +10,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { QualitySchema } from './media.ts';
 import { StartScrapeBodySchema, UsageTotalUsdSchema } from './scrape.ts';
 import { PrivacyStatusSchema, UPLOAD_DEFAULTS, UPLOAD_LIMITS, VideoEffectSchema } from './youtube.ts';
+import { PUBLISH_TEXT_LIMITS } from '../rules/publish-destinations.ts';
 
 // Issue 19: an automation scrapes a saved source on a schedule, keeps the items that pass its
 // filters and are new to it, downloads them, and optionally schedules them on YouTube.
@@ -114,11 +115,36 @@ export const AutomationMetadataSchema = z.discriminatedUnion(
 );
 export type AutomationMetadata = z.infer<typeof AutomationMetadataSchema>;
 
-/** Publishing to one of the owner's YouTube accounts, into posting slots (WIB). */
-export const AutomationPublishSchema = z
+/**
+ * The destinations: ids from GET /api/publish/accounts (YouTube channels, TikTok accounts,
+ * Instagram accounts, Facebook Pages), each once. Issue 33 item 7.
+ */
+export const AutomationDestinationsSchema = z
+  .array(UuidSchema, { message: M.destinationsRequired })
+  .min(1, M.destinationsRequired)
+  .max(PUBLISH_TEXT_LIMITS.destinationsMax, M.tooManyDestinations)
+  .refine((list) => new Set(list).size === list.length, M.duplicateDestinations);
+
+/**
+ * Before issue 33 an automation published to one YouTube channel (`accountId`): a body that
+ * still sends it (and no `destinations`) means that channel alone.
+ */
+function legacyAccountId(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { accountId, ...rest } = value as Record<string, unknown>;
+  if (accountId === undefined) return value;
+  return rest.destinations === undefined ? { ...rest, destinations: [accountId] } : rest;
+}
+
+/**
+ * Publishing to a set of the owner's destinations, one post per video into posting slots (WIB),
+ * each destination within its daily budget. `playlistId`, `privacyStatus`, `categoryId`,
+ * `madeForKids` and `videoEffect` apply to the YouTube destinations; TikTok gets inbox drafts.
+ */
+const AutomationPublishObject = z
   .object({
-    accountId: UuidSchema,
-    /** A playlist of that account (its YouTube id), or null. */
+    destinations: AutomationDestinationsSchema,
+    /** A playlist of the YouTube destination (its YouTube id), or null. */
     playlistId: z.string().trim().min(1).max(100).nullable().default(null),
     slots: timeList(M.slotsRequired),
     /** At most this many uploads published a day (at most one per slot). */
@@ -138,6 +164,7 @@ export const AutomationPublishSchema = z
       ctx.addIssue({ code: 'custom', path: ['maxPerDay'], message: M.maxPerDayOverSlots });
     }
   });
+export const AutomationPublishSchema = z.preprocess(legacyAccountId, AutomationPublishObject);
 export type AutomationPublish = z.infer<typeof AutomationPublishSchema>;
 
 const NameSchema = z
