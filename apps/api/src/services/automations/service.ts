@@ -111,7 +111,7 @@ async function checkConfig(deps: AutomationDeps, user: SessionUser, ownerId: str
   for (const id of publish.destinations) {
     if (await findPublishAccount(deps.database.db, id, ownerId)) continue;
     const channel = await findYouTubeAccount(deps.database.db, id);
-    if (!channel || channel.userId !== ownerId) throw notFound(`body.publish.destinations: ${M.destinationNotFound}`);
+    if (!channel || channel.userId !== ownerId) throw notFound(M.destinationNotFound);
     channels.push(channel.id);
   }
   if (publish.playlistId && channels.length === 0) throw badRequest(`body.publish.playlistId: ${M.playlistWithoutYouTube}`);
