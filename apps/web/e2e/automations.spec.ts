@@ -160,7 +160,7 @@ test('the form answers with the contract’s rules beside each field, and nothin
   await form.getByRole('combobox', { name: 'Satuan' }).selectOption('minutes');
   await form.getByRole('spinbutton', { name: 'Durasi minimal (detik)' }).fill('90');
   await form.getByRole('spinbutton', { name: 'Durasi maksimal (detik)' }).fill('30');
-  await form.getByRole('checkbox', { name: 'Upload ke YouTube sesuai slot posting' }).check();
+  await form.getByRole('checkbox', { name: 'Publikasikan sesuai slot posting' }).check();
   await form.getByRole('textbox', { name: 'Slot posting (WIB)' }).fill('09:00, 25:00');
   await form.getByRole('button', { name: 'Simpan' }).click();
   await expect(every).toBeFocused();
@@ -173,8 +173,8 @@ test('the form answers with the contract’s rules beside each field, and nothin
   await expect(
     form.getByRole('textbox', { name: 'Slot posting (WIB)' }),
   ).toHaveAccessibleDescription(/Jam harus berformat HH:MM antara 00:00 dan 23:59 \(WIB\)\./);
-  await expect(form.getByRole('combobox', { name: 'Akun YouTube' })).toHaveAccessibleDescription(
-    /Pilih akun YouTube tujuan upload\./,
+  await expect(form.getByRole('group', { name: 'Tujuan publikasi' })).toHaveAccessibleDescription(
+    /Pilih minimal satu tujuan publikasi\./,
   );
   expect(await automationCount(memberApi)).toBe(0);
 
@@ -263,11 +263,15 @@ test('a keyword automation runs now: counts, downloads in history, uploads in th
   // Filters: no clip over a minute, none whose title says "hilang"; duplicate titles skipped.
   await form.getByRole('spinbutton', { name: 'Durasi maksimal (detik)' }).fill('60');
   await form.getByRole('textbox', { name: 'Judul tidak boleh memuat kata' }).fill('hilang');
-  await form.getByRole('checkbox', { name: 'Upload ke YouTube sesuai slot posting' }).check();
-  await form.getByRole('combobox', { name: 'Akun YouTube' }).selectOption({ label: CHANNEL });
+  await form.getByRole('checkbox', { name: 'Publikasikan sesuai slot posting' }).check();
+  // The destinations, grouped by platform: the member's YouTube channel.
+  await form
+    .getByRole('group', { name: 'Tujuan publikasi' })
+    .getByRole('checkbox', { name: CHANNEL })
+    .check();
   await form.getByRole('textbox', { name: 'Slot posting (WIB)' }).fill('09:00, 19:00');
-  await form.getByRole('spinbutton', { name: 'Maksimal upload per hari' }).fill('1');
-  await form.getByRole('combobox', { name: 'Privasi' }).selectOption('unlisted');
+  await form.getByRole('spinbutton', { name: 'Maksimal posting per hari' }).fill('1');
+  await form.getByRole('combobox', { name: 'Privasi YouTube' }).selectOption('unlisted');
   await form.getByRole('textbox', { name: 'Template judul' }).fill('{title} | {platform}');
   await expectNoSeriousA11yViolations(page);
   for (const size of [DESKTOP, PHONE]) {
@@ -277,7 +281,8 @@ test('a keyword automation runs now: counts, downloads in history, uploads in th
   await page.setViewportSize(DESKTOP);
   await form.getByRole('button', { name: 'Simpan' }).click();
   const item = entry(page, name);
-  await expect(fact(item, 'Upload')).toHaveText('Slot 09:00, 19:00 WIB, maksimal 1 per hari');
+  await expect(fact(item, 'Tujuan')).toHaveText(`YouTube: ${CHANNEL}`);
+  await expect(fact(item, 'Slot posting')).toHaveText('09:00, 19:00 WIB, maksimal 1 per hari');
 
   await item.getByRole('button', { name: `Jalankan sekarang: ${name}` }).click();
   const panel = page.getByRole('region', { name: `Run: ${name}` });

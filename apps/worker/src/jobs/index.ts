@@ -1,5 +1,5 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
-import { automationRun, automationTick } from './automation-run.ts';
+import { automationRun, automationTick } from './automation/index.ts';
 import { maintenanceSweep } from './maintenance-sweep.ts';
 import { publishTarget } from './publish-target/index.ts';
 import { resultIndex } from './result-index.ts';

@@ -10,6 +10,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { QualitySchema } from './media.ts';
 import { StartScrapeBodySchema, UsageTotalUsdSchema } from './scrape.ts';
 import { PrivacyStatusSchema, UPLOAD_DEFAULTS, UPLOAD_LIMITS, VideoEffectSchema } from './youtube-uploads.ts';
+import { PUBLISH_TEXT_LIMITS } from '../rules/publish-destinations.ts';
 
 // Issue 19: an automation scrapes a saved source on a schedule, keeps the items that pass its
 // filters and are new to it, downloads them, and optionally schedules them on YouTube.
@@ -114,31 +115,67 @@ export const AutomationMetadataSchema = z.discriminatedUnion(
 );
 export type AutomationMetadata = z.infer<typeof AutomationMetadataSchema>;
 
-/** Publishing to one of the owner's YouTube accounts, into posting slots (WIB). */
-export const AutomationPublishSchema = z
+/**
+ * The destinations: ids from GET /api/publish/accounts (YouTube channels, TikTok accounts,
+ * Instagram accounts, Facebook Pages), each once. Issue 33 item 7.
+ */
+export const AutomationDestinationsSchema = z
+  .array(UuidSchema, { message: M.destinationsRequired })
+  .min(1, M.destinationsRequired)
+  .max(PUBLISH_TEXT_LIMITS.destinationsMax, M.tooManyDestinations)
+  .refine((list) => new Set(list).size === list.length, M.duplicateDestinations);
+
+/**
+ * Publishing to a set of the owner's destinations, one post per video into posting slots (WIB),
+ * each destination within its daily budget. `playlistId`, `privacyStatus`, `categoryId`,
+ * `madeForKids` and `videoEffect` apply to the YouTube destinations; TikTok gets inbox drafts.
+ */
+const automationPublishShape = {
+  destinations: AutomationDestinationsSchema,
+  /** A playlist of the YouTube destination (its YouTube id), or null. */
+  playlistId: z.string().trim().min(1).max(100).nullable().default(null),
+  slots: timeList(M.slotsRequired),
+  /** At most this many uploads published a day (at most one per slot). */
+  maxPerDay: z
+    .number({ message: M.maxPerDay })
+    .int(M.maxPerDay)
+    .min(1, M.maxPerDay)
+    .max(AUTOMATION_LIMITS.maxTimesPerDay, M.maxPerDay),
+  privacyStatus: PrivacyStatusSchema.default(UPLOAD_DEFAULTS.privacyStatus),
+  categoryId: z.string().regex(/^\d{1,3}$/, 'categoryId tidak valid.').default(UPLOAD_DEFAULTS.categoryId),
+  madeForKids: z.boolean({ message: 'Pilih apakah video ditujukan untuk anak-anak (madeForKids).' }),
+  videoEffect: VideoEffectSchema.default(UPLOAD_DEFAULTS.videoEffect),
+  metadata: AutomationMetadataSchema,
+};
+
+function slotsHoldMaxPerDay(v: { maxPerDay: number; slots: string[] }, ctx: z.RefinementCtx): void {
+  if (v.maxPerDay > v.slots.length) {
+    ctx.addIssue({ code: 'custom', path: ['maxPerDay'], message: M.maxPerDayOverSlots });
+  }
+}
+
+/** As stored and answered. */
+export const AutomationPublishSchema = z.object(automationPublishShape).superRefine(slotsHoldMaxPerDay);
+export type AutomationPublish = z.infer<typeof AutomationPublishSchema>;
+
+/**
+ * As a create or update body takes it. Before issue 33 an automation published to one YouTube
+ * channel, `accountId`: a body that still sends it (and no `destinations`) means that channel.
+ */
+export const AutomationPublishBodySchema = z
   .object({
-    accountId: UuidSchema,
-    /** A playlist of that account (its YouTube id), or null. */
-    playlistId: z.string().trim().min(1).max(100).nullable().default(null),
-    slots: timeList(M.slotsRequired),
-    /** At most this many uploads published a day (at most one per slot). */
-    maxPerDay: z
-      .number({ message: M.maxPerDay })
-      .int(M.maxPerDay)
-      .min(1, M.maxPerDay)
-      .max(AUTOMATION_LIMITS.maxTimesPerDay, M.maxPerDay),
-    privacyStatus: PrivacyStatusSchema.default(UPLOAD_DEFAULTS.privacyStatus),
-    categoryId: z.string().regex(/^\d{1,3}$/, 'categoryId tidak valid.').default(UPLOAD_DEFAULTS.categoryId),
-    madeForKids: z.boolean({ message: 'Pilih apakah video ditujukan untuk anak-anak (madeForKids).' }),
-    videoEffect: VideoEffectSchema.default(UPLOAD_DEFAULTS.videoEffect),
-    metadata: AutomationMetadataSchema,
+    ...automationPublishShape,
+    destinations: AutomationDestinationsSchema.optional(),
+    /** Deprecated: one YouTube channel, read as `destinations: [accountId]`. */
+    accountId: UuidSchema.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.maxPerDay > v.slots.length) {
-      ctx.addIssue({ code: 'custom', path: ['maxPerDay'], message: M.maxPerDayOverSlots });
+    slotsHoldMaxPerDay(v, ctx);
+    if (v.destinations === undefined && v.accountId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['destinations'], message: M.destinationsRequired });
     }
-  });
-export type AutomationPublish = z.infer<typeof AutomationPublishSchema>;
+  })
+  .transform(({ accountId, destinations, ...rest }): AutomationPublish => ({ ...rest, destinations: destinations ?? [accountId ?? ''] }));
 
 const NameSchema = z
   .string({ message: M.name })
@@ -154,7 +191,7 @@ export const AutomationConfigShape = {
   filters: AutomationFiltersSchema,
   download: AutomationDownloadSchema,
   /** null: download only. */
-  publish: AutomationPublishSchema.nullable(),
+  publish: AutomationPublishBodySchema.nullable(),
 };
 
 /** What is stored in the `config` column (everything but the name). */
@@ -181,7 +218,7 @@ export const CreateAutomationBodySchema = z.object({
     skipDuplicateTitles: true,
   }),
   download: AutomationDownloadSchema.default({ quality: 'best' }),
-  publish: AutomationPublishSchema.nullable().default(null),
+  publish: AutomationPublishBodySchema.nullable().default(null),
 });
 export type CreateAutomationBody = z.infer<typeof CreateAutomationBodySchema>;
 
@@ -193,7 +230,7 @@ export const UpdateAutomationBodySchema = z
     schedule: AutomationScheduleSchema.optional(),
     filters: AutomationFiltersSchema.optional(),
     download: AutomationDownloadSchema.optional(),
-    publish: AutomationPublishSchema.nullable().optional(),
+    publish: AutomationPublishBodySchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), M.nothingToUpdate);
 export type UpdateAutomationBody = z.infer<typeof UpdateAutomationBodySchema>;

@@ -12,6 +12,7 @@ import {
 } from './automations.ts';
 import {
   AutomationFiltersSchema,
+  AutomationPublishBodySchema,
   AutomationPublishSchema,
   AutomationScheduleSchema,
   CreateAutomationBodySchema,
@@ -182,10 +183,19 @@ describe('automation schemas', () => {
     expect(r.error?.issues[0]?.message).toBe('Durasi minimal tidak boleh lebih besar dari durasi maksimal.');
   });
   it('publish: maxPerDay no more than the slots; slot format', () => {
-    const publish = { accountId: '0b8f9a3e-1b2c-4d5e-8f90-123456789abc', slots: ['10:00'], maxPerDay: 2, madeForKids: false, metadata: { mode: 'gemini' } };
+    const publish = { destinations: ['0b8f9a3e-1b2c-4d5e-8f90-123456789abc'], slots: ['10:00'], maxPerDay: 2, madeForKids: false, metadata: { mode: 'gemini' } };
     expect(AutomationPublishSchema.safeParse(publish).success).toBe(false);
     expect(AutomationPublishSchema.safeParse({ ...publish, maxPerDay: 1 }).success).toBe(true);
     expect(AutomationPublishSchema.safeParse({ ...publish, maxPerDay: 1, slots: ['9:00'] }).success).toBe(false);
+  });
+  it('publish body: the old single YouTube accountId is read as its list of destinations', () => {
+    const channel = '0b8f9a3e-1b2c-4d5e-8f90-123456789abc';
+    const base = { slots: ['10:00'], maxPerDay: 1, madeForKids: false, metadata: { mode: 'gemini' } };
+    const legacy = AutomationPublishBodySchema.parse({ ...base, accountId: channel });
+    expect(legacy.destinations).toEqual([channel]);
+    expect('accountId' in legacy).toBe(false);
+    expect(AutomationPublishBodySchema.safeParse(base).error?.issues[0]).toMatchObject({ path: ['destinations'], message: 'Pilih minimal satu tujuan publikasi.' });
+    expect(AutomationPublishBodySchema.safeParse({ ...base, destinations: [channel, channel] }).error?.issues[0]?.message).toBe('Tujuan publikasi yang sama tidak boleh dipilih dua kali.');
   });
   it('create fills defaults', () => {
     const body = CreateAutomationBodySchema.parse({

@@ -59,6 +59,11 @@ export const automationMessages = {
   notFound: 'Otomasi tidak ditemukan.',
   runNotFound: 'Run otomasi tidak ditemukan.',
   accountNotFound: 'Akun YouTube tidak ditemukan.',
+  destinationNotFound: 'Tujuan publikasi tidak ditemukan di akun Anda. Muat ulang daftar tujuan lalu pilih lagi.',
+  destinationsRequired: 'Pilih minimal satu tujuan publikasi.',
+  tooManyDestinations: 'Terlalu banyak tujuan publikasi (maksimal 20).',
+  duplicateDestinations: 'Tujuan publikasi yang sama tidak boleh dipilih dua kali.',
+  playlistWithoutYouTube: 'Playlist hanya berlaku bila salah satu tujuan adalah channel YouTube.',
   playlistNotFound: 'Playlist tidak ditemukan di akun YouTube ini.',
   alreadyRunning: 'Otomasi ini sedang berjalan. Tunggu sampai run selesai.',
 } as const;

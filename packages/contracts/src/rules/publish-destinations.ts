@@ -128,4 +128,9 @@ export const PUBLISH_DAILY_LIMITS = {
   tiktokPendingInbox: 5,
   /** Facebook: reels a Page may publish in a rolling 24 h. */
   facebookReelsPerDay: 30,
+  /**
+   * Instagram: `content_publishing_limit` in Meta's reference (the worker reads the account's
+   * real one before posting; planning ahead uses this).
+   */
+  instagramPostsPerDay: 50,
 } as const;

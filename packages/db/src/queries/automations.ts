@@ -265,6 +265,39 @@ export async function setItemUpload(db: Db, automationId: string, itemKey: strin
   return rows.length > 0;
 }
 
+/**
+ * Marks the item's publish post (and, with a YouTube destination, the upload that carries it)
+ * unless it has one (never twice): false when another got there first.
+ */
+export async function setItemPost(
+  db: Db,
+  automationId: string,
+  itemKey: string,
+  post: { publishPostId: string; uploadId: string | null; publishAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(automationItems)
+    .set(post)
+    .where(
+      and(
+        eq(automationItems.automationId, automationId),
+        eq(automationItems.itemKey, itemKey),
+        isNull(automationItems.uploadId),
+        isNull(automationItems.publishPostId),
+      ),
+    )
+    .returning({ k: automationItems.itemKey });
+  return rows.length > 0;
+}
+
+/** Stores the item's prepared title, description and tags, unless it has them already. */
+export async function setItemMetadata(db: Db, automationId: string, itemKey: string, metadata: NonNullable<AutomationItemRow['metadata']>): Promise<void> {
+  await db
+    .update(automationItems)
+    .set({ metadata })
+    .where(and(eq(automationItems.automationId, automationId), eq(automationItems.itemKey, itemKey), isNull(automationItems.metadata)));
+}
+
 export async function markItemsDownloaded(db: Db, runId: string, at = new Date()): Promise<void> {
   await db.execute(sql`
     update ${automationItems} i set downloaded_at = coalesce(d.finished_at, ${at.toISOString()}::timestamptz)
@@ -272,13 +305,20 @@ export async function markItemsDownloaded(db: Db, runId: string, at = new Date()
     where i.run_id = ${runId} and d.id = i.download_id and d.status = 'completed' and i.downloaded_at is null`);
 }
 
-/** Publish times of this automation's uploads still to come (taken posting slots). */
+/** Publish times of this automation's posts and uploads still to come (taken posting slots). */
 export async function listTakenSlots(db: Db, automationId: string, now: Date): Promise<Date[]> {
   const rows = await db
     .select({ at: automationItems.publishAt })
     .from(automationItems)
-    .innerJoin(youtubeUploads, eq(youtubeUploads.id, automationItems.uploadId))
-    .where(and(eq(automationItems.automationId, automationId), gt(automationItems.publishAt, now), sql`${youtubeUploads.status} <> 'cancelled'`));
+    .leftJoin(youtubeUploads, eq(youtubeUploads.id, automationItems.uploadId))
+    .where(
+      and(
+        eq(automationItems.automationId, automationId),
+        gt(automationItems.publishAt, now),
+        sql`(${automationItems.publishPostId} is not null or ${automationItems.uploadId} is not null)`,
+        sql`(${youtubeUploads.status} is null or ${youtubeUploads.status} <> 'cancelled')`,
+      ),
+    );
   return rows.flatMap((r) => (r.at ? [r.at] : []));
 }
 

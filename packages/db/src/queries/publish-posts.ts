@@ -3,6 +3,7 @@
 // (committed) before the first byte; final states are never left again.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { bossTransaction } from '../queue.ts';
 import { downloads } from '../schema/downloads.ts';
 import {
   publishAccounts,
@@ -14,6 +15,7 @@ import {
   type PublishTargetStatus,
 } from '../schema/publish.ts';
 import { youtubeAccounts, type YouTubeAccountRow } from '../schema/youtube.ts';
+import { recordWebhookEvent, type SendJob, type WebhookTx } from './webhooks.ts';
 
 export const FINAL_TARGET_STATUSES = ['published', 'sent_to_inbox', 'failed', 'cancelled'] as const;
 const notFinal = sql`${publishTargets.status} not in ('published', 'sent_to_inbox', 'failed', 'cancelled')`;
@@ -30,6 +32,73 @@ export async function insertPublishPost(db: Db, post: NewPublishPost, targets: N
     .values(targets.map((t) => ({ ...t, postId: row.id })))
     .returning();
   return { post: row, targets: rows };
+}
+
+/** A target to create, with when its job starts (absent: now). */
+export type QueuedTarget = NewPublishTarget & { startAfter?: Date | null };
+
+/**
+ * The one way a post is made (the composer's POST /api/publish/posts and an automation's run):
+ * the post and its targets, a `post.failed` webhook event for each target refused before any
+ * byte, and one publish.target job per other target (singleton by its id: exactly once), all in
+ * the caller's transaction. A YouTube target that names its upload (an automation makes the
+ * upload row itself, into its posting slot) gets no job: the upload's job carries it out and
+ * mirrors its end into the target.
+ */
+export async function createPublishPostWithJobs(
+  tx: WebhookTx,
+  send: SendJob,
+  post: NewPublishPost,
+  targets: QueuedTarget[],
+): Promise<{ post: PublishPostRow; targets: PublishTargetRow[] }> {
+  const inserted = await insertPublishPost(
+    tx.db,
+    post,
+    targets.map(({ startAfter: _startAfter, ...target }) => target),
+  );
+  for (const [index, target] of inserted.targets.entries()) {
+    if (target.status === 'failed') {
+      await recordWebhookEvent(tx, send, {
+        ownerId: post.userId,
+        event: 'post.failed',
+        data: { postId: inserted.post.id, targetId: target.id, platform: target.platform, reason: target.reason, link: '/publish' },
+      });
+      continue;
+    }
+    // A YouTube target made with its upload already (an automation's) is the upload job's.
+    if (target.youtubeUploadId) continue;
+    const startAfter = targets[index]?.startAfter;
+    await send('publish.target', { targetId: target.id }, {
+      db: bossTransaction(tx.sql),
+      singletonKey: target.id,
+      ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
+    });
+  }
+  return inserted;
+}
+
+/**
+ * When the destination's posts publish (a target's own time, else its post's, else when it was
+ * made), those not failed or cancelled, from `from` on: what its daily budget counts.
+ */
+export async function listDestinationPublishTimes(
+  db: Db,
+  destination: { accountId: string } | { youtubeAccountId: string },
+  from: Date,
+): Promise<Date[]> {
+  const at = sql<Date>`coalesce(${publishTargets.scheduledAt}, ${publishPosts.scheduledAt}, ${publishTargets.createdAt})`;
+  const rows = await db
+    .select({ at })
+    .from(publishTargets)
+    .innerJoin(publishPosts, eq(publishPosts.id, publishTargets.postId))
+    .where(
+      and(
+        'accountId' in destination ? eq(publishTargets.accountId, destination.accountId) : eq(publishTargets.youtubeAccountId, destination.youtubeAccountId),
+        sql`${publishTargets.status} not in ('failed', 'cancelled')`,
+        sql`${at} >= ${from.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((r) => new Date(r.at));
 }
 
 /** A target as lists show it: with its destination's name. */

@@ -100,6 +100,14 @@ export const automationItems = pgTable(
     downloadId: uuid('download_id').references(() => downloads.id, { onDelete: 'set null' }),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
     uploadId: uuid('upload_id').references(() => youtubeUploads.id, { onDelete: 'set null' }),
+    /**
+     * The publish post that carries the item to the automation's destinations (issue 33; before
+     * it, `upload_id`). No foreign key: publish.ts already points here (automation_run_id), and a
+     * cycle between the two schema modules is not worth it; posts are only removed with their owner.
+     */
+    publishPostId: uuid('publish_post_id'),
+    /** Title, description and tags prepared for the item (Gemini's or the template's) before the post is made. */
+    metadata: jsonb('metadata').$type<{ title: string; description: string; tags: string[]; note?: string }>(),
     /** When the item's upload goes public (its posting slot). */
     publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -104,6 +104,11 @@ export const publishTargets = pgTable(
     })
       .notNull()
       .default('queued'),
+    /**
+     * When this destination publishes, if not the post's time: an automation's destination over
+     * its daily budget rolls to a later day's slot while the others keep theirs.
+     */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     remoteId: text('remote_id'),
     uploadUrl: text('upload_url'),
     uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }).notNull().default(0),

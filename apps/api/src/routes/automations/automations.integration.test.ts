@@ -1,7 +1,8 @@
 // /api/automations (issue 19): owner scope, validation with nothing saved on bad input, run now
-// (one run at a time), pause and resume.
+// (one run at a time), pause and resume; publishing to any set of the owner's destinations
+// (issue 33 item 7), the old single YouTube `accountId` still taken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automations } from '@scrapper/db/schema';
+import { automations, publishAccounts } from '@scrapper/db/schema';
 import { count } from 'drizzle-orm';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
 import { startHarness, type Harness } from '../../../test/harness.ts';
@@ -15,20 +16,33 @@ let alice: string;
 let bob: string;
 let aliceAccount: string;
 let bobAccount: string;
+let aliceTikTok: string;
+let bobFacebook: string;
+
+async function insertPublishAccount(userId: string, platform: 'tiktok' | 'facebook', name: string): Promise<string> {
+  const [row] = await h.database.db
+    .insert(publishAccounts)
+    .values({ userId, platform, remoteId: `${platform}-${name}`, name, sealedTokens: 'tidak-dipakai-di-uji-ini' })
+    .returning();
+  if (!row) throw new Error('no account');
+  return row.id;
+}
 
 beforeAll(async () => {
   fake = await startFakeGoogle({ autoApprove: true });
   h = await startHarness(fakeGoogleEnv(fake));
   await seedActorConfigs(h.database);
   await h.createUser('boss', 'boss-password', 'admin');
-  await h.createUser('alice', 'alice-password', 'user');
-  await h.createUser('bob', 'bob-password', 'user');
+  const aliceUser = await h.createUser('alice', 'alice-password', 'user');
+  const bobUser = await h.createUser('bob', 'bob-password', 'user');
   admin = await h.login('boss', 'boss-password');
   alice = await h.login('alice', 'alice-password');
   bob = await h.login('bob', 'bob-password');
   const clientSecretId = await createClientSecret(h, admin);
   aliceAccount = await connectAccount(h, alice, clientSecretId);
   bobAccount = await connectAccount(h, bob, clientSecretId);
+  aliceTikTok = await insertPublishAccount(aliceUser.id, 'tiktok', 'alice.tiktok');
+  bobFacebook = await insertPublishAccount(bobUser.id, 'facebook', 'Halaman Bob');
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -61,7 +75,7 @@ describe('/api/automations', () => {
       name: 'Kucing harian',
       status: 'active',
       filters: { minPlays: 1000, skipDownloaded: true, skipDuplicateTitles: true },
-      publish: { accountId: aliceAccount, slots: ['09:00', '18:30'], privacyStatus: 'public' },
+      publish: { destinations: [aliceAccount], slots: ['09:00', '18:30'], privacyStatus: 'public' },
       owner: { username: 'alice' },
       lastRun: null,
     });
@@ -96,7 +110,7 @@ describe('/api/automations', () => {
       [body({ filters: { minDurationSeconds: 90, maxDurationSeconds: 30 } }), 400, /Durasi minimal tidak boleh lebih besar/],
       [body({ source: { ...source, input: { searchQueries: [''] } } }), 400, /Target tidak boleh kosong/],
       [body({ source: { ...source, actorId: 'someone/else' } }), 400, /Platform scraper tidak valid/],
-      [body({ publish: publish({ accountId: bobAccount }) }), 404, /Akun YouTube tidak ditemukan/],
+      [body({ publish: publish({ accountId: bobAccount }) }), 404, /Tujuan publikasi tidak ditemukan/],
       [body({ publish: publish({ playlistId: 'PLbukanpunyaku' }) }), 404, /Playlist tidak ditemukan/],
       [body({ publish: publish({ maxPerDay: 3 }) }), 400, /tidak boleh lebih dari jumlah slot/],
     ];
@@ -113,6 +127,40 @@ describe('/api/automations', () => {
     const bad = await h.request('PATCH', `/api/automations/${id}`, { token: alice, body: { name: 'Baru', publish: publish({ accountId: bobAccount }) } });
     expect(bad.status).toBe(404);
     expect((await h.request('GET', `/api/automations/${id}`, { token: alice })).body).toMatchObject({ name: 'Kucing harian', publish: null });
+  });
+
+  it('publishes to any set of the owner\'s destinations; another member\'s or an unknown one is refused and nothing changes', async () => {
+    const before = await stored();
+    const to = (destinations: unknown, over: Record<string, unknown> = {}) => {
+      const { accountId: _accountId, ...rest } = publish(over);
+      return body({ publish: { ...rest, destinations } });
+    };
+    const cases: Array<[unknown, number, RegExp]> = [
+      [to([aliceTikTok, bobFacebook]), 404, /Tujuan publikasi tidak ditemukan di akun Anda/],
+      [to([crypto.randomUUID()]), 404, /Tujuan publikasi tidak ditemukan di akun Anda/],
+      [to([]), 400, /Pilih minimal satu tujuan publikasi/],
+      [to([aliceTikTok, aliceTikTok]), 400, /tidak boleh dipilih dua kali/],
+      [to(['bukan-uuid']), 400, /body\.publish\.destinations/],
+      [to([aliceTikTok], { playlistId: 'PLfakeplaylist000000000000000000001' }), 400, /Playlist hanya berlaku bila salah satu tujuan adalah channel YouTube/],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await h.request('POST', '/api/automations', { token: alice, body: payload });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await stored()).toBe(before);
+
+    const created = await h.request('POST', '/api/automations', { token: alice, body: to([aliceTikTok, aliceAccount]) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.publish).toMatchObject({ destinations: [aliceTikTok, aliceAccount] });
+    expect(created.body.publish.accountId).toBeUndefined();
+    const id = created.body.id as string;
+    const bad = await h.request('PATCH', `/api/automations/${id}`, { token: alice, body: { publish: { ...created.body.publish, destinations: [bobFacebook] } } });
+    expect(bad.status).toBe(404);
+    expect((await h.request('GET', `/api/automations/${id}`, { token: alice })).body.publish.destinations).toEqual([aliceTikTok, aliceAccount]);
+    const edited = await h.request('PATCH', `/api/automations/${id}`, { token: alice, body: { publish: { ...created.body.publish, destinations: [aliceTikTok] } } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.publish.destinations).toEqual([aliceTikTok]);
   });
 
   it('runs now once at a time, pauses and resumes', async () => {

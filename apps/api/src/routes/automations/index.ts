@@ -14,7 +14,7 @@ import {
   runsOf,
   updateForUser,
   type AutomationDeps,
-} from './service.ts';
+} from '../../services/automations/service.ts';
 
 /** /api/automations (issue 19). */
 export function automationRoutes(app: FastifyInstance, { database, boss, secrets, env }: AppDeps): void {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, deleteEventsBefore } from '@scrapper/db/queries/events';
 import { notifyUser } from '@scrapper/db/queries/notifications';
-import { insertDownloadBatch } from '@scrapper/db/queries/downloads';
+import { insertDownloadBatch } from '@scrapper/db/queries/download-batches';
 import { insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads, events, scrapeTaskLogs, scrapeTasks } from '@scrapper/db/schema';
 import { openEventStream, type EventStreamReader } from '@scrapper/testkit/event-stream-reader';

@@ -14,12 +14,12 @@ import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { CreatePostBody, PostTarget, PublishDestination } from '@scrapper/contracts/http/publish';
 import { DESTINATION_FILE_RULES, PUBLISH_PLATFORM_LABELS, type PublishPlatformId } from '@scrapper/contracts/rules/publish-destinations';
 import type { Database } from '@scrapper/db/client';
-import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
+import { enqueue, type Boss } from '@scrapper/db/queue';
 import type { DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { findPublishAccount, markPublishAccountForReconnect, withLockedPublishTokens } from '@scrapper/db/queries/publish-accounts';
-import { insertPublishPost, type NewPublishTarget } from '@scrapper/db/queries/publish-posts';
+import { createPublishPostWithJobs, type QueuedTarget } from '@scrapper/db/queries/publish-posts';
 import { findClientSecret, findYouTubeAccount } from '@scrapper/db/queries/youtube';
-import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
+import type { SendJob } from '@scrapper/db/queries/webhooks';
 import type { PublishAccountRow } from '@scrapper/db/schema';
 import { createFfmpeg } from '@scrapper/integrations/ffmpeg';
 import { inspectVideo, judgeFit, type VideoFacts } from '@scrapper/integrations/media-fit';
@@ -82,34 +82,20 @@ export async function createPost(deps: CreatePostDeps, user: SessionUser, body: 
   }
 
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
-  const saved = await deps.database.transaction(async ({ db, sql }) => {
-    const targets: NewPublishTarget[] = resolved.map((r, i) => {
+  const saved = await deps.database.transaction(async (tx) => {
+    const targets: QueuedTarget[] = resolved.map((r, i) => {
       const refused = verdicts[i] ?? null;
       return {
         platform: r.platform,
         accountId: r.publishAccount?.id ?? null,
         youtubeAccountId: r.youtubeAccountId,
         options: r.destination[r.platform] ?? {},
+        startAfter: scheduledAt,
         ...(refused ? { status: 'failed' as const, reason: refused, finishedAt: new Date() } : {}),
       };
     });
-    const inserted = await insertPublishPost(db, { userId: user.id, serverFileId: file.id, caption: body.caption, title: body.title ?? null, scheduledAt }, targets);
-    for (const target of inserted.targets) {
-      if (target.status === 'failed') {
-        await recordWebhookEvent({ db, sql }, (queue, payload, options) => enqueue(deps.boss, queue, payload, options), {
-          ownerId: user.id,
-          event: 'post.failed',
-          data: { postId: inserted.post.id, targetId: target.id, platform: target.platform, reason: target.reason, link: '/publish' },
-        });
-        continue;
-      }
-      await enqueue(deps.boss, 'publish.target', { targetId: target.id }, {
-        db: bossTransaction(sql),
-        singletonKey: target.id,
-        ...(scheduledAt ? { startAfter: scheduledAt } : {}),
-      });
-    }
-    return inserted;
+    const send: SendJob = (queue, payload, options) => enqueue(deps.boss, queue, payload, options);
+    return createPublishPostWithJobs(tx, send, { userId: user.id, serverFileId: file.id, caption: body.caption, title: body.title ?? null, scheduledAt }, targets);
   });
   const names = new Map(resolved.map((r, i) => [saved.targets[i]?.id, r.name]));
   return { id: saved.post.id, targets: saved.targets.map((t) => toTargetDto({ ...t, accountName: names.get(t.id) ?? '' })) };

@@ -1,8 +1,12 @@
-import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import type { YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
+import { publishConnectEndpoints } from '@scrapper/contracts/http/publish';
+import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { call } from '@/lib/api-client.ts';
 
-/** The member's connected YouTube channels, to publish an automation's videos to. */
-export function listAccounts(signal?: AbortSignal): Promise<YouTubeAccount[]> {
-  return call(youtubeEndpoints.listAccounts, { signal });
+/**
+ * Every destination the member can publish an automation's videos to (GET /api/publish/accounts):
+ * YouTube channels, TikTok accounts, Instagram accounts and Facebook Pages.
+ */
+export async function listAccounts(signal?: AbortSignal): Promise<PublishAccount[]> {
+  const { accounts } = await call(publishConnectEndpoints.accounts, { signal });
+  return accounts;
 }

@@ -24,6 +24,7 @@ import type {
   AutomationErrors,
   AutomationField,
   AutomationFormValues,
+  ChangeField,
 } from '../utils/automation-form.ts';
 import { FilterFields } from './filter-fields.tsx';
 import { PublishActionFields } from './publish-action-fields.tsx';
@@ -36,11 +37,6 @@ export interface AutomationFormProps {
   onCancel: () => void;
   onSaved: (automation: Automation, mode: 'create' | 'edit') => void;
 }
-
-export type ChangeField = <K extends keyof AutomationFormValues>(
-  key: K,
-  value: AutomationFormValues[K],
-) => void;
 
 /** The control of a field: by its id (`automation-<field>`), else the first of its name. */
 function focusField(field: AutomationField) {

@@ -1,9 +1,11 @@
 import type { Automation } from '@scrapper/contracts/http/automations';
+import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { useId } from 'react';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { isRunning, runSummary, scheduleSummary, sourceSummary } from '../utils/describe.ts';
+import { destinationsSummary } from '../utils/destinations.ts';
 
 export type AutomationAction = 'run' | 'pause' | 'resume' | 'edit' | 'delete' | 'runs';
 
@@ -11,11 +13,19 @@ export interface AutomationItemProps {
   automation: Automation;
   showOwner: boolean;
   busy: boolean;
+  /** The viewer's destinations, to name the automation's. */
+  accounts: readonly PublishAccount[];
   onAction: (action: AutomationAction, automation: Automation) => void;
 }
 
 /** One automation: what it scrapes, when, its state and last run, and what can be done. */
-export function AutomationItem({ automation, showOwner, busy, onAction }: AutomationItemProps) {
+export function AutomationItem({
+  automation,
+  showOwner,
+  busy,
+  accounts,
+  onAction,
+}: AutomationItemProps) {
   const titleId = useId();
   const paused = automation.status === 'paused';
   const running = isRunning(automation);
@@ -55,13 +65,19 @@ export function AutomationItem({ automation, showOwner, busy, onAction }: Automa
           <dd>{automation.lastRun ? runSummary(automation.lastRun) : 'Belum pernah berjalan'}</dd>
         </div>
         {automation.publish ? (
-          <div>
-            <dt>Upload</dt>
-            <dd>
-              Slot {automation.publish.slots.join(', ')} WIB, maksimal{' '}
-              {automation.publish.maxPerDay} per hari
-            </dd>
-          </div>
+          <>
+            <div>
+              <dt>Tujuan</dt>
+              <dd>{destinationsSummary(automation.publish.destinations, accounts)}</dd>
+            </div>
+            <div>
+              <dt>Slot posting</dt>
+              <dd>
+                {automation.publish.slots.join(', ')} WIB, maksimal {automation.publish.maxPerDay}{' '}
+                per hari
+              </dd>
+            </div>
+          </>
         ) : null}
       </dl>
       {paused && automation.pausedReason ? (

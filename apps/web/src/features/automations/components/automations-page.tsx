@@ -1,4 +1,5 @@
 import type { Automation } from '@scrapper/contracts/http/automations';
+import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
@@ -9,11 +10,13 @@ import { useRef, useState } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
+import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { withMember } from '@/lib/set-member.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { deleteAutomation } from '../api/delete-automation.ts';
+import { listAccounts } from '../api/list-accounts.ts';
 import { pauseAutomation, resumeAutomation } from '../api/pause-automation.ts';
 import { runAutomation } from '../api/run-automation.ts';
 import { useAutomations } from '../hooks/use-automations.ts';
@@ -30,9 +33,12 @@ interface RunsState {
 }
 
 /** Page "Otomasi" (issue 19): the automations, their form, and what their runs did. */
+const NO_ACCOUNTS: PublishAccount[] = [];
+
 export function AutomationsPage() {
   const { automations, status, reload, upsert, remove } = useAutomations();
   const { platforms, status: platformStatus } = usePlatformConfigs();
+  const accounts = useResource(listAccounts, NO_ACCOUNTS);
   const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
   const showToast = useToastStore((state) => state.show);
   const [form, setForm] = useState<FormState>(null);
@@ -193,6 +199,7 @@ export function AutomationsPage() {
                 automation={automation}
                 showOwner={isAdmin}
                 busy={busyIds.has(automation.id)}
+                accounts={accounts.data}
                 onAction={handleAction}
               />
             ))}

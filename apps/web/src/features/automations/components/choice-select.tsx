@@ -1,7 +1,10 @@
 import { Select } from '@scrapper/ui/select';
 import type { SelectOption } from '@scrapper/ui/select';
-import type { AutomationErrors, AutomationFormValues } from '../utils/automation-form.ts';
-import type { ChangeField } from './automation-form.tsx';
+import type {
+  AutomationErrors,
+  AutomationFormValues,
+  ChangeField,
+} from '../utils/automation-form.ts';
 
 type ChoiceField = 'quality' | 'privacyStatus' | 'videoEffect' | 'intervalUnit';
 

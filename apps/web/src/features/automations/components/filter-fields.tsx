@@ -1,8 +1,11 @@
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { TextInput } from '@scrapper/ui/text-input';
 import { fieldBinder } from '@/lib/bind-field.ts';
-import type { AutomationErrors, AutomationFormValues } from '../utils/automation-form.ts';
-import type { ChangeField } from './automation-form.tsx';
+import type {
+  AutomationErrors,
+  AutomationFormValues,
+  ChangeField,
+} from '../utils/automation-form.ts';
 
 export interface FilterFieldsProps {
   values: AutomationFormValues;

@@ -1,14 +1,12 @@
-import type { Playlist, YouTubeAccount } from '@scrapper/contracts/http/youtube-accounts';
+import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { isVideoEffect } from '@scrapper/contracts/rules/video-effects';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
-import { useCallback } from 'react';
 import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listPlaylists } from '@/lib/api/list-playlists.ts';
 import { fieldBinder } from '@/lib/bind-field.ts';
 import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import {
@@ -21,10 +19,11 @@ import { listAccounts } from '../api/list-accounts.ts';
 import type {
   AutomationErrors,
   AutomationFormValues,
+  ChangeField,
   MetadataMode,
 } from '../utils/automation-form.ts';
-import type { ChangeField } from './automation-form.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
+import { DestinationFields } from './destination-fields.tsx';
 
 export interface PublishActionFieldsProps {
   values: AutomationFormValues;
@@ -37,11 +36,14 @@ const METADATA_OPTIONS = [
   { value: 'gemini', label: 'Ditulis Gemini dari judul asli' },
 ] as const satisfies readonly { value: MetadataMode; label: string }[];
 
-const NO_ACCOUNTS: YouTubeAccount[] = [];
-const NO_PLAYLISTS: Playlist[] = [];
+const NO_ACCOUNTS: PublishAccount[] = [];
 
-/** 'Tindakan': the download quality, and publishing to YouTube into posting slots (optional). */
+/**
+ * 'Tindakan': the download quality, and publishing to the member's destinations into posting
+ * slots (optional). Privacy, category, effect and playlist apply to the YouTube channels.
+ */
 export function PublishActionFields({ values, errors, onChange }: PublishActionFieldsProps) {
+  const accounts = useResource(listAccounts, NO_ACCOUNTS);
   const field = fieldBinder(values, errors, onChange, (name) => ({ id: `automation-${name}` }));
   return (
     <fieldset className="form-fieldset">
@@ -56,13 +58,18 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
         onChange={onChange}
       />
       <Checkbox
-        label="Upload ke YouTube sesuai slot posting"
+        label="Publikasikan sesuai slot posting"
         checked={values.publish}
         onChange={(event) => onChange('publish', event.target.checked)}
       />
       {values.publish ? (
         <div className="automation-publish">
-          <AccountFields values={values} errors={errors} onChange={onChange} />
+          <DestinationFields
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            accounts={accounts}
+          />
           <div className="form-grid">
             <TextInput
               label="Slot posting (WIB)"
@@ -73,7 +80,7 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               {...field('slots')}
             />
             <TextInput
-              label="Maksimal upload per hari"
+              label="Maksimal posting per hari"
               type="number"
               inputMode="numeric"
               min={1}
@@ -84,7 +91,7 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
           <div className="form-grid">
             <ChoiceSelect
               field="privacyStatus"
-              label="Privasi"
+              label="Privasi YouTube"
               options={PRIVACY_OPTIONS}
               isChoice={isPrivacy}
               values={values}
@@ -93,7 +100,7 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
             />
             <Select
               id="automation-categoryId"
-              label="Kategori"
+              label="Kategori YouTube"
               options={CATEGORY_OPTIONS}
               {...field('categoryId')}
             />
@@ -142,59 +149,5 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
         </div>
       ) : null}
     </fieldset>
-  );
-}
-
-/** The member's YouTube account and, once chosen, one of its playlists. */
-function AccountFields({ values, errors, onChange }: PublishActionFieldsProps) {
-  const accounts = useResource(listAccounts, NO_ACCOUNTS);
-  const { accountId } = values;
-  const loadPlaylists = useCallback(
-    (signal: AbortSignal) =>
-      accountId ? listPlaylists(accountId, signal) : Promise.resolve(NO_PLAYLISTS),
-    [accountId],
-  );
-  const playlists = useResource(loadPlaylists, NO_PLAYLISTS);
-  const noAccounts = accounts.status === 'ready' && accounts.data.length === 0;
-  return (
-    <div className="form-grid">
-      <Select
-        id="automation-accountId"
-        label="Akun YouTube"
-        required
-        placeholder={accounts.status === 'loading' ? 'Memuat akun...' : 'Pilih akun'}
-        options={accounts.data.map((account) => ({
-          value: account.id,
-          label: account.isValid ? account.accountName : `${account.accountName} (perlu refresh)`,
-        }))}
-        value={values.accountId}
-        error={
-          errors.accountId ??
-          (accounts.status === 'error' ? 'Gagal memuat akun YouTube.' : undefined)
-        }
-        hint={
-          noAccounts
-            ? 'Belum ada akun YouTube. Hubungkan akun di halaman YouTube Upload.'
-            : undefined
-        }
-        onChange={(event) => {
-          onChange('accountId', event.target.value);
-          onChange('playlistId', '');
-        }}
-      />
-      <Select
-        id="automation-playlistId"
-        label="Playlist"
-        placeholder="Tanpa playlist"
-        disabled={!accountId}
-        options={playlists.data.map((playlist) => ({ value: playlist.id, label: playlist.title }))}
-        value={values.playlistId}
-        error={
-          errors.playlistId ??
-          (playlists.status === 'error' ? 'Gagal memuat playlist akun ini.' : undefined)
-        }
-        onChange={(event) => onChange('playlistId', event.target.value)}
-      />
-    </div>
   );
 }

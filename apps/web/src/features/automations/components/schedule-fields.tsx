@@ -7,8 +7,8 @@ import type {
   AutomationFormValues,
   IntervalUnit,
   ScheduleKind,
+  ChangeField,
 } from '../utils/automation-form.ts';
-import type { ChangeField } from './automation-form.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
 
 export interface ScheduleFieldsProps {

@@ -57,7 +57,7 @@ describe('the automation body', () => {
         minDuration: '60',
         maxDuration: '30',
         publish: true,
-        accountId: ACCOUNT,
+        destinations: [ACCOUNT],
         slots: '09:00, 25:00',
       }),
       source,
@@ -72,7 +72,7 @@ describe('the automation body', () => {
     const result = checkBody(
       form({
         publish: true,
-        accountId: ACCOUNT,
+        destinations: [ACCOUNT],
         slots: '19:00 09:00',
         templateTags: 'viral, {platform}',
       }),
@@ -81,7 +81,7 @@ describe('the automation body', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.body.publish).toMatchObject({
-      accountId: ACCOUNT,
+      destinations: [ACCOUNT],
       playlistId: null,
       slots: ['19:00', '09:00'],
       maxPerDay: 2,
@@ -92,12 +92,13 @@ describe('the automation body', () => {
 
   it('puts the server’s account and playlist refusals beside their fields', () => {
     const values = form({ publish: true });
-    expect(fieldOfMessage(M.accountNotFound, values)).toBe('accountId');
+    expect(fieldOfMessage(M.accountNotFound, values)).toBe('destinations');
+    expect(fieldOfMessage(M.destinationNotFound, values)).toBe('destinations');
     expect(fieldOfMessage(M.playlistNotFound, values)).toBe('playlistId');
     expect(
       fieldOfMessage(
         M.maxPerDayOverSlots,
-        form({ publish: true, accountId: ACCOUNT, slots: '09:00', maxPerDay: '3' }),
+        form({ publish: true, destinations: [ACCOUNT], slots: '09:00', maxPerDay: '3' }),
       ),
     ).toBe('maxPerDay');
     expect(fieldOfMessage('Sesuatu yang lain.', values)).toBe('form');
@@ -121,7 +122,7 @@ describe('editing a saved automation', () => {
         intervalValue: '45',
         intervalUnit: 'minutes',
         publish: true,
-        accountId: ACCOUNT,
+        destinations: [ACCOUNT],
         slots: '09:00',
         metadataMode: 'gemini',
       }),
@@ -138,7 +139,7 @@ describe('editing a saved automation', () => {
       intervalValue: '45',
       intervalUnit: 'minutes',
       publish: true,
-      accountId: ACCOUNT,
+      destinations: [ACCOUNT],
       slots: '09:00',
       maxPerDay: '1',
       metadataMode: 'gemini',
@@ -147,9 +148,17 @@ describe('editing a saved automation', () => {
   });
 });
 
-describe('publishing without an account', () => {
-  it('asks for the account in plain words, not the id rule', () => {
+describe('publishing destinations', () => {
+  it('sends every destination picked, once each', () => {
+    const other = '22222222-2222-4222-8222-222222222222';
+    const result = checkBody(form({ publish: true, destinations: [ACCOUNT, other], slots: '09:00' }), source);
+    expect(result.ok && result.body.publish?.destinations).toEqual([ACCOUNT, other]);
+    const twice = checkBody(form({ publish: true, destinations: [ACCOUNT, ACCOUNT], slots: '09:00' }), source);
+    expect(twice).toEqual({ ok: false, errors: { destinations: M.duplicateDestinations } });
+  });
+
+  it('asks for a destination in plain words, not the list rule', () => {
     const result = checkBody(form({ publish: true, slots: '09:00' }), source);
-    expect(result).toEqual({ ok: false, errors: { accountId: CHOOSE_ACCOUNT } });
+    expect(result).toEqual({ ok: false, errors: { destinations: CHOOSE_ACCOUNT } });
   });
 });

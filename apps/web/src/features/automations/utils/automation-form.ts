@@ -41,7 +41,8 @@ export interface AutomationFormValues {
   skipDuplicateTitles: boolean;
   quality: Quality;
   publish: boolean;
-  accountId: string;
+  /** Ids from GET /api/publish/accounts: YouTube channels, TikTok, Instagram, Facebook. */
+  destinations: string[];
   playlistId: string;
   slots: string;
   maxPerDay: string;
@@ -54,6 +55,12 @@ export interface AutomationFormValues {
   templateDescription: string;
   templateTags: string;
 }
+
+/** Sets one field of the form (what every field component of the form is given). */
+export type ChangeField = <K extends keyof AutomationFormValues>(
+  key: K,
+  value: AutomationFormValues[K],
+) => void;
 
 /** The fields a message can stand beside ('form': above the buttons, about no one field). */
 export type AutomationField = keyof AutomationFormValues | 'target' | 'form';
@@ -76,7 +83,7 @@ export const emptyAutomationForm: AutomationFormValues = {
   skipDuplicateTitles: true,
   quality: 'best',
   publish: false,
-  accountId: '',
+  destinations: [],
   playlistId: '',
   slots: '',
   maxPerDay: '',
@@ -137,7 +144,7 @@ export function toBodyInput(values: AutomationFormValues, source: AutomationSour
         };
   const publish = values.publish
     ? {
-        accountId: values.accountId,
+        destinations: values.destinations,
         playlistId: values.playlistId || null,
         slots: splitList(values.slots),
         maxPerDay: numberOrNull(values.maxPerDay) ?? Math.max(1, splitList(values.slots).length),
@@ -181,7 +188,7 @@ const FIELD_OF_PATH: Record<string, AutomationField> = {
   'filters.includeWords': 'includeWords',
   'filters.excludeWords': 'excludeWords',
   'download.quality': 'quality',
-  'publish.accountId': 'accountId',
+  'publish.destinations': 'destinations',
   'publish.playlistId': 'playlistId',
   'publish.slots': 'slots',
   'publish.maxPerDay': 'maxPerDay',
@@ -208,7 +215,9 @@ export function fieldOfPath(path: readonly PropertyKey[]): AutomationField {
 
 /** Messages only the server can give (it knows the accounts and playlists), by field. */
 const FIELD_OF_MESSAGE: Record<string, AutomationField> = {
-  [automationMessages.accountNotFound]: 'accountId',
+  [automationMessages.accountNotFound]: 'destinations',
+  [automationMessages.destinationNotFound]: 'destinations',
+  [automationMessages.playlistWithoutYouTube]: 'playlistId',
   [automationMessages.playlistNotFound]: 'playlistId',
   [automationMessages.nothingToUpdate]: 'form',
 };
@@ -232,7 +241,7 @@ const PLACEHOLDER_SOURCE: AutomationSource = {
   platformInfo: { platformId: 'x', displayName: 'x', scrapeType: 'keyword' },
 };
 
-export const CHOOSE_ACCOUNT = 'Pilih akun YouTube tujuan upload.';
+export const CHOOSE_ACCOUNT = automationMessages.destinationsRequired;
 
 export type BodyCheck =
   { ok: true; body: CreateAutomationBody } | { ok: false; errors: AutomationErrors };
@@ -242,8 +251,8 @@ export function checkBody(values: AutomationFormValues, source: AutomationSource
   const result = CreateAutomationBodySchema.safeParse(toBodyInput(values, source));
   if (result.success) return { ok: true, body: result.data };
   const errors: AutomationErrors = {};
-  // No account chosen reads better than the id rule's 'ID tidak valid.'.
-  if (values.publish && values.accountId === '') errors.accountId = CHOOSE_ACCOUNT;
+  // No destination chosen reads better than the list rule's words.
+  if (values.publish && values.destinations.length === 0) errors.destinations = CHOOSE_ACCOUNT;
   for (const issue of result.error.issues) {
     const field = fieldOfPath(issue.path);
     errors[field] ??= issue.message;
@@ -266,7 +275,7 @@ export const FIELD_ORDER: AutomationField[] = [
   'includeWords',
   'excludeWords',
   'quality',
-  'accountId',
+  'destinations',
   'playlistId',
   'slots',
   'maxPerDay',
@@ -349,7 +358,7 @@ export function formFromAutomation(automation: Automation): AutomationFormValues
     ...(publish
       ? {
           publish: true,
-          accountId: publish.accountId,
+          destinations: publish.destinations,
           playlistId: publish.playlistId ?? '',
           slots: publish.slots.join(', '),
           maxPerDay: String(publish.maxPerDay),

@@ -16,10 +16,10 @@ import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutom
 import { automationItems, automationRuns, downloads, notifications, oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
-import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
-import { connectFakeChannel } from '../../test/fixtures.ts';
-import { until } from '../../test/waits.ts';
-import { tickAutomations } from './automation-run.ts';
+import { startWorkerHarness, type WorkerHarness } from '../../../test/harness.ts';
+import { connectFakeChannel } from '../../../test/fixtures.ts';
+import { until } from '../../../test/waits.ts';
+import { tickAutomations } from './index.ts';
 
 const ACTOR = 'clockworks/tiktok-scraper';
 let h: WorkerHarness;
@@ -82,7 +82,7 @@ const baseConfig = (over: Partial<AutomationConfig> = {}): AutomationConfig => (
 type Publish = NonNullable<AutomationConfig['publish']>;
 /** Publishing to a channel at 09:00 and 21:00 WIB, public, two a day, the rest as given. */
 const publishTo = (accountId: string, over: Partial<Publish> & Pick<Publish, 'metadata'>): Publish => ({
-  accountId,
+  destinations: [accountId],
   playlistId: null,
   slots: ['09:00', '21:00'],
   maxPerDay: 2,
@@ -304,7 +304,7 @@ describe('a run', () => {
     const a = await automationOf(
       baseConfig({
         publish: {
-          accountId: account?.id ?? '',
+          destinations: [account?.id ?? ''],
           playlistId: null,
           slots: ['10:00'],
           maxPerDay: 1,

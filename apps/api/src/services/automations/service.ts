@@ -1,7 +1,7 @@
 // Issue 19: automations through the API. The owner scope is the one of every member resource
 // (admins reach all, members their own; someone else's is "not found"). Every write is checked
-// whole before anything is saved: the source by the dashboard's rules, the YouTube account and
-// playlist as the owner's own.
+// whole before anything is saved: the source by the dashboard's rules, the destinations (and
+// the YouTube playlist) as the owner's own.
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import {
   AutomationConfigSchema,
@@ -30,6 +30,7 @@ import {
   updateAutomation,
   type AutomationWithOwner,
 } from '@scrapper/db/queries/automations';
+import { findPublishAccount } from '@scrapper/db/queries/publish-accounts';
 import { findYouTubeAccount } from '@scrapper/db/queries/youtube';
 import type { AutomationRunRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
@@ -37,7 +38,7 @@ import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { GoogleEndpoints } from '@scrapper/integrations/youtube';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { canReach, ownerScope } from '../../lib/owner-scope.ts';
-import { listPlaylists } from '../../services/youtube/list-playlists.ts';
+import { listPlaylists } from '../youtube/list-playlists.ts';
 
 export interface AutomationDeps {
   database: Database;
@@ -104,12 +105,20 @@ async function checkConfig(deps: AutomationDeps, user: SessionUser, ownerId: str
   if ('error' in checked) throw badRequest(`body.source: ${checked.error}`);
   const publish = config.publish;
   if (!publish) return;
-  const account = await findYouTubeAccount(deps.database.db, publish.accountId);
-  if (!account || account.userId !== ownerId) throw notFound(M.accountNotFound);
+  // Every destination is one of the owner's (GET /api/publish/accounts): a publish account or a
+  // YouTube channel. Anything else, another member's included, is "not found".
+  const channels: string[] = [];
+  for (const id of publish.destinations) {
+    if (await findPublishAccount(deps.database.db, id, ownerId)) continue;
+    const channel = await findYouTubeAccount(deps.database.db, id);
+    if (!channel || channel.userId !== ownerId) throw notFound(M.destinationNotFound);
+    channels.push(channel.id);
+  }
+  if (publish.playlistId && channels.length === 0) throw badRequest(`body.publish.playlistId: ${M.playlistWithoutYouTube}`);
   if (publish.playlistId && checkPlaylist) {
-    // The playlists the account's channel holds, asked of YouTube with the owner's grant.
+    // The playlists the channels hold, asked of YouTube with the owner's grant.
     const owner: SessionUser = { ...user, id: ownerId, role: 'user' };
-    const playlists = await listPlaylists(deps, owner, account.id);
+    const playlists = (await Promise.all(channels.map((id) => listPlaylists(deps, owner, id)))).flat();
     if (!playlists.some((p) => p.id === publish.playlistId)) throw notFound(M.playlistNotFound);
   }
 }
@@ -148,7 +157,7 @@ export async function updateForUser(deps: AutomationDeps, user: SessionUser, id:
   const config = merged.data;
   const playlistChanged =
     body.publish !== undefined && (body.publish?.playlistId ?? null) !== null &&
-    (body.publish?.playlistId !== current.config.publish?.playlistId || body.publish?.accountId !== current.config.publish?.accountId);
+    (body.publish?.playlistId !== current.config.publish?.playlistId || body.publish?.destinations.join() !== current.config.publish?.destinations.join());
   await checkConfig(deps, user, current.ownerId, config, playlistChanged);
   await updateAutomation(deps.database.db, id, {
     ...(name === undefined ? {} : { name }),

@@ -1,0 +1,81 @@
+// The end of a run: its row, one notification and one webhook event; failures in a row pause
+// the automation.
+import type { AutomationRunCounts } from '@scrapper/contracts/http/automations';
+import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
+import { updateAutomation, updateRun, type AutomationWithOwner } from '@scrapper/db/queries/automations';
+import { notifyUser } from '@scrapper/db/queries/notifications';
+import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
+import type { AutomationRunRow } from '@scrapper/db/schema';
+import type { JobContext } from '../../types.ts';
+import type { Tx } from '../types.ts';
+
+function summary(counts: AutomationRunCounts): string {
+  const out = Object.entries(counts.filteredOut).reduce((n, [, v]) => n + (v ?? 0), 0);
+  const parts = [`${counts.found} ditemukan`, `${out} tersaring`, `${counts.new} baru`, `${counts.downloaded} diunduh`];
+  if (counts.queued > 0) parts.push(`${counts.queued} dijadwalkan untuk dipublikasikan`);
+  if (counts.failed > 0) parts.push(`${counts.failed} gagal`);
+  return parts.join(', ');
+}
+
+/**
+ * Ends the run (once: the caller holds its row lock and it is unfinished), with one notification
+ * and one webhook event. Failures in a row are counted; the third pauses the automation and
+ * says why.
+ */
+export async function finishRun(
+  ctx: Pick<JobContext, 'enqueue'>,
+  tx: Tx,
+  automation: AutomationWithOwner,
+  run: AutomationRunRow,
+  end: { status: 'completed' | 'failed'; error?: string; counts?: AutomationRunCounts; notes?: string[]; usageTotalUsd?: number | null },
+  now = new Date(),
+): Promise<void> {
+  const counts = end.counts ?? run.counts;
+  await updateRun(tx.db, run.id, {
+    status: end.status,
+    stage: 'done',
+    counts,
+    notes: end.notes ?? run.notes,
+    error: end.error ?? null,
+    finishedAt: now,
+    ...(end.usageTotalUsd !== undefined ? { usageTotalUsd: end.usageTotalUsd } : {}),
+  });
+  // The page "Otomasi" (the web app has no page per automation).
+  const link = '/automations';
+  if (end.status === 'completed') {
+    if (automation.consecutiveFailures !== 0) await updateAutomation(tx.db, automation.id, { consecutiveFailures: 0 }, now);
+    await notifyUser(tx.db, automation.ownerId, {
+      kind: 'automation.completed',
+      message: `Otomasi "${automation.name}" selesai: ${summary(counts)}.`,
+      dedupeKey: `automation-run:${run.id}`,
+      link,
+    });
+  } else {
+    const failures = automation.consecutiveFailures + 1;
+    const pause = failures >= AUTOMATION_LIMITS.failuresBeforePause && automation.status === 'active';
+    const reason = `Dijeda otomatis setelah ${failures} run gagal berturut-turut. Terakhir: ${end.error ?? 'alasan tidak diketahui'}`;
+    await updateAutomation(tx.db, automation.id, { consecutiveFailures: failures, ...(pause ? { status: 'paused', pausedReason: reason } : {}) }, now);
+    await notifyUser(tx.db, automation.ownerId, {
+      kind: 'automation.failed',
+      message: pause
+        ? `Otomasi "${automation.name}" dijeda: ${failures} run gagal berturut-turut. Terakhir: ${end.error ?? 'alasan tidak diketahui'}`
+        : `Otomasi "${automation.name}" gagal: ${end.error ?? 'alasan tidak diketahui'}`,
+      dedupeKey: `automation-run:${run.id}`,
+      link,
+    });
+  }
+  await recordWebhookEvent(tx, ctx.enqueue, {
+    ownerId: automation.ownerId,
+    event: end.status === 'completed' ? 'automation.run.completed' : 'automation.run.failed',
+    data: {
+      automationId: automation.id,
+      runId: run.id,
+      name: automation.name,
+      status: end.status,
+      counts,
+      ...(end.error ? { error: end.error } : {}),
+      scrapeTaskId: run.scrapeTaskId,
+    },
+    at: now,
+  });
+}
