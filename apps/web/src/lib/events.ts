@@ -7,6 +7,7 @@
 // was missed, or sends `resync` and every subscriber loads again.
 import { RESYNC_EVENT, LiveEventSchema, type LiveEvent, type LiveEventKind } from '@scrapper/contracts/http/events';
 import { apiUrl, authHeaders } from './api-request.ts';
+import { sleep } from './sleep.ts';
 
 /** What a subscriber hears: an event of one of its kinds, or `resync` (load everything again). */
 export type LiveSignal = LiveEvent | { kind: typeof RESYNC_EVENT };
@@ -178,22 +179,8 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
   };
 }
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
-      },
-      { once: true },
-    );
-  });
-}
-
 /** The tab's one stream (app/provider.tsx opens it for the session's token). */
-export const liveEvents: LiveEvents = createLiveEvents({ fetch: (...args) => fetch(...args), sleep: abortableSleep });
+export const liveEvents: LiveEvents = createLiveEvents({ fetch: (...args) => fetch(...args), sleep });
 
 /**
  * The wait of a loop that follows one job (a scrape task, a batch): while the stream is

@@ -2,7 +2,7 @@
 // run has finished (a slow server is not asked again while it is still answering), until
 // the signal aborts. Every polling hook (notifications, tool warnings, the admin panels, the
 // upload history, running history rows) goes through it; a loop that follows one job to its
-// end (a scrape task, a batch, a re-download) waits with `sleep` between its requests, or with
+// end (a scrape task, a batch, a re-download) waits with `sleep` (lib/sleep.ts) between its requests, or with
 // `waitForChange` (lib/events.ts) when live events can tell it.
 //
 // With `events`, the poller listens to the live stream instead while it is connected: a run on
@@ -97,23 +97,4 @@ export function startPolling({ run, intervalMs, signal, immediate = true, events
       if (!running && !signal.aborted) schedule();
     },
   };
-}
-
-/** Resolves after `ms`; rejects with an AbortError as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    function onAbort() {
-      clearTimeout(timer);
-      reject(new DOMException('Aborted', 'AbortError'));
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -255,16 +255,6 @@ export async function listRunItems(db: Db, runId: string): Promise<RunItemState[
   return rows.map((r) => ({ item: r.item, downloadStatus: r.downloadStatus, storageKey: r.storageKey, uploadStatus: r.uploadStatus }));
 }
 
-/** Marks the item's upload, unless it has one (never twice): false when another got there first. */
-export async function setItemUpload(db: Db, automationId: string, itemKey: string, uploadId: string, publishAt: Date): Promise<boolean> {
-  const rows = await db
-    .update(automationItems)
-    .set({ uploadId, publishAt })
-    .where(and(eq(automationItems.automationId, automationId), eq(automationItems.itemKey, itemKey), isNull(automationItems.uploadId)))
-    .returning({ k: automationItems.itemKey });
-  return rows.length > 0;
-}
-
 /**
  * Marks the item's publish post (and, with a YouTube destination, the upload that carries it)
  * unless it has one (never twice): false when another got there first.
