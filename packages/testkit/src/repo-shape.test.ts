@@ -62,18 +62,18 @@ describe('module size', () => {
     scratch.push(root);
     const long = 'export const x = 1;\n'.repeat(MAX_LINES + 1);
     const files = {
-      'apps/api/src/big.ts': long,
-      'apps/api/src/fits.ts': 'export const x = 1;\n'.repeat(MAX_LINES),
-      'apps/api/src/big.test.ts': long,
+      'apps/contoh/src/big.ts': long,
+      'apps/contoh/src/fits.ts': 'export const x = 1;\n'.repeat(MAX_LINES),
+      'apps/contoh/src/big.test.ts': long,
       'apps/web/e2e/big.spec.ts': long,
       'apps/web/bench/big.ts': long,
       'packages/testkit/src/fake-google/big.ts': long,
-      'apps/api/node_modules/x/big.ts': long,
+      'apps/contoh/node_modules/x/big.ts': long,
     };
     for (const [path, text] of Object.entries(files)) {
       await mkdir(join(root, path, '..'), { recursive: true });
       await writeFile(join(root, path), text);
     }
-    expect(await oversizedModules(root, ['apps', 'packages'])).toEqual([`apps${sep}api${sep}src${sep}big.ts: 501`]);
+    expect(await oversizedModules(root, ['apps', 'packages'])).toEqual([`apps${sep}contoh${sep}src${sep}big.ts: 501`]);
   });
 });
