@@ -45,7 +45,10 @@ test.describe('a violation', () => {
 
 test('Swagger UI at /api/docs renders under the CSP', async ({ page }) => {
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Scrapper API/ })).toBeVisible();
+  // Swagger UI resolves the whole 550 KB document before it draws its title: 5.4-6.6 s on an
+  // idle two-core machine since publishing and live events grew it (docs/benchmarks.md). What
+  // this test proves is the CSP, not that speed; the wait for the title says so.
+  await expect(page.getByRole('heading', { name: /Scrapper API/ })).toBeVisible({ timeout: 30_000 });
   // Tags load collapsed (docExpansion 'none'): opening one draws its operations under the CSP too.
   await expect(page.getByText('/api/auth/login')).toHaveCount(0);
   await page.getByRole('link', { name: 'auth', exact: true }).click();
