@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { LiveEventKind } from '@scrapper/contracts/http/events';
+import { liveEvents } from '@/lib/events.ts';
 import { startPolling, type Poller } from '@/lib/poll.ts';
 
 export interface PollingOptions {
@@ -20,6 +21,11 @@ export function usePolling(
   { immediate = true, events }: PollingOptions = {},
 ): { now: () => void } {
   const poller = useRef<Poller | null>(null);
+  // The live cursor the data on screen was loaded at: taken at first render (before the
+  // component's own first load), then at each run; a poller that takes over (a new `run`, or
+  // polling starting once something is pending) runs at once if an event came after it.
+  const since = useRef<number | null>(null);
+  if (since.current === null) since.current = liveEvents.cursor();
   // Kinds are a constant list per caller; a key keeps a new array literal from restarting the poll.
   const kinds = events?.join(',') ?? '';
 
@@ -27,8 +33,10 @@ export function usePolling(
     if (!run) return undefined;
     const controller = new AbortController();
     const listen = kinds ? (kinds.split(',') as LiveEventKind[]) : undefined;
-    poller.current = startPolling({ run, intervalMs, immediate, signal: controller.signal, events: listen });
+    const started = startPolling({ run, intervalMs, immediate, signal: controller.signal, events: listen, since: since.current ?? undefined });
+    poller.current = started;
     return () => {
+      since.current = started.since();
       controller.abort();
       poller.current = null;
     };

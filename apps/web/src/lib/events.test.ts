@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveEvents, reconnectDelayMs, waitForChange, type LiveEvents } from './events.ts';
+import { changeWaiter, createLiveEvents, reconnectDelayMs, waitForChange, type LiveEvents } from './events.ts';
 import { startPolling } from './poll.ts';
 
 /** A stream response the test writes to, as the server would. */
@@ -142,22 +142,65 @@ describe('live events client', () => {
 
   it('waitForChange waits for an event while connected, and the time given otherwise', async () => {
     let done = false;
-    void waitForChange(['download'], 2000, undefined, live).then(() => (done = true));
+    void waitForChange(['download'], 2000, { events: live }).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(2000);
     expect(done).toBe(true);
 
     // A timed wait ends when the stream connects (a first connection replays nothing).
     done = false;
-    void waitForChange(['download'], 2000, undefined, live).then(() => (done = true));
+    void waitForChange(['download'], 2000, { events: live }).then(() => (done = true));
     live.setToken('tkn');
     await settle(() => live.isConnected());
     expect(done).toBe(true);
 
     done = false;
-    void waitForChange(['download'], 2000, undefined, live).then(() => (done = true));
+    void waitForChange(['download'], 2000, { events: live }).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(done).toBe(false);
     streams[0]?.push(event(4, 'download', 'd9'));
     await settle(() => done);
+  });
+  it('a change heard while a load was on its way is not lost: the wait after it ends at once', async () => {
+    live.setToken('tkn');
+    await settle(() => live.isConnected());
+    // A first connection replays nothing: to a cursor from before it, everything may have changed.
+    expect(live.changedSince(['download'], 0)).toBe(true);
+    const before = live.cursor();
+    expect(live.changedSince(['download'], before)).toBe(false);
+    streams[0]?.push(event(5, 'upload', 'u1'));
+    await settle(() => live.lastEventId() === '5');
+    expect(live.changedSince(['download'], before)).toBe(false);
+    expect(live.changedSince(['upload'], before)).toBe(true);
+
+    // The loop: wait, load (the event comes while the load is on its way), wait again.
+    const wait = changeWaiter(['download'], { events: live });
+    let waits = 0;
+    void wait(2000).then(() => (waits += 1));
+    streams[0]?.push(event(6, 'download', 'd1'));
+    await settle(() => waits === 1);
+    streams[0]?.push(event(7, 'download', 'd1'));
+    await settle(() => live.lastEventId() === '7');
+    void wait(2000).then(() => (waits += 1));
+    await settle(() => waits === 2);
+    // Nothing new since that wait ended: the next one waits for an event.
+    void wait(2000).then(() => (waits += 1));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(waits).toBe(2);
+    streams[0]?.push(event(8, 'download', 'd1'));
+    await settle(() => waits === 3);
+
+    // A poller that does not run at once runs when an event came after the cursor its data was loaded at.
+    const run = vi.fn(async () => {});
+    const controller = new AbortController();
+    const loadedAt = live.cursor();
+    streams[0]?.push(event(9, 'upload', 'u2'));
+    await settle(() => live.lastEventId() === '9');
+    startPolling({ run, intervalMs: 5000, signal: controller.signal, immediate: false, events: ['upload'], since: loadedAt, live });
+    await settle(() => run.mock.calls.length === 1);
+    const quiet = vi.fn(async () => {});
+    startPolling({ run: quiet, intervalMs: 5000, signal: controller.signal, immediate: false, events: ['upload'], since: live.cursor(), live });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(quiet).not.toHaveBeenCalled();
+    controller.abort();
   });
 });

@@ -5,6 +5,12 @@
 // dropped, a proxy that does not pass it), they poll as before, with no message on screen.
 // A dropped stream comes back with Last-Event-ID and a growing back-off; the server replays what
 // was missed, or sends `resync` and every subscriber loads again.
+//
+// A screen loads, then listens: an event that arrives while its request is on the way (or
+// before its listener is in place) must not be lost, or the screen stays stale until the next
+// event, which for a finished job never comes. So every listener takes a `cursor()` before it
+// loads and asks `changedSince` (or passes `since` to `waitForChange` / `startPolling`): an
+// event of its kinds after that cursor means load again at once.
 import { RESYNC_EVENT, LiveEventSchema, type LiveEvent, type LiveEventKind } from '@scrapper/contracts/http/events';
 import { apiUrl, authHeaders } from './api-request.ts';
 import { sleep } from './sleep.ts';
@@ -31,6 +37,10 @@ export interface LiveEvents {
   isConnected(): boolean;
   /** The id of the last event received (what a reconnect sends as Last-Event-ID). */
   lastEventId(): string | null;
+  /** A position in what this tab has heard: take it before a load (see above). */
+  cursor(): number;
+  /** Whether an event of `kinds` (or a resync, or a first connection) came after `since`. */
+  changedSince(kinds: readonly LiveEventKind[], since: number): boolean;
   /** Events of `kinds` (and resync); returns the unsubscribe. */
   subscribe(kinds: readonly LiveEventKind[], listener: Listener): () => void;
   /** Called whenever the stream connects or drops. */
@@ -69,6 +79,10 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
   let last: string | null = null;
   let controller: AbortController | null = null;
   let currentToken: string | null = null;
+  // Cursors: one count of signals heard, the last count per kind and for everything at once.
+  let heard = 0;
+  let everythingAt = 0;
+  const kindAt = new Map<string, number>();
 
   function setConnected(next: boolean): void {
     if (connected === next) return;
@@ -77,6 +91,9 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
   }
 
   function dispatch(signal: LiveSignal): void {
+    heard += 1;
+    if (signal.kind === RESYNC_EVENT) everythingAt = heard;
+    else kindAt.set(signal.kind, heard);
     for (const { kinds, listener } of [...listeners]) {
       if (signal.kind === RESYNC_EVENT || kinds.has(signal.kind)) listener(signal);
     }
@@ -115,6 +132,8 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
       await response.body?.cancel().catch(() => undefined);
       return 'failed';
     }
+    // A first connection replays nothing from before it: to a cursor, everything may have changed.
+    if (last === null) everythingAt = heard += 1;
     setConnected(true);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -167,6 +186,8 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
     },
     isConnected: () => connected,
     lastEventId: () => last,
+    cursor: () => heard,
+    changedSince: (kinds, since) => everythingAt > since || kinds.some((kind) => (kindAt.get(kind) ?? 0) > since),
     subscribe(kinds, listener) {
       const entry = { kinds: new Set<string>(kinds), listener };
       listeners.add(entry);
@@ -182,15 +203,28 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
 /** The tab's one stream (app/provider.tsx opens it for the session's token). */
 export const liveEvents: LiveEvents = createLiveEvents({ fetch: (...args) => fetch(...args), sleep });
 
+export interface WaitOptions {
+  signal?: AbortSignal;
+  /** The cursor taken before the data on screen was loaded: a change after it ends the wait at once. */
+  since?: number;
+  /** The stream (tests); the tab's own by default. */
+  events?: LiveEvents;
+}
+
 /**
  * The wait of a loop that follows one job (a scrape task, a batch): while the stream is
  * connected, until an event of `kinds` (or the stream drops); otherwise `ms`, as before.
- * Rejects with an AbortError when `signal` aborts.
+ * Either way none at all when an event of `kinds` came after `since`. Rejects with an
+ * AbortError when `signal` aborts.
  */
-export function waitForChange(kinds: readonly LiveEventKind[], ms: number, signal?: AbortSignal, events: LiveEvents = liveEvents): Promise<void> {
+export function waitForChange(kinds: readonly LiveEventKind[], ms: number, { signal, since, events = liveEvents }: WaitOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    if (since !== undefined && events.changedSince(kinds, since)) {
+      resolve();
       return;
     }
     const cleanups: Array<() => void> = [];
@@ -213,4 +247,18 @@ export function waitForChange(kinds: readonly LiveEventKind[], ms: number, signa
     signal?.addEventListener('abort', onAbort, { once: true });
     cleanups.push(() => signal?.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * The waits of a loop that loads, then waits for a change, then loads again (a scrape task, a
+ * batch, a re-download): each wait ends at once when an event of `kinds` came after the load
+ * before it started (the cursor is taken as each wait ends, right before the loop's load). The
+ * first wait counts from `since` (the cursor before the first load), or from now.
+ */
+export function changeWaiter(kinds: readonly LiveEventKind[], { signal, since, events = liveEvents }: WaitOptions = {}): (ms: number) => Promise<void> {
+  let from = since ?? events.cursor();
+  return async (ms) => {
+    await waitForChange(kinds, ms, { signal, since: from, events });
+    from = events.cursor();
+  };
 }

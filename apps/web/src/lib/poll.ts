@@ -8,6 +8,9 @@
 // With `events`, the poller listens to the live stream instead while it is connected: a run on
 // each event of those kinds (and on resync), no timer; when the stream is not connected, the
 // interval as before. Nothing on screen says which: polling is the silent fallback.
+// A poller that does not run at once (its data is fresh) is given the cursor its data was
+// loaded at (`since`): an event heard after it runs it at once, so a change that came while
+// the data was on its way is not lost (lib/events.ts).
 import type { LiveEventKind } from '@scrapper/contracts/http/events';
 import { liveEvents, type LiveEvents } from './events.ts';
 
@@ -20,6 +23,8 @@ export interface PollOptions {
   immediate?: boolean;
   /** Live event kinds that mean this data changed (see above). */
   events?: readonly LiveEventKind[];
+  /** The live cursor the data on screen was loaded at (lib/events.ts); see above. */
+  since?: number;
   /** The stream to listen to (tests); the tab's own by default. */
   live?: LiveEvents;
 }
@@ -29,14 +34,17 @@ export interface Poller {
   now: () => void;
   /** A new wait; a wait under way starts over with it (a run under way is left to finish). */
   setIntervalMs: (intervalMs: number | null) => void;
+  /** The live cursor at the start of the last run (`since` before the first): what a poller taking over is given. */
+  since: () => number;
 }
 
-export function startPolling({ run, intervalMs, signal, immediate = true, events, live = liveEvents }: PollOptions): Poller {
+export function startPolling({ run, intervalMs, signal, immediate = true, events, since, live = liveEvents }: PollOptions): Poller {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let again = false;
   let interval = intervalMs;
   const listens = events !== undefined && events.length > 0;
+  let loadedAt = since ?? live.cursor();
 
   function schedule(): void {
     clearTimeout(timer);
@@ -54,6 +62,7 @@ export function startPolling({ run, intervalMs, signal, immediate = true, events
       return;
     }
     running = true;
+    loadedAt = live.cursor();
     try {
       await run(signal);
     } catch {
@@ -88,7 +97,7 @@ export function startPolling({ run, intervalMs, signal, immediate = true, events
       { once: true },
     );
   }
-  if (immediate) void tick();
+  if (immediate || (listens && since !== undefined && live.changedSince(events, since))) void tick();
   else if (!signal.aborted) schedule();
   return {
     now: () => void tick(),
@@ -96,5 +105,6 @@ export function startPolling({ run, intervalMs, signal, immediate = true, events
       interval = next;
       if (!running && !signal.aborted) schedule();
     },
+    since: () => loadedAt,
   };
 }

@@ -534,8 +534,13 @@ describe('youtube.upload', () => {
     expect(row.youtubeVideoId).toBeTruthy();
     const inserts = google.requests.filter((r) => r.endpoint === 'videos.insert').slice(before);
     expect(inserts.map((r) => r.status)).toEqual([503, 200]);
-    const jobs = await database.sql<{ state: string; retry_count: number }[]>`
-      select state, retry_count from pgboss.job where name = 'youtube.upload' and data->>'uploadId' = ${id}`;
+    // The row is committed inside the handler; pg-boss marks the job completed only after the
+    // handler returns, so wait for the job to leave 'active' before reading what it became.
+    const jobs = await until(async () => {
+      const found = await database.sql<{ state: string; retry_count: number }[]>`
+        select state, retry_count from pgboss.job where name = 'youtube.upload' and data->>'uploadId' = ${id}`;
+      return found.every((j) => j.state !== 'active' && j.state !== 'retry' && j.state !== 'created') ? found : undefined;
+    });
     expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
   });
 

@@ -2,7 +2,7 @@ import type { Batch, Quality } from '@scrapper/contracts/http/media';
 import { MAX_URLS_PER_BATCH } from '@scrapper/contracts/rules/download-links';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, isAbortError } from '@/lib/api-error.ts';
-import { waitForChange } from '@/lib/events.ts';
+import { changeWaiter } from '@/lib/events.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { cancelBatch } from '../api/cancel-batch.ts';
@@ -74,6 +74,8 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
         for (const id of fresh) marked.add(id);
         if (fresh.length > 0) onDownloaded(fresh);
       };
+      // Taken before the batch starts: a change while a request is on its way ends the next wait.
+      const wait = changeWaiter(['download', 'batch'], { signal: controller.signal });
       try {
         const outcome = await runBatches({
           itemIds: ids,
@@ -83,7 +85,7 @@ export function useBatchDownload({ onDownloaded }: UseBatchDownloadOptions) {
             get: (id) => getBatch(id, controller.signal),
             cancel: (id) => cancelBatch(id),
           },
-          wait: (ms) => waitForChange(['download', 'batch'], ms, controller.signal),
+          wait,
           isCancelled: () => cancelRequested.current,
           onProgress: () => undefined,
           onBatch: (batch) => {

@@ -1,7 +1,7 @@
 import type { Batch } from '@scrapper/contracts/http/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-error.ts';
-import { waitForChange } from '@/lib/events.ts';
+import { changeWaiter } from '@/lib/events.ts';
 import { getRedownload, redownloadHistoryItem } from '../api/redownload-history-item.ts';
 
 /** The state of an entry being fetched again, as its row shows it. */
@@ -36,6 +36,7 @@ export function useRedownloads(onCompleted: (title: string) => void) {
   const start = useCallback(
     async (id: string, title: string) => {
       set(id, { status: 'starting', progress: 0, error: null, errorDetail: null, held: false });
+      const wait = changeWaiter(['download']);
       try {
         let batch = await redownloadHistoryItem(id);
         for (;;) {
@@ -43,7 +44,7 @@ export function useRedownloads(onCompleted: (title: string) => void) {
           const item = batch.items[0];
           if (item) set(id, item);
           if (batch.done) break;
-          await waitForChange(['download'], POLL_MS);
+          await wait(POLL_MS);
           batch = await getRedownload(batch.id);
         }
         const item = batch.items[0];

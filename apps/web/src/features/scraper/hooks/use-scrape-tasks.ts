@@ -1,6 +1,7 @@
 import type { PlatformConfig, Task } from '@scrapper/contracts/http/scrape';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, describeError, errorMessage, isAbortError } from '@/lib/api-error.ts';
+import { liveEvents } from '@/lib/events.ts';
 import { withMember } from '@/lib/set-member.ts';
 import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
 import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
@@ -89,6 +90,10 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
   const reportRef = useRef(reportError);
   const tasksRef = useRef(tasks);
   const pollers = useRef(new Map<string, AbortController>());
+  // Every task on screen was loaded after the page mounted: a task event heard since then makes
+  // a new poller ask at once instead of waiting for the next event (lib/events.ts).
+  const mountedAt = useRef<number | null>(null);
+  if (mountedAt.current === null) mountedAt.current = liveEvents.cursor();
   const contentRequest = useRef<AbortController | null>(null);
   const historyRequest = useRef<AbortController | null>(null);
 
@@ -224,6 +229,7 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
         },
         onError: (error) => console.error(`Gagal memuat status tugas ${id}.`, error),
         signal: controller.signal,
+        since: mountedAt.current ?? undefined,
       }).finally(() => {
         if (pollers.current.get(id) === controller) pollers.current.delete(id);
       });

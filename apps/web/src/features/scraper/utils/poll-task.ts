@@ -1,5 +1,5 @@
 import { ApiError, isAbortError } from '@/lib/api-error.ts';
-import { waitForChange } from '@/lib/events.ts';
+import { changeWaiter } from '@/lib/events.ts';
 import { isFinalState } from './dashboard-task.ts';
 import type { TaskUpdate } from './task-logs.ts';
 
@@ -17,6 +17,8 @@ export interface PollTaskOptions {
   onError?: (error: unknown) => void;
   signal: AbortSignal;
   intervalMs?: number;
+  /** The live cursor taken before the task on screen was loaded (lib/events.ts). */
+  since?: number;
 }
 
 /**
@@ -30,10 +32,12 @@ export async function pollTask({
   onError,
   signal,
   intervalMs = POLL_INTERVAL_MS,
+  since,
 }: PollTaskOptions): Promise<PollEnd> {
+  const wait = changeWaiter(['scrape.task'], { signal, since });
   for (;;) {
     try {
-      await waitForChange(['scrape.task'], intervalMs, signal);
+      await wait(intervalMs);
     } catch {
       return 'aborted';
     }
