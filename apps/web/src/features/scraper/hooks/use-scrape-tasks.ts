@@ -21,7 +21,7 @@ import {
 } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 import { pollTask } from '../utils/poll-task.ts';
-import { logUpdateFor, type HeldLogs, type TaskUpdate } from '../utils/task-logs.ts';
+import { furtherHeld, logUpdateFor, mergeLogs, type HeldLogs, type TaskUpdate } from '../utils/task-logs.ts';
 
 /** Finished tasks asked for at a time (the history pages; the server allows up to 200). */
 export const HISTORY_PAGE_SIZE = 50;
@@ -221,9 +221,13 @@ export function useScrapeTasks({ platforms, ready, reportError }: UseScrapeTasks
       if (pollers.current.has(id)) continue;
       const controller = new AbortController();
       pollers.current.set(id, controller);
+      // What this poller has merged itself: the next poll may start before the screen shows it.
+      let own: HeldLogs | null = null;
+      const held = () => (own ? furtherHeld(own, heldLogsOf(id)) : heldLogsOf(id));
       void pollTask({
-        fetchTask: (signal) => fetchTaskUpdate(id, heldLogsOf(id), signal),
+        fetchTask: (signal) => fetchTaskUpdate(id, held(), signal),
         onUpdate: ({ task, logs }) => {
+          own = mergeLogs(held(), task, logs);
           dispatch({ type: 'updated', task, logs, platforms: platformsRef.current });
           showResult(task);
         },

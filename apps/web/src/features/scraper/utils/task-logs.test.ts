@@ -1,7 +1,7 @@
 import type { ListTaskLogsResponse, Task, TaskLog } from '@scrapper/contracts/http/scrape';
 import { describe, expect, it, vi } from 'vitest';
 import { scrapeTask } from '@test/scrape-task.ts';
-import { fetchLinesAfter, logUpdateFor, mergeLogs, type FetchLogPage } from './task-logs.ts';
+import { fetchLinesAfter, furtherHeld, logUpdateFor, mergeLogs, type FetchLogPage } from './task-logs.ts';
 
 const signal = new AbortController().signal;
 
@@ -78,5 +78,14 @@ describe('task logs in small pieces', () => {
     const preview = { lines: lines(281, 300), loaded: false };
     expect(mergeLogs(preview, status(305), null)).toEqual({ lines: lines(286, 305), loaded: false });
     expect(mergeLogs(preview, status(300), { after: 0, lines: lines(1, 300) })).toEqual({ lines: lines(1, 300), loaded: true });
+  });
+  it('a poll that starts before the screen has rendered the last update asks after the poller\'s own lines', () => {
+    const screen = { lines: lines(1, 36), loaded: true };
+    const own = { lines: lines(1, 100), loaded: true };
+    expect(furtherHeld(own, screen)).toBe(own);
+    expect(furtherHeld(screen, own)).toBe(own);
+    // Lines loaded elsewhere (the whole log opened) beat a preview the poller holds.
+    const preview = { lines: lines(81, 100), loaded: false };
+    expect(furtherHeld(preview, screen)).toBe(screen);
   });
 });

@@ -73,3 +73,13 @@ export function mergeLogs(held: HeldLogs, task: Task, update: LogUpdate | null):
   if (update && update.after === 0) return { lines: update.lines, loaded: true };
   return { lines: task.logs, loaded: false };
 }
+
+/**
+ * The further on of two holdings of one log: the screen's lags behind an update until React
+ * has rendered it (a poll may start before that, when a change came during the last one), the
+ * poller's own misses lines loaded elsewhere. Loaded beats a preview; then the later last line.
+ */
+export function furtherHeld(a: HeldLogs, b: HeldLogs): HeldLogs {
+  if (a.loaded !== b.loaded) return a.loaded ? a : b;
+  return (a.lines.at(-1)?.id ?? 0) >= (b.lines.at(-1)?.id ?? 0) ? a : b;
+}
