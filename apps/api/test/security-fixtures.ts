@@ -443,6 +443,7 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
     // Publishing destinations (issue 33): only their owner's, admins included.
     '/api/publish/accounts/:id': { owned: true, ownOnly: true, make: async (owner) => id(await publishAccountOf(ctx, owner)) },
     '/api/publish/accounts/:id/creator-info': { owned: true, ownOnly: true, make: async (owner) => id(await publishAccountOf(ctx, owner)) },
+    '/api/publish/accounts/:id/publishing-limit': { owned: true, ownOnly: true, make: async (owner) => id(await publishAccountOf(ctx, owner)) },
     // The consent URL of a platform: nobody's; without a client of that platform it is a 404 for everyone.
     '/api/publish/:platform/auth/url': {
       owned: false,

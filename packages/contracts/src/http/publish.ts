@@ -59,6 +59,17 @@ export const CreatorInfoSchema = z.object({
 });
 export type CreatorInfo = z.infer<typeof CreatorInfoSchema>;
 
+/** An Instagram account's `content_publishing_limit`, as Meta reports it (read, not assumed). */
+export const PublishingLimitSchema = z.object({
+  /** Reels published in the window. */
+  used: z.number().int(),
+  /** What the window allows (50 in Meta's reference). */
+  total: z.number().int(),
+  /** The window's length (a rolling 24 hours in the reference). */
+  windowHours: z.number().int(),
+});
+export type PublishingLimit = z.infer<typeof PublishingLimitSchema>;
+
 // ---------------------------------------------------------------------------------------
 // Posts and targets
 // ---------------------------------------------------------------------------------------
@@ -271,6 +282,16 @@ export const publishConnectEndpoints = {
     tags: ['publish'],
     params: IdParamsSchema,
     response: CreatorInfoSchema,
+    errors: [409, 429, 502],
+  }),
+  publishingLimit: defineEndpoint({
+    method: 'GET',
+    path: '/api/publish/accounts/:id/publishing-limit',
+    access: 'user',
+    summary: "Instagram's content_publishing_limit for one of the caller's Instagram accounts: reels published in its rolling window and what the window allows.",
+    tags: ['publish'],
+    params: IdParamsSchema,
+    response: PublishingLimitSchema,
     errors: [409, 429, 502],
   }),
 };

@@ -323,6 +323,28 @@ describe('connecting Meta', () => {
     expect(res.body.message).toMatch(/hanya ada untuk akun TikTok/);
   });
 
+  it('reads an Instagram account’s content_publishing_limit from Meta, as Meta counts it', async () => {
+    const ig = (await rows()).find((r) => r.platform === 'instagram');
+    const page = (await rows()).find((r) => r.platform === 'facebook');
+    const url = `/api/publish/accounts/${ig?.id}/publishing-limit`;
+    const fresh = await h.request('GET', url, { token: alice });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body).toEqual({ used: 0, total: 50, windowHours: 24 });
+    // Meta's own figures, not the reference: 3 of 25 used (e.g. posted from the Instagram app).
+    meta.setPublishingLimit(ig?.remoteId ?? '', { used: 3, total: 25 });
+    expect((await h.request('GET', url, { token: alice })).body).toEqual({ used: 3, total: 25, windowHours: 24 });
+    expect(meta.requests.filter((r) => r.endpoint === 'ig.publishingLimit').length).toBeGreaterThanOrEqual(2);
+
+    expect((await h.request('GET', url, { token: bob })).status).toBe(404);
+    const notInstagram = await h.request('GET', `/api/publish/accounts/${page?.id}/publishing-limit`, { token: alice });
+    expect(notInstagram.status).toBe(409);
+    expect(notInstagram.body.message).toMatch(/hanya dibaca untuk akun Instagram/);
+    meta.failNext('ig.publishingLimit', { status: 500 });
+    const down = await h.request('GET', url, { token: alice });
+    expect(down.status).toBe(502);
+    expect(down.body.message).toEqual(expect.any(String));
+  });
+
   it('refuses a data-deletion request with a bad signature and records nothing', async () => {
     const forged = signedRequest({ user_id: metaUserId }, 'not-the-app-secret');
     const res = await h.request('POST', '/api/publish/meta/data-deletion', { body: { signed_request: forged } });
