@@ -170,6 +170,8 @@ describe('fake Apify storms', () => {
     expect(requests).toHaveLength(3);
     expect(apify.runs(ACTOR)).toHaveLength(0);
     expect(task.resultPath).toBeNull();
+    // The storm's unspent answers would refuse whatever starts next on this fake.
+    apify.reset();
     await tuneQueue('scrape.run', 10);
   }, 120_000);
 });
@@ -215,6 +217,8 @@ describe('fake Google storms during uploads', () => {
     expect(row.errorMessage).toBe('YouTube sedang bermasalah (error server); upload gagal setelah 2 percobaan. Coba upload lagi nanti.');
     expect(inserts).toHaveLength(2);
     expect(google.uploads).toHaveLength(videosBefore);
+    // The storm's unspent 998 answers would fail whatever uploads next on this fake.
+    google.clearFaults('videos.insert');
     await tuneQueue('youtube.upload', 5);
   }, 120_000);
 });

@@ -153,6 +153,8 @@ export interface FakeGoogle {
   /** Every access token issued so far answers 401 from now on (refresh tokens stay valid). */
   expireAccessTokens(): void;
   failNext(endpoint: FakeGoogleEndpoint, fault: FakeGoogleFault): void;
+  /** Disarms the faults still queued for `endpoint` (all endpoints without one): a test leaves none behind. */
+  clearFaults(endpoint?: FakeGoogleEndpoint): void;
   setUploadDelay(ms: number): void;
   /**
    * The next PUT carrying bytes to an upload session breaks after this many of its bytes (kept by
@@ -512,6 +514,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       const queue = state.faults.get(endpoint) ?? [];
       queue.push({ ...fault, times: fault.times ?? 1 });
       state.faults.set(endpoint, queue);
+    },
+    clearFaults(endpoint) {
+      if (endpoint) state.faults.delete(endpoint);
+      else state.faults.clear();
     },
     setUploadDelay(ms) {
       state.uploadDelayMs = ms;
