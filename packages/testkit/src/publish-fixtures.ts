@@ -13,17 +13,25 @@ export interface VideoSpec {
   durationSecs?: number;
   /** moov first (default true); false leaves it after mdat, as a plain ffmpeg mp4 does. */
   faststart?: boolean;
+  /**
+   * A constant video bitrate (padded CBR), for a file of a known size: 48,000 kbps for 4 s is
+   * about 23 MB, two of TikTok's 10 MiB chunks. Default: what ultrafast makes (tiny).
+   */
+  bitrateKbps?: number;
 }
 
 /** Writes an H.264/AAC MP4 at `path` (tiny and fast: testsrc2 and a sine). */
 export function makeVideo(path: string, spec: VideoSpec = {}): void {
-  const { width = 360, height = 640, fps = 30, durationSecs = 4, faststart = true } = spec;
+  const { width = 360, height = 640, fps = 30, durationSecs = 4, faststart = true, bitrateKbps } = spec;
+  const rate = bitrateKbps ? `${bitrateKbps}k` : undefined;
   // prettier-ignore
   const args = [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${durationSecs}`,
     '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${durationSecs}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-ac', '1', '-shortest',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    ...(rate ? ['-b:v', rate, '-minrate', rate, '-maxrate', rate, '-bufsize', rate, '-x264-params', 'nal-hrd=cbr'] : []),
+    '-c:a', 'aac', '-b:a', '64k', '-ac', '1', '-shortest',
     ...(faststart ? ['-movflags', '+faststart'] : []),
     path,
   ];

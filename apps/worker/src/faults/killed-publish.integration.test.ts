@@ -15,7 +15,7 @@ import { insertPublishPost, type NewPublishTarget } from '@scrapper/db/queries/p
 import { downloads, oauthClientSecrets, publishAccounts, publishTargets } from '@scrapper/db/schema';
 import { startFakeMeta, type FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
 import { startFakeTikTok, type FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
-import { makeVideo, metaAccountValues, tiktokAccountValues } from '@scrapper/testkit/publish-fixtures';
+import { makeVideo, metaAccountValues, tiktokAccountValues, type VideoSpec } from '@scrapper/testkit/publish-fixtures';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
 import { until } from '../../test/waits.ts';
 
@@ -52,8 +52,22 @@ async function insertAccount(values: typeof publishAccounts.$inferInsert): Promi
   return row.id;
 }
 
-async function publish(target: NewPublishTarget): Promise<string> {
-  const saved = await h.database.transaction(({ db }) => insertPublishPost(db, { userId, serverFileId: fileId, caption: `Sekali saja ${crypto.randomUUID().slice(0, 6)}` }, [target]));
+/** A video made by ffmpeg, stored as the member's completed download: its id, size and hash. */
+async function storeVideo(name: string, spec: VideoSpec): Promise<{ id: string; size: number; sha: string }> {
+  const path = join(h.dataDir, name);
+  makeVideo(path, spec);
+  const bytes = readFileSync(path);
+  const key = `downloads/${userId}/${name}`;
+  await h.storage.write(key, bytes);
+  const [row] = await h.database.db
+    .insert(downloads)
+    .values({ ownerId: userId, platform: 'tiktok', sourceItemId: name, sourceUrl: 'https://www.tiktok.com/@a/video/1', title: name, quality: 'best', status: 'completed', storageKey: key, sizeBytes: bytes.length, mime: 'video/mp4', finishedAt: new Date() })
+    .returning();
+  return { id: row?.id ?? '', size: bytes.length, sha: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function publish(target: NewPublishTarget, serverFileId = fileId): Promise<string> {
+  const saved = await h.database.transaction(({ db }) => insertPublishPost(db, { userId, serverFileId, caption: `Sekali saja ${crypto.randomUUID().slice(0, 6)}` }, [target]));
   const id = saved.targets[0]?.id ?? '';
   await enqueue(supervisor, 'publish.target', { targetId: id }, { singletonKey: id });
   return id;
@@ -104,17 +118,9 @@ beforeAll(async () => {
   const metaRows = metaAccountValues(meta, h.box, { userId, clientSecretId: null });
   ids.instagram = await insertAccount(metaRows.instagram);
   ids.facebook = await insertAccount(metaRows.facebook);
-  const path = join(h.dataDir, 'clip.mp4');
-  makeVideo(path, { width: 540, height: 960, durationSecs: 4 });
-  const bytes = readFileSync(path);
-  fileSha = createHash('sha256').update(bytes).digest('hex');
-  const key = `downloads/${userId}/clip.mp4`;
-  await h.storage.write(key, bytes);
-  const [row] = await h.database.db
-    .insert(downloads)
-    .values({ ownerId: userId, platform: 'tiktok', sourceItemId: 'klip', sourceUrl: 'https://www.tiktok.com/@a/video/1', title: 'Klip', quality: 'best', status: 'completed', storageKey: key, sizeBytes: bytes.length, mime: 'video/mp4', finishedAt: new Date() })
-    .returning();
-  fileId = row?.id ?? '';
+  const clip = await storeVideo('clip.mp4', { width: 540, height: 960, durationSecs: 4 });
+  fileId = clip.id;
+  fileSha = clip.sha;
 
   startWorkerProcess();
   await until('the worker to create its queue', async () => {
@@ -167,6 +173,27 @@ describe('a worker process killed while publishing', () => {
     expect(tiktok.requests.filter((r) => r.endpoint === 'post.inboxVideoInit')).toHaveLength(1);
     // Only the one PUT of the killed worker: the next one found every byte there.
     expect(tiktok.requests.filter((r) => r.endpoint === 'post.upload')).toHaveLength(1);
+  }, 240_000);
+
+  it('TikTok, a two-chunk file killed while its second chunk is on the way: the next worker sends only the second chunk; one post', async () => {
+    tiktok.reset();
+    // About 23 MB: two chunks by TikTok's rules (10 MiB, then the rest).
+    const big = await storeVideo('dua-potong.mp4', { width: 720, height: 1280, durationSecs: 4, bitrateKbps: 48_000 });
+    expect(big.size).toBeGreaterThanOrEqual(20 * 1024 * 1024);
+    tiktok.failNext('post.upload', {}); // the first chunk goes through as usual
+    tiktok.failNext('post.upload', { delayMs: 20_000 }); // the second stalls
+    const id = await publish({ platform: 'tiktok', accountId: ids.tiktok, options: { mode: 'inbox' } }, big.id);
+    const puts = () => tiktok.requests.filter((r) => r.endpoint === 'post.upload');
+    await until('the second chunk to be on its way', async () => (puts().length >= 2 && puts()[0]?.status === 206 ? true : undefined), 90_000, 50);
+    await killCurrent();
+    startWorkerProcess();
+    const row = await targetFinal(id);
+    expect(row.status, output.map((o) => o()).join('')).toBe('sent_to_inbox');
+    expect(tiktok.posts()).toHaveLength(1);
+    expect(tiktok.posts()[0]?.sha256).toBe(big.sha);
+    expect(tiktok.requests.filter((r) => r.endpoint === 'post.inboxVideoInit')).toHaveLength(1);
+    // The killed worker's two PUTs and the next worker's one: the first chunk was not sent again.
+    expect(puts()).toHaveLength(3);
   }, 240_000);
 
   it('Facebook, killed mid-upload: the next worker resumes at bytes_transferred and finishes once; one reel', async () => {
