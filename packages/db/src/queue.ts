@@ -39,6 +39,14 @@ export interface CreateBossOptions {
   jobRetention?: number | 'catalog';
 }
 
+/**
+ * How often each instance reads the queue table again (pg-boss's default: 60 s). Its copy holds
+ * a stately queue's active singleton keys, which a fetch skips: after a dead worker's job is
+ * failed over, another worker that read the table while the job was still active would leave
+ * the retry waiting up to a minute more. The read is one small select over the queue table.
+ */
+export const QUEUE_CACHE_SECONDS = 5;
+
 /** Starts pg-boss on our database and creates every queue of the job catalog. */
 export async function startBoss(url: string, options: CreateBossOptions = {}): Promise<Boss> {
   const boss = new PgBoss({
@@ -51,6 +59,7 @@ export async function startBoss(url: string, options: CreateBossOptions = {}): P
       ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }
       : {}),
     schedule: options.schedule ?? false,
+    queueCacheIntervalSeconds: QUEUE_CACHE_SECONDS,
     useListenNotify: options.listen ?? false,
   });
   // Without an error listener a database error would end the process.

@@ -38,6 +38,13 @@ function startWorkerProcess(): ChildProcess {
   return worker.child;
 }
 
+/**
+ * The test's tuning, on each job (a worker starting sets the queue back to the catalog's 60 s
+ * heartbeat and 30 s retries): a missed heartbeat hands a dead worker's job on after 10 s
+ * (pg-boss's minimum), retried at once.
+ */
+const TUNING = { heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false };
+
 async function killCurrent(): Promise<void> {
   const child = current;
   if (!child) return;
@@ -69,7 +76,7 @@ async function storeVideo(name: string, spec: VideoSpec): Promise<{ id: string; 
 async function publish(target: NewPublishTarget, serverFileId = fileId): Promise<string> {
   const saved = await h.database.transaction(({ db }) => insertPublishPost(db, { userId, serverFileId, caption: `Sekali saja ${crypto.randomUUID().slice(0, 6)}` }, [target]));
   const id = saved.targets[0]?.id ?? '';
-  await enqueue(supervisor, 'publish.target', { targetId: id }, { singletonKey: id });
+  await enqueue(supervisor, 'publish.target', { targetId: id }, { singletonKey: id, ...TUNING });
   return id;
 }
 
@@ -131,8 +138,6 @@ beforeAll(async () => {
   }, 90_000);
   supervisor = await startBoss(h.testDb.url, { max: 2, supervise: true, superviseIntervalSeconds: 1 });
   supervisor.on('error', () => undefined);
-  // A missed heartbeat hands a dead worker's job on after 10 s (pg-boss's minimum).
-  await supervisor.updateQueue('publish.target', { heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false });
 }, 180_000);
 
 afterAll(async () => {
