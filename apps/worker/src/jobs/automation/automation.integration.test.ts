@@ -13,7 +13,17 @@ import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertApiKey } from '@scrapper/db/queries/api-keys';
 import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutomation } from '@scrapper/db/queries/automations';
-import { automationItems, automationRuns, downloads, notifications, oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import {
+  automationItems,
+  automationRuns,
+  downloads,
+  notifications,
+  oauthClientSecrets,
+  webhookDeliveries,
+  webhooks,
+  youtubeAccounts,
+  youtubeUploads,
+} from '@scrapper/db/schema';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startWorkerHarness, type WorkerHarness } from '../../../test/harness.ts';
@@ -244,6 +254,12 @@ describe('a run', () => {
       }),
     );
     const started = Date.now();
+    // A script's webhook for the steps: it keeps hearing of each one (an API, not the bell).
+    const [hook] = await database.db
+      .insert(webhooks)
+      .values({ ownerId, url: 'http://127.0.0.1:9/hook', events: ['scrape.completed', 'upload.completed', 'automation.run.completed'], sealedSecret: h.box.seal('whsec_dGVzdA==') })
+      .returning();
+    const bellBefore = new Set((await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.id));
     const run = await finished(await runNow(a.id));
     expect(run.status, run.error ?? '').toBe('completed');
     expect(run.counts).toMatchObject({ new: 3, downloaded: 3, queued: 3, rolledOver: 2 });
@@ -271,6 +287,14 @@ describe('a run', () => {
       const rows = await database.db.select().from(youtubeUploads).where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
       return rows.length === 1 ? rows : undefined;
     });
+    // The run scraped, downloaded a batch, queued three posts and one went out: the bell got one
+    // notification, the run's summary (an upload's outcome commits with its 'uploaded' state).
+    const bell = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).filter((n) => !bellBefore.has(n.id));
+    expect(bell.map((n) => [n.kind, n.dedupeKey, n.link])).toEqual([['automation.completed', `automation-run:${run.id}`, '/automations']]);
+    expect(bell[0]?.message).toContain('3 baru, 3 diunduh, 3 dijadwalkan untuk dipublikasikan');
+    const events = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook?.id ?? ''));
+    expect(events.map((e) => e.event).sort()).toEqual(['automation.run.completed', 'scrape.completed', 'upload.completed']);
+    await database.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, hook?.id ?? ''));
   }, 240_000);
 
   it('titles items without a caption by the history\'s fallback before the template, and dedupes them by it', async () => {
