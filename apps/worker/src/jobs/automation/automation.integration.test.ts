@@ -219,6 +219,10 @@ describe('a run', () => {
     });
     expect(first.scrapeTaskId).not.toBeNull();
     expect(first.batchId).not.toBeNull();
+    // The filter read the downloader's index of the file (no worker here serves result.index:
+    // the run made it, before its step's transaction), not the raw file inside the transaction.
+    const indexed = await database.sql<Array<{ item_id: string }>>`select item_id from result_items where task_id = ${first.scrapeTaskId ?? ''} and item_id is not null order by position`;
+    expect(indexed.map((r) => r.item_id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
     const mine = await database.db.select().from(downloads).where(eq(downloads.ownerId, ownerId));
     expect(mine.filter((d) => d.status === 'completed').map((d) => d.sourceItemId).sort()).toEqual(['a1', 'a5']);
     const notes = await database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.dedupeKey, `automation-run:${first.id}`)));
