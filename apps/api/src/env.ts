@@ -10,17 +10,7 @@ import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
-import {
-  DatabaseUrlSchema,
-  EnvError,
-  envFlag,
-  FetchAllowPrivateHostsSchema,
-  LogLevelSchema,
-  ProgramEnvShape,
-  PublicBaseUrlSchema,
-  ytDlpSettings,
-  type YtDlpSettings,
-} from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -5,17 +5,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { privateFetchWarning } from '@scrapper/contracts/rules/private-fetch';
-import {
-  DatabaseUrlSchema,
-  EnvError,
-  envFlag,
-  FetchAllowPrivateHostsSchema,
-  LogLevelSchema,
-  ProgramEnvShape,
-  PublicBaseUrlSchema,
-  ytDlpSettings,
-  type YtDlpSettings,
-} from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
