@@ -10,7 +10,8 @@ import { nextQuotaDayStart } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, ensureQueues } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
-import { insertApiKey } from '@scrapper/db/queries/api-keys';
+import { findActiveApiKey, insertApiKey } from '@scrapper/db/queries/api-keys';
+import { GEMINI_KEY_WORKED } from '@scrapper/integrations/gemini';
 import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutomation } from '@scrapper/db/queries/automations';
 import {
@@ -353,6 +354,22 @@ describe('a run', () => {
     expect(upload?.title).toBe('Kucing oren melompat | Wajib Tonton!');
     expect(h.google.geminiCalls.filter((c) => c.endpoint === 'gemini.generateContent').length).toBeGreaterThanOrEqual(1);
     expect(h.google.geminiCalls.length).toBeGreaterThan(calls);
+    // The key, never checked, wrote content: it counts as checked (issue 31 item 6).
+    expect(await findActiveApiKey(database.db, 'gemini')).toMatchObject({ isValid: true, validationMessage: GEMINI_KEY_WORKED });
+  }, 240_000);
+
+  it('a download that fails inside the run is in the run\'s one notification, as a failure with the reason', async () => {
+    fake.script(ACTOR, { polls: 1, items: [item('f1', 'Berhasil diunduh', 500), { ...item('f2', 'Gagal diunduh', 500), webVideoUrl: media.urls.notFound }] });
+    const a = await automationOf(baseConfig());
+    const bellBefore = new Set((await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.id));
+    const run = await finished(await runNow(a.id));
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.counts).toMatchObject({ new: 2, downloaded: 1, failed: 1 });
+    // No batch notification beside it: the run's summary, always delivered, names the failure.
+    const bell = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).filter((n) => !bellBefore.has(n.id));
+    expect(bell.map((n) => [n.kind, n.dedupeKey])).toEqual([['automation.failed', `automation-run:${run.id}`]]);
+    expect(bell[0]?.message).toMatch(/selesai: 2 ditemukan, 0 tersaring, 2 baru, 1 diunduh, 1 gagal\. Unduhan gagal: .+\.$/);
+    expect((await findAutomation(database.db, a.id))?.consecutiveFailures).toBe(0);
   }, 240_000);
 
   it('pauses the automation after three failed runs in a row, telling its owner why', async () => {
