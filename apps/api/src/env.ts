@@ -10,7 +10,7 @@ import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
-import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   META_UPLOAD_BASE_URL: z.url({ protocol: /^https?$/, message: 'META_UPLOAD_BASE_URL must be an http(s) URL' }).default('https://rupload.facebook.com'),
   GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'GEMINI_MODEL must be a model name').optional(),
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional(),
+  PUBLIC_BASE_URL: PublicBaseUrlSchema,
   ...ProgramEnvShape,
   /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
   YTDLP_AUDIO_SEARCH_URL: z.string().min(1).optional(),

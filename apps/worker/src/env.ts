@@ -5,7 +5,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { privateFetchWarning } from '@scrapper/contracts/rules/private-fetch';
-import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
@@ -52,6 +52,8 @@ const BaseSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   /** Gemini REST root (automations' Gemini metadata); Google's when unset. */
   GEMINI_BASE_URL: z.url().optional(),
+  /** Where users reach the app: webhook payloads' `link` is made absolute on it. */
+  PUBLIC_BASE_URL: PublicBaseUrlSchema,
   /** The Gemini model; unset: the newest usable flash model the key lists. */
   GEMINI_MODEL: z.string().trim().min(1).max(100).optional(),
   /** Where TikTok's Content Posting API and Meta's Graph and rupload live (the API reads the same names). */
@@ -95,6 +97,8 @@ export interface Env {
   previewRetentionSeconds: number;
   /** WEBHOOK_TIMEOUT_SECONDS in milliseconds: the longest one delivery attempt waits. */
   webhookTimeoutMs: number;
+  /** PUBLIC_BASE_URL without a trailing slash; undefined: webhook links stay app paths. */
+  publicBaseUrl: string | undefined;
   /** WORKER_POLL_SECONDS: every queue's polling interval; undefined: each queue's own. */
   pollSeconds: number | undefined;
   /** AUTOMATION_RUN_WAIT_SECONDS: an automation run's pause before it looks again. */
@@ -193,6 +197,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     tempDir: resolve(dataDir, 'tmp'),
     previewRetentionSeconds: Math.round(e.PREVIEW_RETENTION_HOURS * 3600),
     webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     pollSeconds: e.WORKER_POLL_SECONDS,
     automationRunWaitSeconds: e.AUTOMATION_RUN_WAIT_SECONDS,
     jobRetentionSeconds: e.JOB_RETENTION_DAYS === undefined ? undefined : Math.round(e.JOB_RETENTION_DAYS * 86_400),

@@ -151,6 +151,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     tempDir: env.tempDir,
     previewRetentionSeconds: env.previewRetentionSeconds,
     webhookTimeoutMs: env.webhookTimeoutMs,
+    publicBaseUrl: env.publicBaseUrl,
     automationRunWaitSeconds: env.automationRunWaitSeconds,
     gemini: env.gemini,
     google: env.google,

@@ -26,6 +26,7 @@ import { isRetryable, retryAfterMsOf, shouldRetry } from '@scrapper/integrations
 import { setResultMapping } from '@scrapper/db/queries/result-items';
 import { PENDING_INDEX } from '@scrapper/db/result-file/ensure-index';
 import type { ScrapeTaskRow } from '@scrapper/db/schema';
+import { isAutomationWork } from '@scrapper/db/queries/automations';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { ApifyError, createApify, type Apify } from '@scrapper/integrations/apify';
 import { createResultFileWriter } from '@scrapper/db/result-file/result-file-writer';
@@ -113,11 +114,14 @@ async function failTask(
 ): Promise<void> {
   await ctx.database.transaction(async ({ db, sql }) => {
     if (!(await failScrapeTask(db, task.id, failure.message, usageTotalUsd, failure.detail))) return;
-    await notifyUser(db, task.ownerId, {
-      kind: 'scrape.failed',
-      message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${failure.message}`,
-      dedupeKey: `scrape:${task.id}`,
-    });
+    // An automation's scrape: its run's summary (a failure, always delivered) says why.
+    if (!(await isAutomationWork(db, { scrapeTaskId: task.id }))) {
+      await notifyUser(db, task.ownerId, {
+        kind: 'scrape.failed',
+        message: `Scraping ${task.platformInfo.displayName || task.platformId} "${task.target}" gagal: ${failure.message}`,
+        dedupeKey: `scrape:${task.id}`,
+      });
+    }
     await recordWebhookEvent({ db, sql }, ctx.enqueue, {
       ownerId: task.ownerId,
       event: 'scrape.failed',
@@ -413,11 +417,14 @@ export const scrapeRun: JobHandler<'scrape.run'> = async ({ taskId }, ctx) => {
         await appendScrapeTaskLogs(tx, taskId, [
           warning ? `Selesai dengan peringatan: ${said}.` : `Selesai: ${said} (${result.fileName}).`,
         ]);
-        await notifyUser(tx, owner.ownerId, {
-          kind: 'scrape.completed',
-          message: warning ? `Scraping ${name} selesai tanpa hasil: ${warning}` : `Scraping ${name} selesai: ${said}.`,
-          dedupeKey: `scrape:${taskId}`,
-        });
+        // An automation's scrape: its run's one summary counts what it found.
+        if (!(await isAutomationWork(tx, { scrapeTaskId: taskId }))) {
+          await notifyUser(tx, owner.ownerId, {
+            kind: 'scrape.completed',
+            message: warning ? `Scraping ${name} selesai tanpa hasil: ${warning}` : `Scraping ${name} selesai: ${said}.`,
+            dedupeKey: `scrape:${taskId}`,
+          });
+        }
         await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
           ownerId: owner.ownerId,
           event: 'scrape.completed',

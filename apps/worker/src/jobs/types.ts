@@ -26,6 +26,8 @@ export interface JobDeps {
   previewRetentionSeconds: number;
   /** WEBHOOK_TIMEOUT_SECONDS: the longest one webhook delivery attempt waits. */
   webhookTimeoutMs: number;
+  /** PUBLIC_BASE_URL (no trailing slash): webhook payloads' `link` is sent absolute on it. */
+  publicBaseUrl: string | undefined;
   /** AUTOMATION_RUN_WAIT_SECONDS: how long a run waits before it looks at its scrape or downloads again. */
   automationRunWaitSeconds: number;
   /** Where Gemini lives and which model (automations writing upload metadata). */

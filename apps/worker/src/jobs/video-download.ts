@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Db } from '@scrapper/db/client';
 import { listBatchDownloads, lockDownloadBatch } from '@scrapper/db/queries/download-batches';
 import { completeDownload, failDownload, findDownloadStatus, markDownloadRunning, updateDownloadProgress } from '@scrapper/db/queries/downloads';
+import { isAutomationWork } from '@scrapper/db/queries/automations';
 import { notifyAdmins, notifyUser } from '@scrapper/db/queries/notifications';
 import { takeCookieTurn } from '@scrapper/db/queries/cookie-sets';
 import { findMemberCookies } from '@scrapper/db/queries/member-cookies';
@@ -80,6 +81,8 @@ export async function notifyIfBatchDone(db: Db, batchId: string | null, ownerId:
   if (rows.some((r) => !isFinalDownloadStatus(r.status))) return undefined;
   const done = rows.filter((r) => r.status === 'completed').length;
   const failed = rows.length - done;
+  // An automation's batch: its run's one summary counts what was downloaded and what failed.
+  if (await isAutomationWork(db, { batchId })) return { done, failed };
   await notifyUser(db, ownerId, {
     // A batch with a failed item is a failure: it reaches the bell even when finished batches
     // are switched off on the notification settings page.

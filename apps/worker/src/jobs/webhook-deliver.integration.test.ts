@@ -173,7 +173,8 @@ describe('webhook deliveries', () => {
     await addWebhook(receiver.url('/downloads-only'), ['download.completed']);
     const off = await addWebhook(receiver.url('/off'), ['scrape.completed']);
     await database.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, off.id));
-    const w = await startWorker();
+    // The address users reach the app at: a script gets links it can open (issue 31 item 10).
+    const w = await startWorker({ PUBLIC_BASE_URL: 'https://scrapper.example.com/' });
 
     h.apify.script(ACTOR, { items: [{ id: '1', webVideoUrl: 'https://www.tiktok.com/@a/video/1', text: 'satu' }] });
     const good = await insertScrapeTask(database.db, {
@@ -200,8 +201,10 @@ describe('webhook deliveries', () => {
     const verified = new Webhook(hook.secret).verify(request.body, request.headers) as { type: string; data: Record<string, unknown> };
     expect(verified).toMatchObject({
       type: 'scrape.completed',
-      data: { taskId: good.id, platform: 'tiktok', target: 'kucing', itemsFound: 1, itemsSaved: 1, link: '/history' },
+      data: { taskId: good.id, platform: 'tiktok', target: 'kucing', itemsFound: 1, itemsSaved: 1, link: 'https://scrapper.example.com/history' },
     });
+    // The row keeps the app path; the absolute address is made when it is sent.
+    expect((done.payload as { data: { link: string } }).data.link).toBe('/history');
     // Another secret does not verify it: the signature really is keyed.
     expect(() => new Webhook(newWebhookSecret()).verify(request.body, request.headers)).toThrow();
     // No secrets and no storage paths in the body.
@@ -395,6 +398,7 @@ describe('webhook deliveries', () => {
     expect(delivered.map((d) => d.event).sort()).toEqual(['batch.completed', 'download.completed']);
     const bodies = receiver.requests.map((r) => new Webhook(hook.secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
     expect(bodies.find((b) => b.type === 'download.completed')?.data).toMatchObject({ downloadId: ids[0], batchId: batch.id, platform: 'tiktok', quality: 'best', link: '/history' });
+    // Without PUBLIC_BASE_URL the worker cannot know the app's address: the link stays the app path.
     expect(bodies.find((b) => b.type === 'batch.completed')?.data).toEqual({ batchId: batch.id, completed: 1, failed: 1, link: '/history' });
     // No storage key or path in what went out.
     for (const r of receiver.requests) expect(r.body).not.toContain('downloads/');

@@ -8,6 +8,19 @@ import { postWebhook } from '@scrapper/integrations/webhook-post';
 import { WEBHOOK_TEST_EVENT } from '@scrapper/contracts/http/me-webhooks';
 import type { JobHandler } from './types.ts';
 
+/**
+ * The body as sent: the payload's `data.link` (an app path such as `/history`, as every event
+ * records it) made absolute on PUBLIC_BASE_URL, so a script can open it. Without
+ * PUBLIC_BASE_URL the worker cannot know the address users reach, and the path stays.
+ */
+export function sentBody(payload: unknown, publicBaseUrl: string | undefined): string {
+  const data = (payload as { data?: unknown } | null)?.data;
+  if (!publicBaseUrl || typeof data !== 'object' || data === null) return JSON.stringify(payload);
+  const link = (data as { link?: unknown }).link;
+  if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//')) return JSON.stringify(payload);
+  return JSON.stringify({ ...(payload as object), data: { ...data, link: `${publicBaseUrl}${link}` } });
+}
+
 /** A failed attempt that pg-boss retries. */
 class DeliveryAttemptFailed extends Error {
   override readonly name = 'DeliveryAttemptFailed';
@@ -29,7 +42,7 @@ export const webhookDeliver: JobHandler<'webhook.deliver'> = async ({ deliveryId
   const result = await postWebhook({
     url: webhook.url,
     id: delivery.id,
-    body: JSON.stringify(delivery.payload),
+    body: sentBody(delivery.payload, ctx.deps.publicBaseUrl),
     secret: ctx.deps.secrets.open(webhook.sealedSecret),
     timeoutMs: ctx.deps.webhookTimeoutMs,
     allowPrivateNetwork: ctx.deps.allowPrivateNetworkFetch,

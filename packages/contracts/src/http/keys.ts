@@ -5,8 +5,13 @@ import { defineEndpoint } from './endpoint.ts';
 export const ApiKeyTypeSchema = z.enum(['apify', 'gemini']);
 export type ApiKeyType = z.infer<typeof ApiKeyTypeSchema>;
 
-/** valid, invalid (with the reason in `validationMessage`), or unchecked (never answered). */
-export const ApiKeyStatusSchema = z.enum(['valid', 'invalid', 'unchecked']);
+/**
+ * valid; invalid: the service said the key is wrong (the reason in `validationMessage`);
+ * unavailable: the last check could not run (the service unreachable, failing, or answering
+ * something that is not about the key; "Belum dapat dicek", its words in `validationDetail`);
+ * unchecked: never checked.
+ */
+export const ApiKeyStatusSchema = z.enum(['valid', 'invalid', 'unavailable', 'unchecked']);
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
 
 /** How many trailing characters of a key the client is shown (issue 20: the last four). */
@@ -26,11 +31,14 @@ export const ApiKeySchema = z.object({
   /** The admin's name for the key; null when none was given. */
   label: z.string().nullable(),
   isActive: z.boolean(),
-  /** true, false, or null when never checked. */
+  /** true, false (the service said it is wrong), or null when not known (never checked, or the check could not run). */
   isValid: z.boolean().nullable(),
   status: ApiKeyStatusSchema,
   lastValidated: IsoDateTimeSchema.nullable(),
+  /** One Indonesian sentence about the last check. */
   validationMessage: z.string().nullable(),
+  /** The service's own words about the last check (shown under "Detail"); null when none. */
+  validationDetail: z.string().nullable(),
   /**
    * Gemini keys: the model content is generated with, chosen from the key's own model list at
    * validation (or at the first generation); null until then, and always for Apify keys.

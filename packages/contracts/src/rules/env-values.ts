@@ -48,6 +48,12 @@ const DATABASE_URL_MESSAGE = 'DATABASE_URL must be a postgres:// URL';
  */
 export const DatabaseUrlSchema = z.string({ message: DATABASE_URL_MESSAGE }).regex(/^postgres(ql)?:\/\//, DATABASE_URL_MESSAGE);
 
+/**
+ * PUBLIC_BASE_URL: the address users reach the app at (behind a proxy). The OAuth redirect URIs,
+ * the browser extension's connection and the `link` of webhook payloads are built on it.
+ */
+export const PublicBaseUrlSchema = z.url({ protocol: /^https?$/, message: 'PUBLIC_BASE_URL must be an http(s) URL' }).optional();
+
 /** LOG_LEVEL, as pino names them. */
 export const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ApiKeyType } from '@scrapper/contracts/http/keys';
 import type { Db } from '../client.ts';
 import { apiKeys, type ApiKeyRow } from '../schema/api-keys.ts';
@@ -77,6 +77,17 @@ export async function updateApiKeyValidation(
     .where(eq(apiKeys.id, id))
     .returning();
   return row;
+}
+
+/**
+ * The key just did its work (Gemini wrote content with it): it counts as checked and valid. A
+ * key known valid is left as it is (its message may say more, such as a model change).
+ */
+export async function markApiKeyWorking(db: Db, id: string, message: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ isValid: true, validationMessage: message, lastValidated: new Date() })
+    .where(and(eq(apiKeys.id, id), sql`${apiKeys.isValid} is distinct from true`));
 }
 
 /**

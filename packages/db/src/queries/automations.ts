@@ -239,6 +239,8 @@ export async function ownerDownloads(db: Db, ownerId: string, itemKeys: readonly
 export interface RunItemState {
   item: AutomationItemRow;
   downloadStatus: string | null;
+  /** Why the item's download failed (the run's summary names it). */
+  downloadError: string | null;
   storageKey: string | null;
   uploadStatus: string | null;
 }
@@ -246,13 +248,19 @@ export interface RunItemState {
 /** The items a run took, with their download's and upload's state. */
 export async function listRunItems(db: Db, runId: string): Promise<RunItemState[]> {
   const rows = await db
-    .select({ item: automationItems, downloadStatus: downloads.status, storageKey: downloads.storageKey, uploadStatus: youtubeUploads.status })
+    .select({
+      item: automationItems,
+      downloadStatus: downloads.status,
+      downloadError: downloads.error,
+      storageKey: downloads.storageKey,
+      uploadStatus: youtubeUploads.status,
+    })
     .from(automationItems)
     .leftJoin(downloads, eq(downloads.id, automationItems.downloadId))
     .leftJoin(youtubeUploads, eq(youtubeUploads.id, automationItems.uploadId))
     .where(eq(automationItems.runId, runId))
     .orderBy(automationItems.createdAt, automationItems.itemKey);
-  return rows.map((r) => ({ item: r.item, downloadStatus: r.downloadStatus, storageKey: r.storageKey, uploadStatus: r.uploadStatus }));
+  return rows.map((r) => ({ item: r.item, downloadStatus: r.downloadStatus, downloadError: r.downloadError, storageKey: r.storageKey, uploadStatus: r.uploadStatus }));
 }
 
 /**
@@ -325,4 +333,26 @@ export async function listRunUploads(db: Db, runId: string) {
     .innerJoin(youtubeUploads, eq(youtubeUploads.id, automationItems.uploadId))
     .where(eq(automationItems.runId, runId))
     .orderBy(youtubeUploads.publishAt);
+}
+
+/** Work an automation run made: its scrape task, its download batch, or a YouTube upload of its posts. */
+export type AutomationWork = { scrapeTaskId: string } | { batchId: string } | { youtubeUploadId: string };
+
+/**
+ * Whether an automation run made this work. Such work tells its owner nothing by itself: the
+ * run's one summary notification speaks for it (issue 31 item 3). Webhooks are not affected.
+ */
+export async function isAutomationWork(db: Db, work: AutomationWork): Promise<boolean> {
+  const rows =
+    'scrapeTaskId' in work
+      ? await db.execute(sql`select 1 from ${automationRuns} where ${automationRuns.scrapeTaskId} = ${work.scrapeTaskId} limit 1`)
+      : 'batchId' in work
+        ? await db.execute(sql`select 1 from ${automationRuns} where ${automationRuns.batchId} = ${work.batchId} limit 1`)
+        : await db.execute(sql`
+            select 1 from publish_targets t join publish_posts p on p.id = t.post_id
+            where t.youtube_upload_id = ${work.youtubeUploadId} and p.automation_run_id is not null
+            union all
+            select 1 from ${automationItems} where ${automationItems.uploadId} = ${work.youtubeUploadId}
+            limit 1`);
+  return rows.length > 0;
 }

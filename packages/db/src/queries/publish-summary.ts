@@ -12,10 +12,14 @@ const final: ReadonlySet<string> = new Set(FINAL_TARGET_STATUSES);
 /**
  * Once every target of the post is final, its owner gets one notification naming what went out,
  * what failed (with the reason) and what was cancelled. A post whose targets were all cancelled
- * says nothing: the member did that themselves. Call it in the transaction that made a target
+ * says nothing: the member did that themselves; nor does an automation's post that went out (its
+ * run's one summary announced it). Call it in the transaction that made a target
  * final; idempotent per post (dedupe key).
  */
-export async function summarizePublishPostIfDone(db: Db, post: Pick<PublishPostRow, 'id' | 'userId' | 'title' | 'caption'>): Promise<void> {
+export async function summarizePublishPostIfDone(
+  db: Db,
+  post: Pick<PublishPostRow, 'id' | 'userId' | 'title' | 'caption' | 'automationRunId'>,
+): Promise<void> {
   // One transaction at a time per post: two targets ending together see each other's end.
   await lockPublishPost(db, post.id);
   const targets = await targetStatusesOf(db, post.id);
@@ -24,6 +28,8 @@ export async function summarizePublishPostIfDone(db: Db, post: Pick<PublishPostR
   const failed = targets.filter((t) => t.status === 'failed');
   const cancelled = targets.filter((t) => t.status === 'cancelled');
   if (cancelled.length === targets.length) return;
+  // An automation's post went out as its run's summary said it would: only a failure is news.
+  if (post.automationRunId && failed.length === 0) return;
   const name = (t: (typeof targets)[number]) => `${PUBLISH_PLATFORM_LABELS[t.platform]} (${t.accountName})`;
   const parts = [
     `Publikasi "${post.title ?? post.caption.slice(0, 60)}" selesai: ${done.length} dari ${targets.length} tujuan berhasil.`,

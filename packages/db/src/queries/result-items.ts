@@ -110,6 +110,15 @@ export async function findResultItems(sql: SqlClient, taskId: string, itemIds: r
   return rows.map(toItemRow);
 }
 
+/** Every listed item of a task (the mapping kept it), in the file's order. */
+export async function listAllResultItems(sql: SqlClient, taskId: string): Promise<ResultItemRow[]> {
+  const rows = await (sql as postgres.Sql)<RawItemRow[]>`
+    select position, raw_start, raw_length, item_id, title, author, url, thumbnail, duration, play_count, like_count, width, height
+    from result_items where task_id = ${taskId} and item_id is not null
+    order by position`;
+  return rows.map(toItemRow);
+}
+
 const SORT_COLUMNS: Record<ListItemsQuery['sortBy'], string> = {
   position: 'position',
   title: 'title',

@@ -32,7 +32,8 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 
 /**
  * One event for one webhook: the `id` is the Standard Webhooks `webhook-id` (`msg_…`), the same
- * on every attempt so receivers can de-duplicate. The payload is the exact JSON body sent.
+ * on every attempt so receivers can de-duplicate. The payload is the JSON body sent, except its
+ * `data.link`: stored as the app path, sent absolute on PUBLIC_BASE_URL (webhook-deliver's sentBody).
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',

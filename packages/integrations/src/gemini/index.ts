@@ -8,7 +8,7 @@ export { type GeminiCall } from './call.ts';
 export { DEFAULT_DESCRIPTION_SUFFIX, DEFAULT_TAGS } from './content.ts';
 export { GeminiError, toGeminiError } from './errors.ts';
 export { generateVideoContent } from './generate.ts';
-export { validateGeminiKey } from './key-check.ts';
+export { GEMINI_KEY_WORKED, validateGeminiKey } from './key-check.ts';
 export {
   chooseGeminiModel,
   clearGeminiModelChoices,

@@ -80,6 +80,9 @@ export async function validateGeminiKey(
 
 const QUOTA_MESSAGE = 'Kunci API Gemini valid, tetapi kuotanya sedang habis.';
 
+/** A key that just wrote content counts as checked (issue 31 item 6): what its row then says. */
+export const GEMINI_KEY_WORKED = 'Kunci API Gemini valid: konten berhasil dibuat dengan kunci ini.';
+
 /** countTokens with the model: 'quota' when the key is out of quota (still a valid key). */
 async function probeModel(args: GeminiCall, model: string): Promise<'ok' | 'quota'> {
   try {

@@ -60,7 +60,10 @@ describe('POST /api/keys', () => {
     const res = await add({ key: UNKNOWN });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ key: '…3333', label: null, isValid: false, status: 'invalid' });
-    expect(res.body.validationMessage).toMatch(/^Tidak valid: /);
+    // One Indonesian sentence; Apify's own words only under "Detail" (issue 31 item 6).
+    expect(res.body.validationMessage).toMatch(/^Tidak valid: Apify menolak token ini/);
+    expect(res.body.validationMessage).not.toMatch(/token is not valid/);
+    expect(res.body.validationDetail).toBe('Authentication token is not valid.');
   });
 
   it('a refused first key is not made active; a valid new key becomes active, and a valid active key is left alone', async () => {
@@ -83,12 +86,25 @@ describe('POST /api/keys', () => {
     expect(await count()).toBe(1);
   });
 
-  it('an unreachable Apify at add time marks the key invalid with the reason', async () => {
+  it('an Apify that cannot answer at add time is no verdict: "Belum dapat dicek", Apify\'s words as the detail, the first key stays active', async () => {
     apify.fault({ endpoint: 'user.me', status: 503, times: 5 });
     const res = await add({ key: VALID });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'invalid', isValid: false });
-    expect(res.body.validationMessage).toMatch(/^Apify tidak dapat dihubungi/);
+    expect(res.body).toMatchObject({ status: 'unavailable', isValid: null, isActive: true });
+    expect(res.body.validationMessage).toMatch(/^Belum dapat dicek: Apify tidak dapat dihubungi atau sedang bermasalah/);
+    expect(res.body.validationDetail).toEqual(expect.any(String));
+    // A network error is no verdict either.
+    await h.database.db.delete(apiKeys);
+    apify.fault({ endpoint: 'user.me', resetConnection: true, times: 5 });
+    const cut = await add({ key: VALID });
+    expect(cut.body).toMatchObject({ status: 'unavailable', isValid: null });
+    // The setup checklist waits for a key known to work, and completes its item once one does.
+    const apifyItem = async () => ((await h.request('GET', '/api/admin/setup-status', { token: admin })).body as { items: Array<{ id: string; done: boolean }> }).items.find((i) => i.id === 'apify-key');
+    expect(await apifyItem()).toMatchObject({ done: false });
+    apify.reset();
+    const again = await h.request('POST', `/api/keys/${cut.body.id as string}/validate`, { token: admin });
+    expect(again.body).toMatchObject({ status: 'valid', isValid: true, validationDetail: null });
+    expect(await apifyItem()).toMatchObject({ done: true });
   });
 
   it('refuses a bad label or key with a clear 400 and stores nothing', async () => {
@@ -116,13 +132,13 @@ describe('POST /api/keys', () => {
 });
 
 describe('POST /api/keys/:id/validate', () => {
-  it('a validation that fails shows the key invalid with the reason, not unchecked', async () => {
+  it('a validation that could not run says "Belum dapat dicek" with the reason, not "Tidak valid"; the next one that runs sets it right', async () => {
     const { body } = await add({ key: VALID });
     apify.fault({ endpoint: 'user.me', status: 503, times: 5 });
     const res = await h.request('POST', `/api/keys/${body.id as string}/validate`, { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'invalid', isValid: false });
-    expect(res.body.validationMessage).toMatch(/^Apify tidak dapat dihubungi/);
+    expect(res.body).toMatchObject({ status: 'unavailable', isValid: null });
+    expect(res.body.validationMessage).toMatch(/^Belum dapat dicek: /);
     apify.reset();
     const again = await h.request('POST', `/api/keys/${body.id as string}/validate`, { token: admin });
     expect(again.body).toMatchObject({ status: 'valid', isValid: true });

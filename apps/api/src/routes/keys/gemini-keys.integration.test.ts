@@ -107,12 +107,24 @@ describe('validating a Gemini key (GEMINI_MODEL unset)', () => {
     expect((await keyRow(keyId))?.isActive).toBe(true);
   });
 
-  it('marks the key invalid with the reason, keeping its model, when Gemini cannot be asked', async () => {
-    fake.failNext('gemini.listModels', { status: 503 });
+  it('says "Belum dapat dicek" in Indonesian, Gemini\'s words as the detail, keeping its model, when Gemini cannot be asked; a key that then writes content counts as checked', async () => {
+    fake.failNext('gemini.listModels', { status: 503, message: 'The service is currently unavailable.' });
     const res = await h.request('POST', `/api/admin/gemini-keys/${keyId}/validate`, { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isValid: false, status: 'invalid', model: 'gemini-3.5-flash' });
-    expect(res.body.validationMessage).toMatch(/^Gemini tidak dapat dihubungi/);
+    expect(res.body).toMatchObject({ isValid: null, status: 'unavailable', model: 'gemini-3.5-flash' });
+    expect(res.body.validationMessage).toBe('Belum dapat dicek: Layanan Gemini sedang bermasalah. Coba lagi nanti.');
+    expect(res.body.validationDetail).toContain('The service is currently unavailable.');
+    // A network error is no verdict either.
+    fake.failNext('gemini.listModels', { resetConnection: true });
+    const cut = await h.request('POST', `/api/admin/gemini-keys/${keyId}/validate`, { token: admin });
+    expect(cut.body).toMatchObject({ isValid: null, status: 'unavailable' });
+    expect(cut.body.validationMessage).toMatch(/^Belum dapat dicek: /);
+    // The key writes content: it works, and the setup checklist's Gemini item is done.
+    expect((await generate()).status).toBe(200);
+    const listed = ((await h.request('GET', '/api/admin/gemini-keys', { token: admin })).body as Array<Record<string, unknown>>).find((k) => k.id === keyId);
+    expect(listed).toMatchObject({ isValid: true, status: 'valid', validationMessage: 'Kunci API Gemini valid: konten berhasil dibuat dengan kunci ini.', validationDetail: null });
+    const setup = (await h.request('GET', '/api/admin/setup-status', { token: admin })).body as { items: Array<{ id: string; done: boolean }> };
+    expect(setup.items.find((i) => i.id === 'gemini-key')).toMatchObject({ done: true });
   });
 });
 
@@ -132,7 +144,8 @@ describe('generating content with GEMINI_MODEL unset', () => {
     const res = await generate();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(endpoints()).toEqual(['gemini.listModels', 'gemini.generateContent']);
-    expect(await keyRow(id)).toMatchObject({ model: 'gemini-3.5-flash', isValid: null });
+    // It wrote content: the key counts as checked (issue 31 item 6).
+    expect(await keyRow(id)).toMatchObject({ model: 'gemini-3.5-flash', isValid: true });
     await h.request('PUT', `/api/admin/gemini-keys/${keyId}/set-active`, { token: admin });
     await h.request('DELETE', `/api/admin/gemini-keys/${id}`, { token: admin });
   });

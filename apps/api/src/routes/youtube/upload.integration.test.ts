@@ -326,7 +326,9 @@ describe('audio lookups', () => {
   it('answers 400 with a readable reason when the URL has nothing, never 500', async () => {
     const res = await h.request('GET', `/api/youtube/audio-info?url=${encodeURIComponent(media.urls.notFound)}`, { token: alice });
     expect(res.status).toBe(400);
-    expect(res.body.message.length).toBeGreaterThan(5);
+    // One Indonesian sentence; yt-dlp's own words ("HTTP Error 404") only under "Detail".
+    expect(res.body.message).toBe('Audio tidak ditemukan di alamat itu (tautan salah, sudah dihapus, atau privat). Periksa tautannya.');
+    expect(res.body.detail).toMatch(/HTTP Error 404/);
     const empty = await h.request('GET', '/api/youtube/audio-search?query=%20', { token: alice });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/kata kunci/);

@@ -22,22 +22,40 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 const NOT_FOUND = 'API key tidak ditemukan.';
 
 /**
- * A key type's verdict on one key: valid, refused, or the service could not be asked. `model`
- * (Gemini) is the model chosen for the key; `refuse` answers the validation with that 4xx
- * status (after recording the verdict) when the key can do nothing we need.
+ * A key type's verdict on one key: valid; invalid (the service said the key is wrong); or
+ * unavailable (the check could not run: the service unreachable, failing, or answering
+ * something that is not about the key). `message` is one Indonesian sentence; `detail` the
+ * service's own words (shown under "Detail"). `model` (Gemini) is the model chosen for the key;
+ * `refuse` answers the validation with that 4xx status (after recording the verdict) when the
+ * key can do nothing we need.
  */
 export type KeyVerdict =
   | { status: 'valid'; message: string; model?: ApiKeyModel }
-  | { status: 'invalid'; message: string; model?: ApiKeyModel; refuse?: 422 }
-  | { status: 'unavailable'; message: string };
+  | { status: 'invalid'; message: string; detail?: string; model?: ApiKeyModel; refuse?: 422 }
+  | { status: 'unavailable'; message: string; detail?: string };
 
 /** `current.model`: the model the key used so far (Gemini), so the check can say when it is gone. */
 export type CheckKey = (key: string, current: { model: string | null }) => Promise<KeyVerdict>;
 
-function statusOf(isValid: boolean | null): ApiKeyStatus {
-  if (isValid === true) return 'valid';
-  if (isValid === false) return 'invalid';
-  return 'unchecked';
+/**
+ * validation_message holds the sentence and, after its first line break, the service's words:
+ * one column for both (the sentence is ours and never breaks a line).
+ */
+function packMessage(message: string, detail: string | undefined): string {
+  const words = detail?.trim();
+  return words ? `${message}\n${words}` : message;
+}
+
+function unpackMessage(stored: string | null): { message: string | null; detail: string | null } {
+  if (stored === null) return { message: null, detail: null };
+  const at = stored.indexOf('\n');
+  return at < 0 ? { message: stored, detail: null } : { message: stored.slice(0, at), detail: stored.slice(at + 1) };
+}
+
+function statusOf(row: Pick<ApiKeyRow, 'isValid' | 'lastValidated'>): ApiKeyStatus {
+  if (row.isValid === true) return 'valid';
+  if (row.isValid === false) return 'invalid';
+  return row.lastValidated ? 'unavailable' : 'unchecked';
 }
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKey {
@@ -48,9 +66,10 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKey {
     label: row.label,
     isActive: row.isActive,
     isValid: row.isValid,
-    status: statusOf(row.isValid),
+    status: statusOf(row),
     lastValidated: row.lastValidated?.toISOString() ?? null,
-    validationMessage: row.validationMessage,
+    validationMessage: unpackMessage(row.validationMessage).message,
+    validationDetail: unpackMessage(row.validationMessage).detail,
     model: row.type === 'gemini' ? row.model : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -66,7 +85,7 @@ export const ADD_CHECK_TIMEOUT_MS = 15_000;
 async function checkWithin(check: CheckKey, key: string, current: { model: string | null }, ms: number): Promise<KeyVerdict> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<KeyVerdict>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'unavailable', message: `Layanan tidak menjawab dalam ${Math.round(ms / 1000)} detik; kunci belum dicek.` }), ms);
+    timer = setTimeout(() => resolve({ status: 'unavailable', message: `Belum dapat dicek: layanan tidak menjawab dalam ${Math.round(ms / 1000)} detik. Coba Validasi lagi nanti.` }), ms);
   });
   try {
     return await Promise.race([check(key, current), timeout]);
@@ -76,14 +95,16 @@ async function checkWithin(check: CheckKey, key: string, current: { model: strin
 }
 
 /**
- * Records a verdict on the key. A check that got no answer (the service unreachable) counts as
- * failed: the key shows "Tidak valid" with the reason instead of "Belum dicek" beside an error
- * (issue 20); the next Validasi that gets an answer sets it right. The model stays as it was.
+ * Records a verdict on the key. "Tidak valid" only when the service said the key is wrong; a
+ * check that could not run leaves the key's validity unknown ("Belum dapat dicek", issue 31
+ * item 6) with the sentence and the service's words; the next Validasi that gets an answer
+ * sets it right. The model stays as it was then.
  */
 async function recordVerdict(database: Database, row: ApiKeyRow, verdict: KeyVerdict): Promise<ApiKeyRow | undefined> {
-  const isValid = verdict.status === 'valid';
+  const isValid = verdict.status === 'valid' ? true : verdict.status === 'invalid' ? false : null;
   const model = verdict.status === 'unavailable' ? undefined : verdict.model;
-  return updateApiKeyValidation(database.db, row.id, { isValid, message: verdict.message, ...(model ? { model } : {}) });
+  const detail = verdict.status === 'valid' ? undefined : verdict.detail;
+  return updateApiKeyValidation(database.db, row.id, { isValid, message: packMessage(verdict.message, detail), ...(model ? { model } : {}) });
 }
 
 /**

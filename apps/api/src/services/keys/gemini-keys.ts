@@ -1,4 +1,4 @@
-import { validateGeminiKey } from '@scrapper/integrations/gemini';
+import { GeminiError, validateGeminiKey } from '@scrapper/integrations/gemini';
 import type { CheckKey } from './api-keys.ts';
 
 export interface GeminiKeyDeps {
@@ -12,7 +12,7 @@ export interface GeminiKeyDeps {
  * Lists the key's models, chooses the one generation will use and tries it once; the choice is
  * stored on the key. A key that lists no text model cannot generate anything: it is marked
  * invalid with the reason and the validation answers 422 with the same words. An error that
- * is not about the key leaves the verdict open.
+ * is not about the key leaves the verdict open ("Belum dapat dicek").
  */
 export function checkGeminiKey(deps: GeminiKeyDeps): CheckKey {
   return async (apiKey, current) => {
@@ -30,8 +30,11 @@ export function checkGeminiKey(deps: GeminiKeyDeps): CheckKey {
       const model = check.model ? { model: { model: check.model, checkedAt: check.checkedAt ?? new Date() } } : {};
       return { status: 'valid', message: check.message, ...model };
     } catch (error) {
+      // Not about the key (unreachable, failing, quota while choosing): the verdict stays open,
+      // one Indonesian sentence, Gemini's words under "Detail".
+      if (error instanceof GeminiError) return { status: 'unavailable', message: `Belum dapat dicek: ${error.userMessage}`, detail: error.detail };
       const message = error instanceof Error ? error.message : String(error);
-      return { status: 'unavailable', message: `Gemini tidak dapat dihubungi: ${message}` };
+      return { status: 'unavailable', message: 'Belum dapat dicek: pemeriksaan kunci Gemini gagal karena gangguan tak terduga. Coba Validasi lagi nanti.', detail: message };
     }
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from '@scrapper/db/client';
 import { listResultItemsPage } from '@scrapper/db/queries/result-items';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { openResultFile } from './open-result-file.ts';
-import { mappedItemOf } from './read-result-items.ts';
+import { mappedItemOf } from '@scrapper/db/result-file/read-items';
 
 /** One page of a result file's items, filtered and sorted in SQL over its index (no raw records). */
 export async function listResultItems(database: Database, storage: Storage, user: SessionUser, query: ListItemsQuery): Promise<ListItemsResponse> {

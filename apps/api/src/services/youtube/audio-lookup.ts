@@ -32,14 +32,23 @@ function ytDlpOf(deps: LookupDeps): YtDlp {
   });
 }
 
+/** One Indonesian sentence per kind of yt-dlp failure; yt-dlp's own words go under "Detail". */
+const YTDLP_SENTENCES: Record<YtDlpError['kind'], string> = {
+  permanent: 'Audio tidak ditemukan di alamat itu (tautan salah, sudah dihapus, atau privat). Periksa tautannya.',
+  'needs-cookies': 'Platform meminta login atau verifikasi bot untuk alamat itu. Coba tautan lain.',
+  outdated: 'yt-dlp perlu diperbarui; minta admin memperbaruinya di tab Tools.',
+  transient: 'Alamat itu tidak dapat dijangkau saat ini. Coba lagi sebentar lagi.',
+  cancelled: 'Permintaan dihentikan sebelum selesai. Coba lagi.',
+};
+
 function lookupFailure(error: unknown, what: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof UrlNotAllowedError) return badRequest(error.message);
   if (error instanceof YtDlpError) {
-    if (error.kind === 'transient' || error.kind === 'cancelled') {
-      return new AppError(503, `${what} gagal sementara: ${error.message}. Coba lagi sebentar lagi.`);
-    }
-    return badRequest(`${what} gagal: ${error.message}`);
+    // Never yt-dlp's raw words ("ERROR: ... HTTP Error 404") as the message (issue 31 item 6).
+    const status = error.kind === 'transient' || error.kind === 'cancelled' || error.kind === 'outdated' ? 503 : 400;
+    // The screen puts its own "Gagal mendapatkan info audio remix:" before it.
+    return new AppError(status, YTDLP_SENTENCES[error.kind], {}, undefined, error.message);
   }
   return new AppError(503, `${what} gagal: yt-dlp tidak dapat dijalankan saat ini.`);
 }

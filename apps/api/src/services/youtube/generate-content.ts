@@ -1,11 +1,12 @@
 import type { GeneratedContent } from '@scrapper/contracts/http/youtube-uploads';
 import type { Database } from '@scrapper/db/client';
-import { findActiveApiKey, updateApiKeyModel, updateApiKeyValidation } from '@scrapper/db/queries/api-keys';
+import { findActiveApiKey, markApiKeyWorking, updateApiKeyModel, updateApiKeyValidation } from '@scrapper/db/queries/api-keys';
 import type { ApiKeyRow } from '@scrapper/db/schema';
 import {
   chooseGeminiModel,
   DEFAULT_DESCRIPTION_SUFFIX,
   DEFAULT_TAGS,
+  GEMINI_KEY_WORKED,
   generateVideoContent,
   MODEL_CHOICE_MAX_AGE_MS,
   toGeminiError,
@@ -75,6 +76,8 @@ export async function generateContent(deps: GenerateContentDeps, originalTitle: 
   }
   const chosen = model;
   const result = await answered(deps, key, signal, () => generateVideoContent({ ...call, model: chosen, originalTitle }));
+  // The key wrote content: it works, whatever an earlier check could not tell (issue 31 item 6).
+  if (key.isValid !== true) await markApiKeyWorking(db, key.id, GEMINI_KEY_WORKED);
   if (result.fallback) {
     await updateApiKeyModel(db, key.id, {
       model: result.model,

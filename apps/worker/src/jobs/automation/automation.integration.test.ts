@@ -10,10 +10,21 @@ import { nextQuotaDayStart } from '@scrapper/contracts/rules/youtube-quota';
 import type { Database } from '@scrapper/db/client';
 import { enqueue, ensureQueues } from '@scrapper/db/queue';
 import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
-import { insertApiKey } from '@scrapper/db/queries/api-keys';
+import { findActiveApiKey, insertApiKey } from '@scrapper/db/queries/api-keys';
+import { GEMINI_KEY_WORKED } from '@scrapper/integrations/gemini';
 import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { findAutomation, findRun, insertAutomation, insertRunIfIdle, updateAutomation } from '@scrapper/db/queries/automations';
-import { automationItems, automationRuns, downloads, notifications, oauthClientSecrets, youtubeAccounts, youtubeUploads } from '@scrapper/db/schema';
+import {
+  automationItems,
+  automationRuns,
+  downloads,
+  notifications,
+  oauthClientSecrets,
+  webhookDeliveries,
+  webhooks,
+  youtubeAccounts,
+  youtubeUploads,
+} from '@scrapper/db/schema';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import { startWorkerHarness, type WorkerHarness } from '../../../test/harness.ts';
@@ -209,6 +220,10 @@ describe('a run', () => {
     });
     expect(first.scrapeTaskId).not.toBeNull();
     expect(first.batchId).not.toBeNull();
+    // The filter read the downloader's index of the file (no worker here serves result.index:
+    // the run made it, before its step's transaction), not the raw file inside the transaction.
+    const indexed = await database.sql<Array<{ item_id: string }>>`select item_id from result_items where task_id = ${first.scrapeTaskId ?? ''} and item_id is not null order by position`;
+    expect(indexed.map((r) => r.item_id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
     const mine = await database.db.select().from(downloads).where(eq(downloads.ownerId, ownerId));
     expect(mine.filter((d) => d.status === 'completed').map((d) => d.sourceItemId).sort()).toEqual(['a1', 'a5']);
     const notes = await database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.dedupeKey, `automation-run:${first.id}`)));
@@ -244,6 +259,12 @@ describe('a run', () => {
       }),
     );
     const started = Date.now();
+    // A script's webhook for the steps: it keeps hearing of each one (an API, not the bell).
+    const [hook] = await database.db
+      .insert(webhooks)
+      .values({ ownerId, url: 'http://127.0.0.1:9/hook', events: ['scrape.completed', 'upload.completed', 'automation.run.completed'], sealedSecret: h.box.seal('whsec_dGVzdA==') })
+      .returning();
+    const bellBefore = new Set((await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.id));
     const run = await finished(await runNow(a.id));
     expect(run.status, run.error ?? '').toBe('completed');
     expect(run.counts).toMatchObject({ new: 3, downloaded: 3, queued: 3, rolledOver: 2 });
@@ -271,6 +292,14 @@ describe('a run', () => {
       const rows = await database.db.select().from(youtubeUploads).where(and(eq(youtubeUploads.accountId, accountId), eq(youtubeUploads.status, 'uploaded')));
       return rows.length === 1 ? rows : undefined;
     });
+    // The run scraped, downloaded a batch, queued three posts and one went out: the bell got one
+    // notification, the run's summary (an upload's outcome commits with its 'uploaded' state).
+    const bell = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).filter((n) => !bellBefore.has(n.id));
+    expect(bell.map((n) => [n.kind, n.dedupeKey, n.link])).toEqual([['automation.completed', `automation-run:${run.id}`, '/automations']]);
+    expect(bell[0]?.message).toContain('3 baru, 3 diunduh, 3 dijadwalkan untuk dipublikasikan');
+    const events = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook?.id ?? ''));
+    expect(events.map((e) => e.event).sort()).toEqual(['automation.run.completed', 'scrape.completed', 'upload.completed']);
+    await database.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, hook?.id ?? ''));
   }, 240_000);
 
   it('titles items without a caption by the history\'s fallback before the template, and dedupes them by it', async () => {
@@ -325,6 +354,22 @@ describe('a run', () => {
     expect(upload?.title).toBe('Kucing oren melompat | Wajib Tonton!');
     expect(h.google.geminiCalls.filter((c) => c.endpoint === 'gemini.generateContent').length).toBeGreaterThanOrEqual(1);
     expect(h.google.geminiCalls.length).toBeGreaterThan(calls);
+    // The key, never checked, wrote content: it counts as checked (issue 31 item 6).
+    expect(await findActiveApiKey(database.db, 'gemini')).toMatchObject({ isValid: true, validationMessage: GEMINI_KEY_WORKED });
+  }, 240_000);
+
+  it('a download that fails inside the run is in the run\'s one notification, as a failure with the reason', async () => {
+    fake.script(ACTOR, { polls: 1, items: [item('f1', 'Berhasil diunduh', 500), { ...item('f2', 'Gagal diunduh', 500), webVideoUrl: media.urls.notFound }] });
+    const a = await automationOf(baseConfig());
+    const bellBefore = new Set((await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).map((n) => n.id));
+    const run = await finished(await runNow(a.id));
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.counts).toMatchObject({ new: 2, downloaded: 1, failed: 1 });
+    // No batch notification beside it: the run's summary, always delivered, names the failure.
+    const bell = (await database.db.select().from(notifications).where(eq(notifications.userId, ownerId))).filter((n) => !bellBefore.has(n.id));
+    expect(bell.map((n) => [n.kind, n.dedupeKey])).toEqual([['automation.failed', `automation-run:${run.id}`]]);
+    expect(bell[0]?.message).toMatch(/selesai: 2 ditemukan, 0 tersaring, 2 baru, 1 diunduh, 1 gagal\. Unduhan gagal: .+\.$/);
+    expect((await findAutomation(database.db, a.id))?.consecutiveFailures).toBe(0);
   }, 240_000);
 
   it('pauses the automation after three failed runs in a row, telling its owner why', async () => {

@@ -4,10 +4,10 @@
 // row is locked; a retry finds the items that have theirs and asks only for the rest.
 import { fillTemplate, itemTitle, templateTitle } from '@scrapper/contracts/rules/automations';
 import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
-import { findActiveApiKey } from '@scrapper/db/queries/api-keys';
+import { findActiveApiKey, markApiKeyWorking } from '@scrapper/db/queries/api-keys';
 import { findAutomation, findRun, listRunItems, setItemMetadata } from '@scrapper/db/queries/automations';
 import type { AutomationItemRow } from '@scrapper/db/schema';
-import { generateVideoContent, toGeminiError } from '@scrapper/integrations/gemini';
+import { GEMINI_KEY_WORKED, generateVideoContent, toGeminiError } from '@scrapper/integrations/gemini';
 import type { JobContext } from '../types.ts';
 
 export type ItemMetadata = NonNullable<AutomationItemRow['metadata']>;
@@ -54,6 +54,8 @@ async function geminiWriter(ctx: JobContext): Promise<{ write(title: string): Pr
           ...(ctx.deps.gemini.baseUrl ? { baseUrl: ctx.deps.gemini.baseUrl } : {}),
           ...(ctx.deps.gemini.model ? { configuredModel: ctx.deps.gemini.model } : {}),
         });
+        // The key wrote content: it works, whatever an earlier check could not tell.
+        if (key.isValid !== true) await markApiKeyWorking(ctx.database.db, key.id, GEMINI_KEY_WORKED);
         return { title: clean(content.title, 100) || clean(title, 100) || 'Video', description: content.description.slice(0, 5000), tags: content.tags };
       } catch (raw) {
         return toGeminiError(raw, ctx.signal).userMessage;

@@ -167,12 +167,15 @@ describe('an automation publishing everywhere', () => {
     expect(drafts[0]).toMatchObject({ mode: 'inbox', sha256: sha256(files[0] ?? Buffer.alloc(0)) });
     expect(meta.posts().filter((p) => p.platform === 'facebook')).toHaveLength(1);
     expect(meta.posts().filter((p) => p.platform === 'facebook')[0]?.sha256).toBe(sha256(files[0] ?? Buffer.alloc(0)));
-    // One webhook event per target, one summary notification for the post.
+    // One webhook event per target; the bell has the run's one summary, and the post that went
+    // out as it said adds nothing (issue 31 item 3: one notification per run).
     const events = await h.database.db.select().from(webhookDeliveries);
     expect(events.filter((e) => (e.payload as { type: string }).type === 'post.published')).toHaveLength(2);
     const summary = await h.database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.dedupeKey, `publish-post:${post?.id}`)));
-    expect(summary).toHaveLength(1);
-    expect(summary[0]?.message).toContain('2 dari 2 tujuan berhasil');
+    expect(summary).toEqual([]);
+    const said = await h.database.db.select().from(notifications).where(and(eq(notifications.userId, ownerId), eq(notifications.dedupeKey, `automation-run:${runId}`)));
+    expect(said.map((n) => n.kind)).toEqual(['automation.completed']);
+    expect(said[0]?.message).toContain('1 dijadwalkan untuk dipublikasikan');
   }, 240_000);
 
   it('rolls a destination over its daily budget to the next day while the other keeps its slot', async () => {

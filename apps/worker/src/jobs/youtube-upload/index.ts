@@ -7,6 +7,7 @@ import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { lockYouTubeChannel } from '@scrapper/db/locks';
+import { isAutomationWork } from '@scrapper/db/queries/automations';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import {
@@ -199,15 +200,18 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
         event: 'upload.completed',
         data: { uploadId, title: upload.title, channel: account.accountName, videoId, videoUrl: `https://www.youtube.com/watch?v=${videoId}`, warnings, link: '/youtube/history' },
       });
-      await notifyUser(tx, upload.userId, {
-        kind: 'upload.uploaded',
-        message: [
-          `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
-          ...(lockedPrivate ? [PRIVACY_LOCKED_MESSAGE] : []),
-          ...warnings,
-        ].join(' '),
-        dedupeKey: `upload:${uploadId}`,
-      });
+      // An automation's upload went as its run said it would (its summary): nothing new to tell.
+      if (!(await isAutomationWork(tx, { youtubeUploadId: uploadId }))) {
+        await notifyUser(tx, upload.userId, {
+          kind: 'upload.uploaded',
+          message: [
+            `Video "${upload.title}" berhasil diupload ke YouTube (${account.accountName}).`,
+            ...(lockedPrivate ? [PRIVACY_LOCKED_MESSAGE] : []),
+            ...warnings,
+          ].join(' '),
+          dedupeKey: `upload:${uploadId}`,
+        });
+      }
       // A publish post's YouTube target (issue 33) takes this outcome in the same transaction.
       await mirrorYouTubeUpload({ db: tx, sql }, ctx.enqueue, uploadId, { status: 'published', videoId });
       return true;

@@ -95,7 +95,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
         else
           showToast(
             'info',
-            `Kunci API ditambahkan, tetapi tidak valid: ${name}. ${added.validationMessage ?? ''}`.trim(),
+            `Kunci API ditambahkan, tetapi ${added.status === 'invalid' ? 'tidak valid' : 'belum dapat dicek'}: ${name}. ${added.validationMessage ?? ''}`.trim(),
           );
       },
       'Gagal menambahkan kunci API.',
@@ -136,7 +136,7 @@ export function ApiKeyCard({ title, inputLabel, name, emptyText, operations }: A
           validity === 'valid' ? 'success' : 'info',
           validity === 'valid'
             ? `Kunci ${keyName(checked)} valid.${model}`
-            : `Kunci ${keyName(checked)} tidak valid: ${checked.validationMessage ?? 'belum dapat dicek'}`,
+            : `Kunci ${keyName(checked)} ${validity === 'invalid' ? 'tidak valid' : 'belum dapat dicek'}: ${checked.validationMessage ?? 'tanpa keterangan'}`,
         );
       },
       'Gagal memvalidasi kunci API.',

@@ -1,10 +1,12 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
 
 
 /**
- * Valid / invalid (with the reason) / unchecked, the model a Gemini key writes with, the server's message (which
+ * Valid / invalid (with the reason) / could not be checked / unchecked, the service's own words
+ * folded under "Detail", the model a Gemini key writes with, the server's message (which
  * says when a model was retired and what replaced it), when the key was added and checked.
  */
 export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
@@ -20,7 +22,9 @@ export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
         </span>
       ) : null}
       {apiKey.validationMessage ? (
-        <span className="key-validity__message">{apiKey.validationMessage}</span>
+        <span className="key-validity__message">
+          <ErrorDetail message={apiKey.validationMessage} detail={apiKey.validationDetail} />
+        </span>
       ) : null}
       <span className="muted key-validity__when">
         Ditambahkan{' '}

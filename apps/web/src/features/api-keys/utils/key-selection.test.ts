@@ -1,6 +1,6 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { describe, expect, it } from 'vitest';
-import { initialKeySelection, keyValidity, withActiveKey } from './key-selection.ts';
+import { initialKeySelection, KEY_VALIDITY_LABELS, keyValidity, withActiveKey } from './key-selection.ts';
 
 function key(id: string, isActive: boolean, isValid: boolean | null = null): ApiKey {
   return {
@@ -13,6 +13,7 @@ function key(id: string, isActive: boolean, isValid: boolean | null = null): Api
     status: isValid === true ? 'valid' : isValid === false ? 'invalid' : 'unchecked',
     lastValidated: null,
     validationMessage: null,
+    validationDetail: null,
     model: null,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
@@ -51,5 +52,10 @@ describe('key states', () => {
     expect(keyValidity({ status: 'valid' })).toBe('valid');
     expect(keyValidity({ status: 'invalid' })).toBe('invalid');
     expect(keyValidity({ status: 'unchecked' })).toBe('unchecked');
+  });
+
+  it('says "Tidak valid" only for a key the service refused, "Belum dapat dicek" for a check that could not run', () => {
+    expect(KEY_VALIDITY_LABELS).toEqual({ valid: 'Valid', invalid: 'Tidak valid', unavailable: 'Belum dapat dicek', unchecked: 'Belum dicek' });
+    expect(KEY_VALIDITY_LABELS[keyValidity({ status: 'unavailable' })]).toBe('Belum dapat dicek');
   });
 });

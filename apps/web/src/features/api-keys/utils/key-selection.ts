@@ -32,6 +32,9 @@ export function keyValidity(key: Pick<ApiKey, 'status'>): KeyValidity {
 
 export const KEY_VALIDITY_LABELS: Record<KeyValidity, string> = {
   valid: 'Valid',
+  /** Only when the service said the key is wrong. */
   invalid: 'Tidak valid',
+  /** The last check could not run (the service unreachable or failing): no verdict. */
+  unavailable: 'Belum dapat dicek',
   unchecked: 'Belum dicek',
 };

@@ -2,9 +2,11 @@ import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
 import type { AlertTone } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
+import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
+import { errorDetail } from '@/lib/api-error.ts';
 import { getAudioInfo } from '../api/get-audio-info.ts';
 import { searchAudio } from '../api/search-audio.ts';
 import {
@@ -40,6 +42,8 @@ type Busy = 'search' | 'info' | 'url' | null;
 interface Message {
   tone: AlertTone;
   text: string;
+  /** yt-dlp's own words, folded under "Detail" beneath the sentence. */
+  detail?: string | undefined;
 }
 
 /** Enter in a one-line field runs its button instead of submitting the upload form. */
@@ -102,7 +106,7 @@ export function AudioRemix({ values, onChange, errors, fieldRef }: AudioRemixPro
       setMessage({ tone: 'success', text: TEXT.audioInfoDone });
     } catch (error) {
       setInfo(null);
-      setMessage({ tone: 'danger', text: audioInfoFailed(reasonOf(error)) });
+      setMessage({ tone: 'danger', text: audioInfoFailed(reasonOf(error)), detail: errorDetail(error) });
     } finally {
       setBusy(null);
     }
@@ -124,7 +128,7 @@ export function AudioRemix({ values, onChange, errors, fieldRef }: AudioRemixPro
       setMessage({ tone: 'success', text: TEXT.audioInfoFromUrlDone });
     } catch (error) {
       setInfo(null);
-      setMessage({ tone: 'danger', text: audioInfoFromUrlFailed(reasonOf(error)) });
+      setMessage({ tone: 'danger', text: audioInfoFromUrlFailed(reasonOf(error)), detail: errorDetail(error) });
     } finally {
       setBusy(null);
     }
@@ -198,7 +202,7 @@ export function AudioRemix({ values, onChange, errors, fieldRef }: AudioRemixPro
 
       {message ? (
         <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
-          {message.text}
+          <ErrorDetail message={message.text} detail={message.detail} />
         </Alert>
       ) : null}
       {info && hasRemix(values) ? (

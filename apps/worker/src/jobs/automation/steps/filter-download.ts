@@ -1,10 +1,10 @@
-// Filter: the items of the scrape that pass the filters and are new to the automation, their
-// downloads queued as one batch. Download: waits for that batch, then on to publishing.
-import type { ActorConfig, VideoItem } from '@scrapper/contracts/http/actor-configs';
+// Filter: the items of the scrape (the downloader's index of its result file, read before the
+// step's transaction) that pass the filters and are new to the automation, their downloads
+// queued as one batch. Download: waits for that batch, then on to publishing.
+import type { VideoItem } from '@scrapper/contracts/http/actor-configs';
 import type { AutomationRunCounts } from '@scrapper/contracts/http/automations';
-import { applyFilters, itemKey, itemTitle } from '@scrapper/contracts/rules/automations';
+import { applyFilters, failedRule, itemKey, itemTitle, type FilterReason } from '@scrapper/contracts/rules/automations';
 import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
-import { createItemMapper } from '@scrapper/contracts/rules/map-items';
 import { titleKey } from '@scrapper/contracts/rules/title-key';
 import { findActorConfig } from '@scrapper/db/queries/actor-configs';
 import {
@@ -22,33 +22,58 @@ import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { findScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { bossTransaction } from '@scrapper/db/queue';
-import { rawOfLegacyElement } from '@scrapper/db/result-file/ensure-index';
-import { scanResultItems } from '@scrapper/db/result-file/scan-items';
+import { listAllResultItems } from '@scrapper/db/queries/result-items';
+import { ensureResultIndex } from '@scrapper/db/result-file/ensure-index';
+import { readRawRecords, videoItemOf } from '@scrapper/db/result-file/read-items';
 import type { AutomationRunRow } from '@scrapper/db/schema';
 import type { JobContext } from '../../types.ts';
 import type { Step, Tx } from '../types.ts';
 import { finishRun } from './finish.ts';
 
-/** The video items of the task's result file, mapped with the actor's current mapping. */
-async function readItems(ctx: JobContext, resultPath: string, config: ActorConfig): Promise<VideoItem[]> {
-  const map = createItemMapper(config);
-  const items: VideoItem[] = [];
-  for await (const element of scanResultItems(await ctx.deps.storage.read(resultPath))) {
-    const outcome = map(rawOfLegacyElement(JSON.parse(element.json)));
-    if (outcome.item) items.push(outcome.item);
-  }
-  return items;
+/** What the filter step works on, read before its transaction; or why the run cannot go on. */
+export type FilterInput = { items: VideoItem[] } | { error: string };
+
+/** Rules an item fails on its listed fields alone: it is out without its raw record. */
+const DECIDED_WITHOUT_RAW: ReadonlySet<FilterReason> = new Set(['minPlays', 'minLikes', 'duration']);
+
+/**
+ * The scrape's video items from the downloader's index of its result file (result_items, made
+ * with the actor's current mapping; made now if the result.index job has not yet), with the raw
+ * record of each item that may pass (read by its byte range: the posted date, the direct media
+ * URL, the download's item). Outside the step's transaction: the stored file is read without
+ * the run's row locked.
+ */
+export async function readFilterInput(ctx: JobContext, automation: AutomationWithOwner, run: AutomationRunRow, now: Date): Promise<FilterInput> {
+  const { database } = ctx;
+  const task = run.scrapeTaskId ? await findScrapeTask(database.db, run.scrapeTaskId) : undefined;
+  const actor = await findActorConfig(database.db, automation.config.source.platformInfo.platformId);
+  if (!task?.resultPath || !actor) return { error: 'File hasil scraping atau konfigurasi platform tidak ditemukan.' };
+  await ensureResultIndex(database, ctx.deps.storage, task, actor);
+  const rows = await listAllResultItems(database.sql, task.id);
+  const rules = automation.config.filters;
+  const wanted = rows.filter((row) => {
+    const failed = failedRule(videoItemOf(task.platformId, row, null), rules, now);
+    return failed === null || !DECIDED_WITHOUT_RAW.has(failed);
+  });
+  const raws = await readRawRecords(ctx.deps.storage, task.resultPath, wanted);
+  return { items: rows.map((row) => videoItemOf(task.platformId, row, raws.get(row.position) ?? null)) };
 }
 
-export async function filterAndDownload(ctx: JobContext, tx: Tx, automation: AutomationWithOwner, run: AutomationRunRow, now: Date): Promise<Step> {
+export async function filterAndDownload(
+  ctx: JobContext,
+  tx: Tx,
+  automation: AutomationWithOwner,
+  run: AutomationRunRow,
+  now: Date,
+  input: FilterInput,
+): Promise<Step> {
   const { config: cfg } = automation;
   const task = run.scrapeTaskId ? await findScrapeTask(tx.db, run.scrapeTaskId) : undefined;
-  const actor = await findActorConfig(tx.db, cfg.source.platformInfo.platformId);
-  if (!task?.resultPath || !actor) {
-    await finishRun(ctx, tx, automation, run, { status: 'failed', error: 'File hasil scraping atau konfigurasi platform tidak ditemukan.' });
+  if ('error' in input || !task) {
+    await finishRun(ctx, tx, automation, run, { status: 'failed', error: 'error' in input ? input.error : 'Task scraping run ini sudah tidak ada.' });
     return 'done';
   }
-  const items = await readItems(ctx, task.resultPath, actor);
+  const { items } = input;
   const owned = await ownerDownloads(tx.db, automation.ownerId, items.map(itemKey));
   const seenTitles = cfg.filters.skipDuplicateTitles ? new Set([...owned.titles, ...(await listTakenTitleKeys(tx.db, automation.id))]) : new Set<string>();
   const { kept, filteredOut } = applyFilters(items, cfg.filters, { now, downloadedKeys: owned.keys, seenTitleKeys: seenTitles });

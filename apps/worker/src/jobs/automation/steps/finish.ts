@@ -1,8 +1,8 @@
-// The end of a run: its row, one notification and one webhook event; failures in a row pause
-// the automation.
+// The end of a run: its row, its one notification and one webhook event; failures in a row
+// pause the automation.
 import type { AutomationRunCounts } from '@scrapper/contracts/http/automations';
 import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
-import { updateAutomation, updateRun, type AutomationWithOwner } from '@scrapper/db/queries/automations';
+import { listRunItems, updateAutomation, updateRun, type AutomationWithOwner } from '@scrapper/db/queries/automations';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import type { AutomationRunRow } from '@scrapper/db/schema';
@@ -18,16 +18,39 @@ function summary(counts: AutomationRunCounts): string {
 }
 
 /**
- * Ends the run (once: the caller holds its row lock and it is unfinished), with one notification
- * and one webhook event. Failures in a row are counted; the third pauses the automation and
- * says why.
+ * Why something inside the run failed, for its summary: the first failed download's reason and
+ * what the publish step could not queue.
+ */
+async function failureLines(tx: Tx, run: AutomationRunRow, counts: AutomationRunCounts, publishFailures: readonly string[]): Promise<string[]> {
+  const lines: string[] = [];
+  if (counts.failed > 0) {
+    const failed = (await listRunItems(tx.db, run.id)).find((i) => i.downloadStatus !== null && i.downloadStatus !== 'completed');
+    lines.push(`Unduhan gagal: ${failed?.downloadError ?? 'alasan tidak diketahui'}`);
+  }
+  if (publishFailures.length > 0) lines.push(`${publishFailures.length} posting gagal: ${publishFailures[0] ?? ''}`);
+  return lines;
+}
+
+/**
+ * Ends the run (once: the caller holds its row lock and it is unfinished), with its one
+ * notification (the work it made, its scrape, batch and posts, tells nothing by itself) and one
+ * webhook event. A run in which something failed notifies as a failure (always delivered),
+ * with the reason. Failures in a row are counted; the third pauses the automation and says why.
  */
 export async function finishRun(
   ctx: Pick<JobContext, 'enqueue'>,
   tx: Tx,
   automation: AutomationWithOwner,
   run: AutomationRunRow,
-  end: { status: 'completed' | 'failed'; error?: string; counts?: AutomationRunCounts; notes?: string[]; usageTotalUsd?: number | null },
+  end: {
+    status: 'completed' | 'failed';
+    error?: string;
+    counts?: AutomationRunCounts;
+    notes?: string[];
+    usageTotalUsd?: number | null;
+    /** Destinations the publish step could not queue, each with its reason. */
+    publishFailures?: readonly string[];
+  },
   now = new Date(),
 ): Promise<void> {
   const counts = end.counts ?? run.counts;
@@ -44,9 +67,10 @@ export async function finishRun(
   const link = '/automations';
   if (end.status === 'completed') {
     if (automation.consecutiveFailures !== 0) await updateAutomation(tx.db, automation.id, { consecutiveFailures: 0 }, now);
+    const failures = await failureLines(tx, run, counts, end.publishFailures ?? []);
     await notifyUser(tx.db, automation.ownerId, {
-      kind: 'automation.completed',
-      message: `Otomasi "${automation.name}" selesai: ${summary(counts)}.`,
+      kind: failures.length > 0 ? 'automation.failed' : 'automation.completed',
+      message: [`Otomasi "${automation.name}" selesai: ${summary(counts)}.`, ...failures.map((l) => `${l.replace(/\.$/, '')}.`)].join(' '),
       dedupeKey: `automation-run:${run.id}`,
       link,
     });

@@ -50,12 +50,13 @@ export async function publish(ctx: JobContext, tx: Tx, automation: AutomationWit
     ...(await youtubeQuota(tx, destinations, now, items.length)),
   });
   const rolled = new Map<string, number>();
+  const failures: string[] = [];
   let queued = 0;
   let quotaRolled = 0;
   for (const [index, state] of items.entries()) {
     const slot = plan[index];
     if (!slot) break;
-    await publishItem(ctx, tx, { automation, run, cfg, destinations, state, slot, rolled });
+    await publishItem(ctx, tx, { automation, run, cfg, destinations, state, slot, rolled, failures });
     queued++;
     if (slot.rolledOver) quotaRolled++;
   }
@@ -70,7 +71,7 @@ export async function publish(ctx: JobContext, tx: Tx, automation: AutomationWit
   const first = plan[0];
   if (first) notes.push(`Upload pertama tayang ${jakartaDateTime(first.publishAt)} ${WIB}.`);
   const rolledOver = Math.max(quotaRolled, ...[...rolled.values()], 0);
-  await finishRun(ctx, tx, automation, run, { status: 'completed', counts: { ...run.counts, queued, rolledOver }, notes });
+  await finishRun(ctx, tx, automation, run, { status: 'completed', counts: { ...run.counts, queued, rolledOver }, notes, publishFailures: failures });
   return 'done';
 }
 
@@ -100,6 +101,8 @@ interface ItemPlan {
   slot: PlannedSlot;
   /** Destinations rolled to a later day by their budget, counted by label. */
   rolled: Map<string, number>;
+  /** Why a destination of an item could not be queued (the run's summary names the first). */
+  failures: string[];
 }
 
 async function publishItem(ctx: JobContext, tx: Tx, p: ItemPlan): Promise<void> {
@@ -128,14 +131,9 @@ async function publishItem(ctx: JobContext, tx: Tx, p: ItemPlan): Promise<void> 
     const fit = fitIntoBudget(slot.publishAt, d.used, destinationDailyLimit(d.platform), AUTOMATION_LIMITS.maxPlanDays);
     const options = d.platform === 'tiktok' ? TIKTOK_INBOX : d.platform === 'instagram' ? { shareToFeed: true } : {};
     if (!fit) {
-      targets.push({
-        platform: d.platform,
-        accountId: d.account.id,
-        options,
-        status: 'failed',
-        reason: `Batas posting harian ${d.label} penuh selama ${AUTOMATION_LIMITS.maxPlanDays} hari ke depan.`,
-        finishedAt: new Date(),
-      });
+      const reason = `Batas posting harian ${d.label} penuh selama ${AUTOMATION_LIMITS.maxPlanDays} hari ke depan.`;
+      p.failures.push(reason);
+      targets.push({ platform: d.platform, accountId: d.account.id, options, status: 'failed', reason, finishedAt: new Date() });
       continue;
     }
     d.used.push(fit.at);
