@@ -11,6 +11,7 @@ import { QualitySchema } from './media.ts';
 import { StartScrapeBodySchema, UsageTotalUsdSchema } from './scrape.ts';
 import { PrivacyStatusSchema, UPLOAD_DEFAULTS, UPLOAD_LIMITS, VideoEffectSchema } from './youtube-uploads.ts';
 import { PUBLISH_TEXT_LIMITS } from '../rules/publish-destinations.ts';
+import { PostSchema } from './publish.ts';
 
 // Issue 19: an automation scrapes a saved source on a schedule, keeps the items that pass its
 // filters and are new to it, downloads them, and optionally schedules them on YouTube.
@@ -302,7 +303,10 @@ export type AutomationRun = z.infer<typeof AutomationRunSchema>;
 
 /** A run with its scheduled uploads (the run page). */
 export const AutomationRunDetailSchema = AutomationRunSchema.extend({
+  /** Its YouTube uploads (the spec's scheduled uploads; also among `posts`). */
   uploads: z.array(AutomationRunUploadSchema),
+  /** Every post it made, one per video, with a target per destination and each target's status. */
+  posts: z.array(PostSchema),
 });
 export type AutomationRunDetail = z.infer<typeof AutomationRunDetailSchema>;
 

@@ -188,6 +188,8 @@ export const PostTargetSchema = z.object({
   converted: z.boolean(),
   /** TikTok only: inbox draft or direct post. */
   mode: z.enum(['inbox', 'direct']).nullable(),
+  /** When this destination goes out, if not at the post's time (an automation's destination over its daily budget rolls to a later slot). */
+  scheduledAt: IsoDateTimeSchema.nullable(),
   updatedAt: IsoDateTimeSchema,
   finishedAt: IsoDateTimeSchema.nullable(),
 });

@@ -1,7 +1,7 @@
 // Publish posts and their targets (issue 33): what the API writes and lists, and what the
 // publish.target job reads and moves on. A target's remote id and upload address are written
 // (committed) before the first byte; final states are never left again.
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bossTransaction } from '../queue.ts';
 import { downloads } from '../schema/downloads.ts';
@@ -130,22 +130,29 @@ async function targetsOf(db: Db, postIds: string[]): Promise<Map<string, TargetW
   return byPost;
 }
 
-/** The owner's posts, newest first, with their targets. */
-export async function listPublishPostsOf(db: Db, userId: string, page: { offset: number; limit: number }): Promise<{ posts: PostWithTargets[]; total: number }> {
-  const [totalRow] = await db.select({ total: count() }).from(publishPosts).where(eq(publishPosts.userId, userId));
+/** Posts matching `where`, newest first, with their file's name and their targets. */
+async function postsWhere(db: Db, where: SQL | undefined, page: { offset: number; limit: number }): Promise<PostWithTargets[]> {
   const rows = await db
     .select({ post: publishPosts, fileName: downloads.title })
     .from(publishPosts)
     .leftJoin(downloads, eq(downloads.id, publishPosts.serverFileId))
-    .where(eq(publishPosts.userId, userId))
+    .where(where)
     .orderBy(desc(publishPosts.createdAt), desc(publishPosts.id))
     .offset(page.offset)
     .limit(page.limit);
   const targets = await targetsOf(db, rows.map((r) => r.post.id));
-  return {
-    total: totalRow?.total ?? 0,
-    posts: rows.map((r) => ({ post: r.post, fileName: r.fileName, targets: targets.get(r.post.id) ?? [] })),
-  };
+  return rows.map((r) => ({ post: r.post, fileName: r.fileName, targets: targets.get(r.post.id) ?? [] }));
+}
+
+/** The owner's posts, newest first, with their targets. */
+export async function listPublishPostsOf(db: Db, userId: string, page: { offset: number; limit: number }): Promise<{ posts: PostWithTargets[]; total: number }> {
+  const [totalRow] = await db.select({ total: count() }).from(publishPosts).where(eq(publishPosts.userId, userId));
+  return { total: totalRow?.total ?? 0, posts: await postsWhere(db, eq(publishPosts.userId, userId), page) };
+}
+
+/** The posts an automation run made (one per video it published), newest first, at most `limit`. */
+export async function listPublishPostsOfRun(db: Db, runId: string, limit = 200): Promise<PostWithTargets[]> {
+  return postsWhere(db, eq(publishPosts.automationRunId, runId), { offset: 0, limit });
 }
 
 /** One post with its targets; with `userId`, only that member's (else undefined). */

@@ -2,6 +2,7 @@
 // (one run at a time), pause and resume; publishing to any set of the owner's destinations
 // (issue 33 item 7), the old single YouTube `accountId` still taken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPublishPost } from '@scrapper/db/queries/publish-posts';
 import { automations, publishAccounts } from '@scrapper/db/schema';
 import { count } from 'drizzle-orm';
 import { startFakeGoogle, type FakeGoogle } from '@scrapper/testkit/fake-google/start-fake-google';
@@ -18,6 +19,7 @@ let aliceAccount: string;
 let bobAccount: string;
 let aliceTikTok: string;
 let bobFacebook: string;
+let aliceId: string;
 
 async function insertPublishAccount(userId: string, platform: 'tiktok' | 'facebook', name: string): Promise<string> {
   const [row] = await h.database.db
@@ -34,6 +36,7 @@ beforeAll(async () => {
   await seedActorConfigs(h.database);
   await h.createUser('boss', 'boss-password', 'admin');
   const aliceUser = await h.createUser('alice', 'alice-password', 'user');
+  aliceId = aliceUser.id;
   const bobUser = await h.createUser('bob', 'bob-password', 'user');
   admin = await h.login('boss', 'boss-password');
   alice = await h.login('alice', 'alice-password');
@@ -176,7 +179,27 @@ describe('/api/automations', () => {
     expect(runs.body.runs).toHaveLength(1);
     expect(runs.body.runs[0]).toMatchObject({ id: first.body.runId, trigger: 'manual', status: 'running', stage: 'queued' });
     const run = await h.request('GET', `/api/automations/${id}/runs/${first.body.runId}`, { token: alice });
-    expect(run.body).toMatchObject({ id: first.body.runId, uploads: [], counts: { found: 0, new: 0 } });
+    expect(run.body).toMatchObject({ id: first.body.runId, uploads: [], posts: [], counts: { found: 0, new: 0 } });
+    // A post the run made, to TikTok now and (over its budget) to a Facebook Page tomorrow: the
+    // run shows every destination, not only YouTube's uploads.
+    const later = new Date(Date.now() + 86_400_000);
+    await h.database.transaction(({ db }) =>
+      insertPublishPost(db, { userId: aliceId, serverFileId: null, caption: 'Kucing lucu #1', automationRunId: first.body.runId as string }, [
+        { platform: 'tiktok', accountId: aliceTikTok, options: { mode: 'inbox' } },
+        { platform: 'youtube', youtubeAccountId: aliceAccount, options: {}, scheduledAt: later },
+      ]),
+    );
+    const withPost = await h.request('GET', `/api/automations/${id}/runs/${first.body.runId}`, { token: alice });
+    expect(withPost.status, JSON.stringify(withPost.body)).toBe(200);
+    expect(withPost.body.posts).toHaveLength(1);
+    expect(withPost.body.posts[0]).toMatchObject({ caption: 'Kucing lucu #1' });
+    expect(withPost.body.posts[0].targets).toHaveLength(2);
+    expect(withPost.body.posts[0].targets).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ platform: 'tiktok', accountName: 'alice.tiktok', status: 'queued', mode: 'inbox', scheduledAt: null }),
+        expect.objectContaining({ platform: 'youtube', status: 'queued', scheduledAt: later.toISOString() }),
+      ]),
+    );
     expect((await h.request('GET', `/api/automations/${id}/runs/${first.body.runId}`, { token: bob })).status).toBe(404);
 
     const paused = await h.request('POST', `/api/automations/${id}/pause`, { token: alice });

@@ -31,6 +31,7 @@ import {
   type AutomationWithOwner,
 } from '@scrapper/db/queries/automations';
 import { findPublishAccount } from '@scrapper/db/queries/publish-accounts';
+import { listPublishPostsOfRun } from '@scrapper/db/queries/publish-posts';
 import { findYouTubeAccount } from '@scrapper/db/queries/youtube';
 import type { AutomationRunRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
@@ -38,6 +39,7 @@ import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { GoogleEndpoints } from '@scrapper/integrations/youtube';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { canReach, ownerScope } from '../../lib/owner-scope.ts';
+import { toPostDto } from '../publish-posts/to-post-dto.ts';
 import { listPlaylists } from '../youtube/list-playlists.ts';
 
 export interface AutomationDeps {
@@ -213,7 +215,7 @@ export async function runOf(deps: AutomationDeps, user: SessionUser, id: string,
   await reachable(deps.database, user, id);
   const run = await findRun(deps.database.db, runId);
   if (!run || run.automationId !== id) throw notFound(M.runNotFound);
-  const uploads = await listRunUploads(deps.database.db, run.id);
+  const [uploads, posts] = await Promise.all([listRunUploads(deps.database.db, run.id), listPublishPostsOfRun(deps.database.db, run.id)]);
   const base = toRunDto(run);
   // Uploads go on after the run ended: what reached YouTube is counted as it is now.
   const uploaded = uploads.filter((u) => u.status === 'uploaded').length;
@@ -221,5 +223,6 @@ export async function runOf(deps: AutomationDeps, user: SessionUser, id: string,
     ...base,
     counts: { ...base.counts, uploaded: Math.max(base.counts.uploaded, uploaded) },
     uploads: uploads.map((u) => ({ uploadId: u.uploadId, title: u.title, publishAt: u.publishAt?.toISOString() ?? null, status: u.status })),
+    posts: posts.map(toPostDto),
   };
 }

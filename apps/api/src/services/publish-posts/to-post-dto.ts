@@ -16,6 +16,7 @@ export function toTargetDto(row: TargetWithName): PostTarget {
     link: row.link,
     converted: row.converted,
     mode: row.platform === 'tiktok' ? (options.mode ?? 'inbox') : null,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -81,6 +81,7 @@ function target(id: string, status: string, extra: Record<string, unknown> = {})
     link: null,
     converted: false,
     mode: null,
+    scheduledAt: null,
     updatedAt: stamp,
     finishedAt: null,
     ...extra,

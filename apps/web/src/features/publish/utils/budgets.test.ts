@@ -22,6 +22,7 @@ function target(
     link: null,
     converted: false,
     mode,
+    scheduledAt: null,
     updatedAt: NOW.toISOString(),
     finishedAt: null,
   };
