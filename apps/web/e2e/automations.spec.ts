@@ -315,6 +315,16 @@ test('a keyword automation runs now: counts, downloads in history, uploads in th
     // The title template '{title} | {platform}', filled in.
     await expect(upload.getByRole('paragraph').first()).toHaveText(/^Klip .+ \| tiktok$/i);
   }
+  // The run's posts, every destination with its status and time (here the one channel).
+  const posts = panel
+    .getByRole('region', { name: 'Posting run ini' })
+    .getByRole('list', { name: /^Tujuan: / });
+  await expect(posts).toHaveCount(3);
+  for (const post of await posts.all()) {
+    await expect(post).toContainText(`YouTube: ${CHANNEL}`);
+    await expect(post).toContainText(/tayang .* (09|19)[.:]00 WIB/);
+  }
+  await expect(panel.getByRole('link', { name: 'Lihat posting di Publikasikan' })).toBeVisible();
   await expect(fact(item, 'Run terakhir')).toContainText('3 diunduh, 3 dijadwalkan');
   await expectNoSeriousA11yViolations(page);
   for (const size of [DESKTOP, PHONE]) {

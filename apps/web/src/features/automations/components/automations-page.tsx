@@ -139,7 +139,7 @@ export function AutomationsPage() {
     <div className="automations">
       <PageHeader
         title="Otomasi"
-        description="Scrape sumber yang sama sesuai jadwal, saring hasilnya, unduh video baru, dan jadwalkan upload ke YouTube tanpa perlu membuka Scrapper."
+        description="Scrape sumber yang sama sesuai jadwal, saring hasilnya, unduh video baru, dan publikasikan ke YouTube, TikTok, Instagram, atau Facebook sesuai slot, tanpa perlu membuka Scrapper."
         actions={
           <Button
             ref={createRef}

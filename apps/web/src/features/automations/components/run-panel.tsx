@@ -17,6 +17,7 @@ import { formatUsd } from '@/lib/format-usd.ts';
 import { UPLOAD_STATUS_LABELS } from '@/lib/youtube-choices.ts';
 import { listRuns } from '../api/list-runs.ts';
 import { useRun } from '../hooks/use-run.ts';
+import { RunPosts } from './run-posts.tsx';
 import { STAGE_LABELS, filteredOutRows, filteredOutTotal } from '../utils/describe.ts';
 
 export interface RunPanelProps {
@@ -166,6 +167,7 @@ function RunDetail({ automationId, runId }: { automationId: string; runId: strin
         {run.uploads.length > 0 ? (
           <Link to={paths.youtube}>Lihat jadwal di YouTube Upload</Link>
         ) : null}
+        {run.posts.length > 0 ? <Link to={paths.publish}>Lihat posting di Publikasikan</Link> : null}
       </p>
       {run.uploads.length > 0 ? (
         <section aria-label="Upload terjadwal">
@@ -191,6 +193,7 @@ function RunDetail({ automationId, runId }: { automationId: string; runId: strin
           </ul>
         </section>
       ) : null}
+      <RunPosts posts={run.posts} />
     </div>
   );
 }

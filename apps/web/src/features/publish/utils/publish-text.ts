@@ -1,4 +1,3 @@
-import type { TargetStatus } from '@scrapper/contracts/http/publish';
 import {
   CONNECT_APP_LABELS,
   type ConnectPlatform,
@@ -7,21 +6,7 @@ import {
 
 // The publishing page's words (issue 33), in one place so the page and its tests share them.
 
-export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
-  queued: 'Menunggu',
-  uploading: 'Mengunggah',
-  processing: 'Diproses platform',
-  published: 'Terbit',
-  sent_to_inbox: 'Terkirim ke kotak masuk TikTok',
-  failed: 'Gagal',
-  cancelled: 'Dibatalkan',
-};
-
-export function targetStatusTone(status: TargetStatus): 'info' | 'danger' | 'neutral' {
-  if (status === 'published' || status === 'sent_to_inbox') return 'info';
-  if (status === 'failed') return 'danger';
-  return 'neutral';
-}
+export { TARGET_STATUS_LABELS, targetStatusTone } from '@/lib/publish-status.ts';
 
 /** TikTok's privacy levels as its posting guidelines ask them to be named. */
 export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
