@@ -7,10 +7,11 @@ import {
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useState, type FormEvent } from 'react';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { LoadState } from '@/components/load-state.tsx';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { createWebhook } from '../api/create-webhook.ts';
@@ -33,8 +34,14 @@ export function WebhooksPanel() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useConfirmAction<Webhook>(
+    async (hook) => {
+      setError(null);
+      await deleteWebhook(hook.id);
+      setHooks((current) => current.filter((h) => h.id !== hook.id));
+    },
+    { failure: 'Gagal menghapus webhook.', closeOnFailure: true },
+  );
   /** Bumped per webhook by "Kirim Tes": its deliveries table loads again. */
   const [tests, setTests] = useState<Record<string, number>>({});
 
@@ -86,21 +93,6 @@ export function WebhooksPanel() {
     }
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteWebhook(deleting.id);
-      setHooks((current) => current.filter((h) => h.id !== deleting.id));
-    } catch (caught) {
-      setError(errorMessage(caught, 'Gagal menghapus webhook.'));
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  }
-
   return (
     <>
       <Card title="Tambah webhook">
@@ -127,9 +119,15 @@ export function WebhooksPanel() {
         {created ? <WebhookSecret url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
       </Card>
       <Card title="Webhook saya">
-        {error ? (
-          <Alert tone="danger" onDismiss={() => setError(null)}>
-            {error}
+        {error || removal.error ? (
+          <Alert
+            tone="danger"
+            onDismiss={() => {
+              setError(null);
+              removal.setError(null);
+            }}
+          >
+            {error ?? removal.error}
           </Alert>
         ) : null}
         {notice ? (
@@ -154,7 +152,7 @@ export function WebhooksPanel() {
                 testVersion={tests[hook.id] ?? 0}
                 onSave={(patch) => save(hook, patch)}
                 onTest={() => void test(hook)}
-                onDelete={() => setDeleting(hook)}
+                onDelete={() => removal.ask(hook)}
               />
             ))}
           </ul>
@@ -164,15 +162,11 @@ export function WebhooksPanel() {
           webhook yang gagal 20 kali berturut-turut dinonaktifkan dan Anda diberi tahu.
         </p>
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmRemoveDialog
+        action={removal}
         title="Hapus webhook"
-        message={`Hapus webhook ke ${deleting?.url ?? ''}? Kiriman yang belum terkirim dibatalkan dan riwayat kirimannya ikut terhapus.`}
+        message={`Hapus webhook ke ${removal.target?.url ?? ''}? Kiriman yang belum terkirim dibatalkan dan riwayat kirimannya ikut terhapus.`}
         confirmLabel="Hapus"
-        tone="danger"
-        loading={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
       />
     </>
   );
