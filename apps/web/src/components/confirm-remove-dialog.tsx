@@ -3,7 +3,10 @@ import { ConfirmDialog, type ConfirmDialogProps } from '@scrapper/ui/confirm-dia
 import type { ReactNode } from 'react';
 import type { ConfirmAction } from '@/hooks/use-confirm-action.ts';
 
-export interface ConfirmRemoveDialogProps<T> extends Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'tone'> {
+export interface ConfirmRemoveDialogProps<T> extends Pick<
+  ConfirmDialogProps,
+  'title' | 'message' | 'confirmLabel' | 'tone'
+> {
   action: ConfirmAction<T>;
   /** The line naming what is removed ("Akun: **name** (TikTok)"); none when left out. */
   subject?: (target: T) => { label: string; name: string; extra?: ReactNode };
@@ -13,7 +16,11 @@ export interface ConfirmRemoveDialogProps<T> extends Pick<ConfirmDialogProps, 't
  * The confirmation for a `useConfirmAction`: what is removed, and the error when the call
  * failed (an action that closes on failure leaves it to the page, beside its list).
  */
-export function ConfirmRemoveDialog<T>({ action, subject, ...dialog }: ConfirmRemoveDialogProps<T>) {
+export function ConfirmRemoveDialog<T>({
+  action,
+  subject,
+  ...dialog
+}: ConfirmRemoveDialogProps<T>) {
   const named = action.target !== null && subject ? subject(action.target) : null;
   return (
     <ConfirmDialog

@@ -10,13 +10,15 @@ export interface ListStateProps {
   failed: ReactNode;
   /** Shown (muted) once loaded with nothing in it. */
   empty?: ReactNode;
+  /** The entries, shown while there are any (the last ones stay on screen during a reload). */
+  children?: ReactNode;
 }
 
 /**
- * The states of a panel's list around its entries: the spinner while the first load runs,
- * the load's failure with 'Coba lagi', and the sentence for an empty list.
+ * A panel's list and its states: the spinner while the first load runs, the load's failure with
+ * 'Coba lagi', the sentence for an empty list, and the entries (children) while there are any.
  */
-export function ListState({ list, loadingLabel, failed, empty }: ListStateProps) {
+export function ListState({ list, loadingLabel, failed, empty, children }: ListStateProps) {
   const none = list.data.length === 0;
   return (
     <>
@@ -27,6 +29,7 @@ export function ListState({ list, loadingLabel, failed, empty }: ListStateProps)
         onRetry={list.reload}
       />
       {list.status === 'ready' && none && empty ? <p className="muted">{empty}</p> : null}
+      {none ? null : children}
     </>
   );
 }

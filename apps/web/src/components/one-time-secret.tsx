@@ -24,7 +24,16 @@ export interface OneTimeSecretProps {
  * A secret shown this once after it was made (an API token, a webhook's signing secret): the
  * warning, the value in a read-only field that selects itself, "Salin", and "Sudah saya simpan".
  */
-export function OneTimeSecret({ title, warning, label, secret, copiedText, failedText, children, onDone }: OneTimeSecretProps) {
+export function OneTimeSecret({
+  title,
+  warning,
+  label,
+  secret,
+  copiedText,
+  failedText,
+  children,
+  onDone,
+}: OneTimeSecretProps) {
   const inputId = useId();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (

@@ -28,7 +28,10 @@ export interface ConfirmAction<T> {
  * about, the call while it runs, and its error. `act` does the call and what follows it
  * (drop it from the list, a toast); the dialog closes once it resolves.
  */
-export function useConfirmAction<T>(act: (target: T) => Promise<void>, options: ConfirmActionOptions): ConfirmAction<T> {
+export function useConfirmAction<T>(
+  act: (target: T) => Promise<void>,
+  options: ConfirmActionOptions,
+): ConfirmAction<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -43,7 +43,10 @@ export function choiceBinder<V, H extends object = object>(
   errors: { readonly [key: string]: string | undefined },
   update: <K extends keyof V>(name: K, value: V[K]) => void,
   handle?: (name: keyof V & string) => H,
-): <K extends keyof V & string>(name: K, isChoice: (value: string) => value is Extract<V[K], string>) => BoundField & Partial<H> {
+): <K extends keyof V & string>(
+  name: K,
+  isChoice: (value: string) => value is Extract<V[K], string>,
+) => BoundField & Partial<H> {
   return (name, isChoice) => {
     const bound: BoundField = {
       value: String(values[name]),

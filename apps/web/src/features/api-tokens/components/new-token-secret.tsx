@@ -18,7 +18,9 @@ export function NewTokenSecret({ created, onDone }: NewTokenSecretProps) {
       failedText="Gagal menyalin: pilih teks token lalu salin manual."
       onDone={onDone}
     >
-      <p className="muted">Contoh pemakaian (siap ditempel ke terminal selama token masih tampil di sini):</p>
+      <p className="muted">
+        Contoh pemakaian (siap ditempel ke terminal selama token masih tampil di sini):
+      </p>
       <pre className="api-tokens__example">
         <code>{`curl -H "Authorization: Bearer ${created.secret}" ${window.location.origin}/api/auth/me`}</code>
       </pre>

@@ -5,7 +5,10 @@ import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
  * either way, the error shows above the list. `onRevoked` runs after the API took it (drop it
  * from the list).
  */
-export function useRevokeToken<T extends { id: string }>(revoke: (id: string) => Promise<void>, onRevoked: (token: T) => void) {
+export function useRevokeToken<T extends { id: string }>(
+  revoke: (id: string) => Promise<void>,
+  onRevoked: (token: T) => void,
+) {
   return useConfirmAction<T>(
     async (token) => {
       await revoke(token.id);

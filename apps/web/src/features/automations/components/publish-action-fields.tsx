@@ -49,7 +49,11 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
   return (
     <fieldset className="form-fieldset">
       <legend>Tindakan</legend>
-      <Select label="Unduh item baru dengan kualitas" options={QUALITY_OPTIONS} {...choice('quality', isQuality)} />
+      <Select
+        label="Unduh item baru dengan kualitas"
+        options={QUALITY_OPTIONS}
+        {...choice('quality', isQuality)}
+      />
       <Checkbox
         label="Publikasikan sesuai slot posting"
         checked={values.publish}
@@ -82,14 +86,22 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
             />
           </div>
           <div className="form-grid">
-            <Select label="Privasi YouTube" options={PRIVACY_OPTIONS} {...choice('privacyStatus', isPrivacy)} />
+            <Select
+              label="Privasi YouTube"
+              options={PRIVACY_OPTIONS}
+              {...choice('privacyStatus', isPrivacy)}
+            />
             <Select
               id="automation-categoryId"
               label="Kategori YouTube"
               options={CATEGORY_OPTIONS}
               {...field('categoryId')}
             />
-            <Select label="Efek video" options={VIDEO_EFFECT_OPTIONS} {...choice('videoEffect', isVideoEffect)} />
+            <Select
+              label="Efek video"
+              options={VIDEO_EFFECT_OPTIONS}
+              {...choice('videoEffect', isVideoEffect)}
+            />
           </div>
           <MadeForKidsField
             value={values.madeForKids}

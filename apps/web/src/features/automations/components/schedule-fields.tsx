@@ -58,7 +58,11 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
             hint={`Paling sering setiap ${AUTOMATION_LIMITS.minIntervalMinutes} menit.`}
             {...field('intervalValue')}
           />
-          <Select label="Satuan" options={UNIT_OPTIONS} {...choice('intervalUnit', isIntervalUnit)} />
+          <Select
+            label="Satuan"
+            options={UNIT_OPTIONS}
+            {...choice('intervalUnit', isIntervalUnit)}
+          />
         </div>
       ) : (
         <TextInput

@@ -111,8 +111,7 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
         loadingLabel="Memuat akun tujuan..."
         failed={PUBLISH_TEXT.accountsFailed}
         empty="Belum ada akun tujuan. Hubungkan TikTok atau Meta untuk mulai."
-      />
-      {accounts.data.length > 0 ? (
+      >
         <ul className="publish-accounts" aria-label="Akun tujuan terhubung">
           {accounts.data.map((account) => (
             <li key={account.id} className="publish-account">
@@ -139,13 +138,17 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
             </li>
           ))}
         </ul>
-      ) : null}
+      </ListState>
       <ConfirmRemoveDialog
         action={removal}
         title="Putus akun tujuan"
         message="Scrapper tidak akan bisa memposting ke akun ini sampai Anda menghubungkannya lagi. Posting yang sudah terbit tetap ada di platform."
         confirmLabel="Putus"
-        subject={(account) => ({ label: 'Akun', name: account.name, extra: ` (${PUBLISH_PLATFORM_LABELS[account.platform]})` })}
+        subject={(account) => ({
+          label: 'Akun',
+          name: account.name,
+          extra: ` (${PUBLISH_PLATFORM_LABELS[account.platform]})`,
+        })}
       />
     </Card>
   );

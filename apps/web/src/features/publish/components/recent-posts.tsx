@@ -99,8 +99,7 @@ export function RecentPosts({ posts }: RecentPostsProps) {
         loadingLabel="Memuat posting..."
         failed={PUBLISH_TEXT.postsFailed}
         empty="Belum ada posting."
-      />
-      {posts.data.length > 0 ? (
+      >
         <ul className="publish-posts" aria-label="Posting terakhir">
           {posts.data.map((post) => (
             <li key={post.id} className="publish-post">
@@ -130,7 +129,7 @@ export function RecentPosts({ posts }: RecentPostsProps) {
             </li>
           ))}
         </ul>
-      ) : null}
+      </ListState>
       {posts.status === 'error' && posts.data.length > 0 ? (
         <Alert tone="warning">{PUBLISH_TEXT.postsFailed}</Alert>
       ) : null}

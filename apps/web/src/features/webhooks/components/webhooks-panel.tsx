@@ -10,7 +10,8 @@ import { Card } from '@scrapper/ui/card';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useState, type FormEvent } from 'react';
 import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
@@ -25,7 +26,12 @@ import { WebhookSecret } from './webhook-secret.tsx';
 
 /** The member's webhooks: the create form, the secret shown once, the list with its actions. */
 export function WebhooksPanel() {
-  const { data: hooks, setData: setHooks, status, reload } = useResource<Webhook[]>(listWebhooks, []);
+  const {
+    data: hooks,
+    setData: setHooks,
+    status,
+    reload,
+  } = useResource<Webhook[]>(listWebhooks, []);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -68,9 +74,13 @@ export function WebhooksPanel() {
     }
   }
 
-  const replace = (next: Webhook) => setHooks((current) => current.map((h) => (h.id === next.id ? next : h)));
+  const replace = (next: Webhook) =>
+    setHooks((current) => current.map((h) => (h.id === next.id ? next : h)));
 
-  async function save(hook: Webhook, patch: { url?: string; events?: WebhookEvent[]; enabled?: boolean }): Promise<boolean> {
+  async function save(
+    hook: Webhook,
+    patch: { url?: string; events?: WebhookEvent[]; enabled?: boolean },
+  ): Promise<boolean> {
     setError(null);
     try {
       replace(await updateWebhook(hook.id, patch));
@@ -116,34 +126,32 @@ export function WebhooksPanel() {
             </Button>
           </div>
         </form>
-        {created ? <WebhookSecret url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <WebhookSecret
+            url={created.url}
+            secret={created.secret}
+            onDone={() => setCreated(null)}
+          />
+        ) : null}
       </Card>
       <Card title="Webhook saya">
-        {error || removal.error ? (
-          <Alert
-            tone="danger"
-            onDismiss={() => {
-              setError(null);
-              removal.setError(null);
-            }}
-          >
-            {error ?? removal.error}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={error ?? removal.error}
+          onDismiss={() => {
+            setError(null);
+            removal.setError(null);
+          }}
+        />
         {notice ? (
           <Alert tone="info" onDismiss={() => setNotice(null)}>
             {notice}
           </Alert>
         ) : null}
-        <LoadState
-          loading={status === 'loading' && hooks.length === 0}
-          error={status === 'error' ? 'Gagal memuat webhook Anda.' : null}
-          onRetry={reload}
-        />
-        {status === 'ready' && hooks.length === 0 ? (
-          <p className="muted">Belum ada webhook. Tambahkan satu di atas agar alat Anda diberi tahu saat pekerjaan selesai.</p>
-        ) : null}
-        {hooks.length > 0 ? (
+        <ListState
+          list={{ status, data: hooks, reload }}
+          failed="Gagal memuat webhook Anda."
+          empty="Belum ada webhook. Tambahkan satu di atas agar alat Anda diberi tahu saat pekerjaan selesai."
+        >
           <ul className="webhooks__list" aria-label="Webhook saya">
             {hooks.map((hook) => (
               <WebhookItem
@@ -156,10 +164,11 @@ export function WebhooksPanel() {
               />
             ))}
           </ul>
-        ) : null}
+        </ListState>
         <p className="muted webhooks__limit">
-          Paling banyak {MAX_WEBHOOKS_PER_MEMBER} webhook per akun. Kiriman yang gagal dicoba lagi sampai 6 kali dalam sekitar satu jam;
-          webhook yang gagal 20 kali berturut-turut dinonaktifkan dan Anda diberi tahu.
+          Paling banyak {MAX_WEBHOOKS_PER_MEMBER} webhook per akun. Kiriman yang gagal dicoba lagi
+          sampai 6 kali dalam sekitar satu jam; webhook yang gagal 20 kali berturut-turut
+          dinonaktifkan dan Anda diberi tahu.
         </p>
       </Card>
       <ConfirmRemoveDialog

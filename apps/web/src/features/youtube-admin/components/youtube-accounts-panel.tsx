@@ -38,7 +38,9 @@ export function YoutubeAccountsPanel() {
     { failure: () => ADMIN_TEXT.disconnectFailed },
   );
 
-  const activeSecrets = secrets.data.filter((secret) => secret.isActive && secret.platform === 'youtube');
+  const activeSecrets = secrets.data.filter(
+    (secret) => secret.isActive && secret.platform === 'youtube',
+  );
   const chosenSecret =
     activeSecrets.find((secret) => secret.id === secretId) ?? activeSecrets[0] ?? null;
   const secretNames = new Map(secrets.data.map((secret) => [secret.id, secret.name]));
@@ -92,8 +94,7 @@ export function YoutubeAccountsPanel() {
         loadingLabel="Memuat akun YouTube..."
         failed="Gagal memuat akun YouTube."
         empty="Belum ada akun YouTube yang terhubung."
-      />
-      {accounts.data.length > 0 ? (
+      >
         <ul className="yt-admin-accounts" aria-label="Akun YouTube terhubung">
           {accounts.data.map((account) => (
             <YoutubeAccountCard
@@ -106,7 +107,7 @@ export function YoutubeAccountsPanel() {
             />
           ))}
         </ul>
-      ) : null}
+      </ListState>
 
       <ConfirmRemoveDialog
         action={disconnect}

@@ -43,14 +43,13 @@ export function UploadHistory({
         loadingLabel="Memuat riwayat upload..."
         failed={TEXT.historyFailed}
         empty="Belum ada video yang diupload atau dijadwalkan."
-      />
-      {uploads.length > 0 ? (
+      >
         <ul className="yt-history" aria-label="Daftar upload YouTube">
           {uploads.map((upload) => (
             <UploadHistoryItem key={upload.id} upload={upload} onChanged={onChanged} />
           ))}
         </ul>
-      ) : null}
+      </ListState>
     </Card>
   );
 }
