@@ -4,8 +4,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListState } from '@/components/list-state.tsx';
 import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listAllTokens } from '../api/list-all-tokens.ts';
-import { revokeAnyToken } from '../api/revoke-any-token.ts';
+import { listAllTokens, revokeAnyToken } from '../api.ts';
 import { useRevokeToken } from '../hooks/use-revoke-token.ts';
 import { TokenList } from './token-list.tsx';
 
