@@ -8,7 +8,7 @@ import { LoadState } from '@/components/load-state.tsx';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { deleteUser } from '../api.ts';
 import { useUsers } from '../hooks/use-users.ts';
 import { UserFormModal } from './user-form-modal.tsx';
 import { UserTable } from './user-table.tsx';

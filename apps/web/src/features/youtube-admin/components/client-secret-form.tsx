@@ -21,8 +21,7 @@ import type { FormEvent } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { fieldBinder } from '@/lib/bind-field.ts';
-import { createClientSecret } from '../api/create-client-secret.ts';
-import { updateClientSecret } from '../api/update-client-secret.ts';
+import { createClientSecret, updateClientSecret } from '../api.ts';
 import {
   CREDENTIAL_LABELS,
   clientSecretFormFrom,
