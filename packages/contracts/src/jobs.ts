@@ -58,6 +58,20 @@ export const AutomationRunPayloadSchema = z.object({ runId: UuidSchema });
 /** One target of a publish post (issue 33): its row holds the destination, options and progress. */
 export const PublishTargetPayloadSchema = z.object({ targetId: UuidSchema });
 
+/**
+ * Sending a video to a platform (YouTube, TikTok, Meta): retried with backoff for up to three
+ * hours, two at a time, a heartbeat a minute while the bytes go out.
+ */
+const VIDEO_UPLOAD_POLICY = {
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 3 * 3600,
+  retentionSeconds: 7 * 24 * 3600,
+  defaultConcurrency: 2,
+  heartbeatSeconds: 60,
+} as const satisfies QueuePolicy;
+
 /** The job catalog: queue name -> payload schema and policy. Jobs carry ids, never blobs. */
 export const jobCatalog = {
   'maintenance.sweep': {
@@ -116,14 +130,8 @@ export const jobCatalog = {
     policy: {
       // Network trouble and Google 5xx are retried with backoff; invalid_grant, forbidden and
       // bad input fail at once (the handler marks the record failed and does not throw).
-      retryLimit: 5,
-      retryDelaySeconds: 30,
-      retryBackoff: true,
-      expireInSeconds: 3 * 3600,
-      retentionSeconds: 7 * 24 * 3600,
       // Uploads to one channel run one at a time whatever this says (a per-account lock).
-      defaultConcurrency: 2,
-      heartbeatSeconds: 60,
+      ...VIDEO_UPLOAD_POLICY,
     },
   },
   'result.index': {
@@ -208,13 +216,7 @@ export const jobCatalog = {
       // The target keeps its remote id (stored before the first byte): a retry reads the
       // platform's status and resumes or finishes, never starts a second post. Platform refusals
       // that will not change fail the target at once (the handler does not throw then).
-      retryLimit: 5,
-      retryDelaySeconds: 30,
-      retryBackoff: true,
-      expireInSeconds: 3 * 3600,
-      retentionSeconds: 7 * 24 * 3600,
-      defaultConcurrency: 2,
-      heartbeatSeconds: 60,
+      ...VIDEO_UPLOAD_POLICY,
       // One waiting and one running job per target (the target id is the singletonKey).
       queuePolicy: 'stately',
     },

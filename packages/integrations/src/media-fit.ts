@@ -4,22 +4,15 @@
 // fixes (too long, too short, too small) is a refusal with its reason, before any byte leaves.
 import { open, rm } from 'node:fs/promises';
 import type { DestinationFileRules } from '@scrapper/contracts/rules/publish-destinations';
-import type { Ffmpeg } from './ffmpeg.ts';
+import type { Ffmpeg, MediaProbe } from './ffmpeg.ts';
 import { runProgram } from './run-program.ts';
 
-/** What the checks need to know of a file. */
-export interface VideoFacts {
-  durationSecs: number | undefined;
+/** What the checks need to know of a file: ffprobe's facts, its size and where its moov atom is. */
+export type VideoFacts = Pick<MediaProbe, 'durationSecs' | 'width' | 'height' | 'fps' | 'videoCodec' | 'audioCodec' | 'hasVideo'> & {
   sizeBytes: number;
-  width: number | undefined;
-  height: number | undefined;
-  fps: number | undefined;
-  videoCodec: string | undefined;
-  audioCodec: string | undefined;
-  hasVideo: boolean;
   /** MP4/MOV: the moov atom comes before mdat (progressive). Undefined for other containers. */
   moovFirst: boolean | undefined;
-}
+};
 
 /** What a conversion must change; every field false/undefined: nothing (send as it is). */
 export interface FitConversion {

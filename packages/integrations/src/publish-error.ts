@@ -49,3 +49,21 @@ export class PublishError extends Error {
 export function isPublishError(error: unknown): error is PublishError {
   return error instanceof PublishError;
 }
+
+/**
+ * One request to a publishing platform, its answer read as text. A cancelled call rethrows the
+ * signal's reason as is (callers tell it apart); other network trouble is `networkError`'s.
+ */
+export async function fetchPlatformText(
+  url: URL | string,
+  init: RequestInit,
+  networkError: (error: unknown) => PublishError,
+): Promise<{ response: Response; text: string }> {
+  try {
+    const response = await fetch(url, init);
+    return { response, text: await response.text() };
+  } catch (error) {
+    if (init.signal?.aborted) throw init.signal.reason;
+    throw networkError(error);
+  }
+}

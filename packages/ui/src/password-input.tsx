@@ -1,57 +1,34 @@
 import { useState } from 'react';
-import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { classNames } from './class-names.ts';
-import { Field } from './field.tsx';
 import { Icon } from './icon.tsx';
-import { useFieldIds } from './use-field-ids.ts';
+import { TextInput, type TextInputProps } from './text-input.tsx';
 
-export interface PasswordInputProps extends Omit<
-  ComponentPropsWithRef<'input'>,
-  'children' | 'type'
-> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: ReactNode;
+export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'around'> {
   /** Accessible name of the reveal toggle. */
   revealLabel?: string;
 }
 
 /** A password field with a toggle that reveals what was typed (helps on phone keyboards). */
-export function PasswordInput({
-  label,
-  hint,
-  error,
-  id,
-  className,
-  required,
-  revealLabel = 'Tampilkan password',
-  ...rest
-}: PasswordInputProps) {
-  const ids = useFieldIds(id, Boolean(hint), Boolean(error));
+export function PasswordInput({ revealLabel = 'Tampilkan password', ...rest }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field ids={ids} label={label} hint={hint} error={error} required={required}>
-      <div className="ui-password">
-        <input
-          id={ids.inputId}
-          type={visible ? 'text' : 'password'}
-          className={classNames('ui-input', className)}
-          aria-describedby={ids.describedBy}
-          aria-invalid={error ? true : undefined}
-          required={required}
-          {...rest}
-        />
-        <Button
-          iconOnly
-          aria-label={revealLabel}
-          aria-pressed={visible}
-          aria-controls={ids.inputId}
-          onClick={() => setVisible((v) => !v)}
-        >
-          <Icon name={visible ? 'eye-off' : 'eye'} />
-        </Button>
-      </div>
-    </Field>
+    <TextInput
+      {...rest}
+      type={visible ? 'text' : 'password'}
+      around={(input, inputId) => (
+        <div className="ui-password">
+          {input}
+          <Button
+            iconOnly
+            aria-label={revealLabel}
+            aria-pressed={visible}
+            aria-controls={inputId}
+            onClick={() => setVisible((v) => !v)}
+          >
+            <Icon name={visible ? 'eye-off' : 'eye'} />
+          </Button>
+        </div>
+      )}
+    />
   );
 }

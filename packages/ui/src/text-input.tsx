@@ -7,6 +7,8 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'ch
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  /** Puts the input inside more (a button beside it: PasswordInput's reveal toggle). */
+  around?: (input: ReactNode, inputId: string) => ReactNode;
 }
 
 export function TextInput({
@@ -16,19 +18,23 @@ export function TextInput({
   id,
   className,
   required,
+  around,
   ...rest
 }: TextInputProps) {
   const ids = useFieldIds(id, Boolean(hint), Boolean(error));
+  const input = (
+    <input
+      id={ids.inputId}
+      className={classNames('ui-input', className)}
+      aria-describedby={ids.describedBy}
+      aria-invalid={error ? true : undefined}
+      required={required}
+      {...rest}
+    />
+  );
   return (
     <Field ids={ids} label={label} hint={hint} error={error} required={required}>
-      <input
-        id={ids.inputId}
-        className={classNames('ui-input', className)}
-        aria-describedby={ids.describedBy}
-        aria-invalid={error ? true : undefined}
-        required={required}
-        {...rest}
-      />
+      {around ? around(input, ids.inputId) : input}
     </Field>
   );
 }

@@ -31,44 +31,34 @@ export function OptionField({ optionKey, option, value, error, onChange }: Optio
       </div>
     );
   }
+  // What every text-valued control of an option takes: its id, label, value and error.
+  const bound = {
+    id,
+    label: option.label,
+    value: text,
+    error,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
   const choices = option.type === 'select' ? selectChoices(optionKey, option) : [];
   if (option.type === 'select' && choices.length > 0) {
-    return (
-      <Select
-        id={id}
-        label={option.label}
-        options={choices}
-        placeholder="Bawaan aktor"
-        value={text}
-        error={error}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    );
+    return <Select {...bound} options={choices} placeholder="Bawaan aktor" />;
   }
   if (option.type === 'date') {
     return (
       <TextInput
-        id={id}
-        label={option.label}
+        {...bound}
         placeholder={DISPLAY_DATE_PLACEHOLDER}
         hint="Format dd/mm/yyyy"
         inputMode="numeric"
         autoComplete="off"
-        value={text}
-        error={error}
-        onChange={(event) => onChange(event.target.value)}
       />
     );
   }
   return (
     <TextInput
-      id={id}
-      label={option.label}
+      {...bound}
       type={option.type === 'number' ? 'number' : 'text'}
       inputMode={option.type === 'number' ? 'decimal' : undefined}
-      value={text}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }

@@ -32,3 +32,31 @@ export function fieldBinder<V, H extends object = object>(
     return { ...extra, ...bound };
   };
 }
+
+/**
+ * A form's fixed-choice fields by name, for a Select: `<Select label="Privasi" options={PRIVACY}
+ * {...choice('privacy', isPrivacy)} />` gives its value, error and a change handler that sets
+ * only a value `isChoice` accepts, plus what `handle` adds (its DOM id).
+ */
+export function choiceBinder<V, H extends object = object>(
+  values: V,
+  errors: { readonly [key: string]: string | undefined },
+  update: <K extends keyof V>(name: K, value: V[K]) => void,
+  handle?: (name: keyof V & string) => H,
+): <K extends keyof V & string>(
+  name: K,
+  isChoice: (value: string) => value is Extract<V[K], string>,
+) => BoundField & Partial<H> {
+  return (name, isChoice) => {
+    const bound: BoundField = {
+      value: String(values[name]),
+      error: errors[name],
+      onChange: (event) => {
+        const value = event.target.value;
+        if (isChoice(value)) update(name, value);
+      },
+    };
+    const extra: Partial<H> = handle ? handle(name) : {};
+    return { ...extra, ...bound };
+  };
+}

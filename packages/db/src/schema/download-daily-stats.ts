@@ -12,6 +12,17 @@ export type RolledUpDownloadStatus = 'completed' | 'failed';
  * `created_at`; `stored_bytes` sums the sizes of files not deleted.
  */
 
+/** The columns both roll-ups share (fresh builders for each table). */
+function rolledUpColumns() {
+  return {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    status: text('status').$type<RolledUpDownloadStatus>().notNull(),
+    downloads: integer('downloads').notNull(),
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
+  };
+}
+
 /** One member's downloads per Jakarta day, platform and status: a member's dashboard. */
 export const downloadDailyStats = pgTable(
   'download_daily_stats',
@@ -19,11 +30,7 @@ export const downloadDailyStats = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    platform: text('platform').notNull(),
-    status: text('status').$type<RolledUpDownloadStatus>().notNull(),
-    downloads: integer('downloads').notNull(),
-    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
+    ...rolledUpColumns(),
   },
   (t) => [
     primaryKey({
@@ -42,11 +49,7 @@ export type DownloadDailyStatsRow = typeof downloadDailyStats.$inferSelect;
 export const downloadDailyTotals = pgTable(
   'download_daily_totals',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    platform: text('platform').notNull(),
-    status: text('status').$type<RolledUpDownloadStatus>().notNull(),
-    downloads: integer('downloads').notNull(),
-    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
+    ...rolledUpColumns(),
   },
   (t) => [
     primaryKey({ name: 'download_daily_totals_pkey', columns: [t.day, t.platform, t.status] }),

@@ -1,6 +1,6 @@
 // One Graph call through global fetch: parameters in the query (GET) or a form body (POST),
 // the token in `Authorization: Bearer`, Meta's errors as PublishError.
-import type { PublishError } from '../publish-error.ts';
+import { fetchPlatformText } from '../publish-error.ts';
 import { metaNetworkError, metaResponseError, type MetaPlatform } from './errors.ts';
 
 /** The product's META_* settings. */
@@ -77,14 +77,7 @@ export async function fetchJson<T>(
   url: URL | string,
   init: RequestInit,
 ): Promise<T> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, init);
-    text = await response.text();
-  } catch (error) {
-    throw abortOr(init.signal, () => metaNetworkError(platform, error));
-  }
+  const { response, text } = await fetchPlatformText(url, init, (error) => metaNetworkError(platform, error));
   let json: unknown = text;
   try {
     json = text ? JSON.parse(text) : {};
@@ -94,9 +87,4 @@ export async function fetchJson<T>(
   if (!response.ok) throw metaResponseError(platform, response.status, json);
   if (typeof json !== 'object' || json === null) throw metaResponseError(platform, 502, json);
   return json as T;
-}
-
-/** A cancelled call rethrows the signal's reason as is, so callers can tell it apart. */
-function abortOr(signal: AbortSignal | null | undefined, make: () => PublishError): unknown {
-  return signal?.aborted ? signal.reason : make();
 }

@@ -1,6 +1,7 @@
 // One way to call TikTok's JSON endpoints with global fetch: the URL from the configured base,
 // the answer parsed (TikTok's int64 post ids kept exact), failures turned into PublishError.
 
+import { fetchPlatformText } from '../publish-error.ts';
 import {
   isRecord,
   tiktokErrorFieldsOf,
@@ -27,15 +28,7 @@ export async function tiktokRequest(
   url: string,
   init: RequestInit,
 ): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, init);
-    text = await response.text();
-  } catch (error) {
-    if (init.signal?.aborted) throw init.signal.reason;
-    throw tiktokNetworkError(what, error);
-  }
+  const { response, text } = await fetchPlatformText(url, init, (error) => tiktokNetworkError(what, error));
   return { status: response.status, body: parseTikTokJson(text) };
 }
 

@@ -11,31 +11,21 @@ import { findClientSecret } from '@scrapper/db/queries/youtube';
 import type { PublishAccountRow } from '@scrapper/db/schema';
 import { isPublishError, type PublishError } from '@scrapper/integrations/publish-error';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
-import {
-  fetchTikTokCreatorInfo,
-  type StoredTikTokTokens,
-  type TikTokTokenStore,
-  withTikTokAccessToken,
-} from '@scrapper/integrations/tiktok';
+import { fetchTikTokCreatorInfo, sealedTikTokTokenStore, type TikTokTokenStore, withTikTokAccessToken } from '@scrapper/integrations/tiktok';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { findOwnPublishAccount } from './accounts.ts';
 
 export const NOT_TIKTOK = 'Info kreator hanya ada untuk akun TikTok. Akun ini bukan akun TikTok.';
 const RECONNECT_FIRST = 'Akun TikTok ini perlu dihubungkan ulang sebelum dapat dipakai. Hubungkan ulang akun di halaman Publikasikan.';
 
-/** The store freshTikTokAccessToken keeps the account's tokens in: its row, locked. */
+/** The store freshTikTokAccessToken keeps the account's tokens in: its row, locked (the shared
+ *  sealed store); an account disconnected meanwhile is a 409, a refused refresh tells its owner. */
 export function tiktokTokenStore(database: Database, secrets: SecretBox, account: PublishAccountRow): TikTokTokenStore {
-  return {
-    async withLockedTokens(fn) {
-      const answer = await withLockedPublishTokens(database.db, account.id, async (sealed) => {
-        const { save, result } = await fn(JSON.parse(secrets.open(sealed)) as StoredTikTokTokens);
-        return {
-          result,
-          ...(save ? { save: { sealedTokens: secrets.seal(JSON.stringify(save)), tokenExpiresAt: new Date(save.accessExpiresAt) } } : {}),
-        };
-      });
+  return sealedTikTokTokenStore(secrets, {
+    async withLockedSealed(fn) {
+      const answer = await withLockedPublishTokens(database.db, account.id, fn);
       if (!answer) throw conflict('Akun TikTok ini sudah diputuskan.');
-      return answer.result;
+      return answer;
     },
     async markReconnect(reason) {
       const row = await markPublishAccountForReconnect(database.db, account.id, reason);
@@ -46,7 +36,7 @@ export function tiktokTokenStore(database: Database, secrets: SecretBox, account
         dedupeKey: `publish.reconnect:${account.id}:${row.updatedAt.toISOString()}`,
       });
     },
-  };
+  });
 }
 
 /** TikTok's refusal as the API's answer: its sentence, its own words under "Detail". */

@@ -5,7 +5,6 @@
 // videos made by ffmpeg. The run starts at its publish step with its items downloaded (the
 // steps before it are proven in automation.integration.test.ts); the clock reaching a slot is
 // the test moving the waiting publish jobs' start to now.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -14,29 +13,24 @@ import type { AutomationConfig } from '@scrapper/contracts/http/automations';
 import { enqueue } from '@scrapper/db/queue';
 import { findRun, insertAutomation, insertRunIfIdle, updateRun } from '@scrapper/db/queries/automations';
 import { insertPublishPost } from '@scrapper/db/queries/publish-posts';
-import { automationItems, downloads, notifications, oauthClientSecrets, publishAccounts, publishPosts, publishTargets, webhookDeliveries, webhooks } from '@scrapper/db/schema';
-import { startFakeMeta, type FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
-import { startFakeTikTok, type FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
-import { makeVideo, metaAccountValues, tiktokAccountValues } from '@scrapper/testkit/publish-fixtures';
-import { startWorkerHarness, type WorkerHarness } from '../../../test/harness.ts';
+import { automationItems, downloads, notifications, publishPosts, publishTargets, webhookDeliveries } from '@scrapper/db/schema';
+import type { FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
+import type { FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
+import { makeVideo } from '@scrapper/testkit/publish-fixtures';
+import type { WorkerHarness } from '../../../test/harness.ts';
+import { connectDestinations, sha256, startPublishWorld, type PublishWorld } from '../../../test/publish-world.ts';
 import { until } from '../../../test/waits.ts';
 import type { RunningWorker } from '../../worker.ts';
 
 const client = { clientKey: 'aw-otomasi', clientSecret: 'rahasia-otomasi' };
 const DAY_MS = 24 * 3600_000;
+let world: PublishWorld;
 let h: WorkerHarness;
 let tiktok: FakeTikTok;
 let meta: FakeMeta;
 let worker: RunningWorker;
 let ownerId: string;
 const ids = {} as { tiktok: string; facebook: string };
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function insertAccount(values: typeof publishAccounts.$inferInsert): Promise<string> {
-  const [row] = await h.database.db.insert(publishAccounts).values(values).returning();
-  if (!row) throw new Error('no account');
-  return row.id;
-}
 
 const configTo = (destinations: string[]): AutomationConfig => ({
   source: { actorId: 'clockworks/tiktok-scraper', input: { searchQueries: ['kucing'] }, platformInfo: { platformId: 'tiktok', displayName: 'TikTok', scrapeType: 'keyword' } },
@@ -102,35 +96,17 @@ async function reachSlots(targetIds: string[]) {
 }
 
 beforeAll(async () => {
-  tiktok = await startFakeTikTok({ clients: [client], unaudited: false });
-  meta = await startFakeMeta();
-  meta.setProcessingReads(1);
-  h = await startWorkerHarness({
-    name: 'automation-publish',
-    google: {},
-    env: {
-      TIKTOK_API_BASE_URL: tiktok.urls.apiBaseUrl,
-      META_GRAPH_BASE_URL: meta.urls.graphBaseUrl,
-      META_GRAPH_VERSION: meta.version,
-      META_UPLOAD_BASE_URL: meta.urls.uploadBaseUrl,
-      WORKER_QUEUES: 'automation.run,publish.target,webhook.deliver',
-    },
-  });
+  world = await startPublishWorld({ name: 'automation-publish', client, queues: 'automation.run,publish.target,webhook.deliver' });
+  ({ h, tiktok, meta } = world);
   ownerId = await h.insertUser('otomator');
-  const [secret] = await h.database.db
-    .insert(oauthClientSecrets)
-    .values({ name: 'TikTok', clientId: client.clientKey, sealedClientSecret: h.box.seal(client.clientSecret), secretLastFour: 'masi', platform: 'tiktok', redirectUri: 'http://127.0.0.1/cb' })
-    .returning();
-  ids.tiktok = await insertAccount(tiktokAccountValues(tiktok, h.box, { userId: ownerId, clientSecretId: secret?.id ?? null, clientKey: client.clientKey, username: 'dapurotomasi' }).values);
-  ids.facebook = await insertAccount(metaAccountValues(meta, h.box, { userId: ownerId, clientSecretId: null }).facebook);
-  await h.database.db.insert(webhooks).values({ ownerId, url: 'https://hooks.example.com/otomasi', sealedSecret: h.box.seal('whsec_o'), events: ['post.published', 'post.failed'] });
+  const made = await connectDestinations(world, { userId: ownerId, client, username: 'dapurotomasi', webhookUrl: 'https://hooks.example.com/otomasi' });
+  ids.tiktok = made.tiktok;
+  ids.facebook = made.facebook;
   worker = await h.startWorker();
 }, 120_000);
 
 afterAll(async () => {
-  await h?.close();
-  await tiktok?.close();
-  await meta?.close();
+  await world?.close();
 });
 
 describe('an automation publishing everywhere', () => {

@@ -4,38 +4,31 @@
 // FAILED status is the target's reason; a file Meta's Reels cannot take as it is (moov last) is
 // converted with +faststart; a YouTube target goes through youtube.upload and takes its outcome;
 // a post's targets end in one summary notification and a webhook event each.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '@scrapper/db/queue';
 import { insertPublishPost, type NewPublishTarget } from '@scrapper/db/queries/publish-posts';
-import { downloads, notifications, oauthClientSecrets, publishAccounts, publishTargets, webhooks, webhookDeliveries } from '@scrapper/db/schema';
+import { downloads, notifications, publishAccounts, publishTargets, webhookDeliveries } from '@scrapper/db/schema';
 import { convertToFit } from '@scrapper/integrations/media-fit';
-import { startFakeMeta, type FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
-import { startFakeTikTok, type FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
-import { makeVideo, metaAccountValues, tiktokAccountValues, type VideoSpec } from '@scrapper/testkit/publish-fixtures';
-import { startWorkerHarness, type WorkerHarness } from '../../../test/harness.ts';
+import type { FakeMeta } from '@scrapper/testkit/fake-meta/start-fake-meta';
+import type { FakeTikTok } from '@scrapper/testkit/fake-tiktok/start-fake-tiktok';
+import { makeVideo, tiktokAccountValues, type VideoSpec } from '@scrapper/testkit/publish-fixtures';
+import type { WorkerHarness } from '../../../test/harness.ts';
 import { connectFakeChannel } from '../../../test/fixtures.ts';
+import { connectDestinations, insertPublishAccount, sha256, startPublishWorld, type PublishWorld } from '../../../test/publish-world.ts';
 import { until } from '../../../test/waits.ts';
 import type { RunningWorker } from '../../worker.ts';
 
 const client = { clientKey: 'aw-worker', clientSecret: 'rahasia-worker' };
+let world: PublishWorld;
 let h: WorkerHarness;
 let tiktok: FakeTikTok;
 let meta: FakeMeta;
 let worker: RunningWorker;
 let userId: string;
 const ids = {} as { tiktokPublic: string; instagram: string; facebook: string; youtube: string; tiktokOpenId: string };
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function insertAccount(values: typeof publishAccounts.$inferInsert): Promise<string> {
-  const [row] = await h.database.db.insert(publishAccounts).values(values).returning();
-  if (!row) throw new Error('no account');
-  return row.id;
-}
 
 /** A completed download holding a video made by ffmpeg; its bytes too. */
 async function serverFile(spec: VideoSpec): Promise<{ id: string; bytes: Buffer; path: string }> {
@@ -68,41 +61,20 @@ function targetFinal(id: string) {
 }
 
 beforeAll(async () => {
-  tiktok = await startFakeTikTok({ clients: [client], unaudited: false });
-  meta = await startFakeMeta();
-  meta.setProcessingReads(1);
-  h = await startWorkerHarness({
-    name: 'publish-target',
-    google: {},
-    env: {
-      TIKTOK_API_BASE_URL: tiktok.urls.apiBaseUrl,
-      META_GRAPH_BASE_URL: meta.urls.graphBaseUrl,
-      META_GRAPH_VERSION: meta.version,
-      META_UPLOAD_BASE_URL: meta.urls.uploadBaseUrl,
-      WORKER_QUEUES: 'publish.target,youtube.upload,webhook.deliver',
-    },
-  });
+  world = await startPublishWorld({ name: 'publish-target', client, queues: 'publish.target,youtube.upload,webhook.deliver' });
+  ({ h, tiktok, meta } = world);
   userId = await h.insertUser('penerbit');
-  const [secret] = await h.database.db
-    .insert(oauthClientSecrets)
-    .values({ name: 'TikTok', clientId: client.clientKey, sealedClientSecret: h.box.seal(client.clientSecret), secretLastFour: 'rker', platform: 'tiktok', redirectUri: 'http://127.0.0.1/cb' })
-    .returning();
-  const made = tiktokAccountValues(tiktok, h.box, { userId, clientSecretId: secret?.id ?? null, clientKey: client.clientKey, username: 'dapurpublik' });
-  ids.tiktokPublic = await insertAccount(made.values);
-  ids.tiktokOpenId = made.account.openId;
-  const metaRows = metaAccountValues(meta, h.box, { userId, clientSecretId: null });
-  ids.instagram = await insertAccount(metaRows.instagram);
-  ids.facebook = await insertAccount(metaRows.facebook);
+  const made = await connectDestinations(world, { userId, client, username: 'dapurpublik', webhookUrl: 'https://hooks.example.com/x' });
+  ids.tiktokPublic = made.tiktok;
+  ids.tiktokOpenId = made.tiktokOpenId;
+  ids.instagram = made.instagram;
+  ids.facebook = made.facebook;
   ids.youtube = await connectFakeChannel(h.database, h.box, h.google, userId);
-  // A webhook for both events, to see one delivery queued per target.
-  await h.database.db.insert(webhooks).values({ ownerId: userId, url: 'https://hooks.example.com/x', sealedSecret: h.box.seal('whsec_x'), events: ['post.published', 'post.failed'] });
   worker = await h.startWorker();
 }, 120_000);
 
 afterAll(async () => {
-  await h?.close();
-  await tiktok?.close();
-  await meta?.close();
+  await world?.close();
 });
 
 describe('publish.target', () => {
@@ -201,7 +173,7 @@ describe('publish.target', () => {
     const [base] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, ids.tiktokPublic));
     const made = tiktokAccountValues(tiktok, h.box, { userId, clientSecretId: base?.clientSecretId ?? null, clientKey: client.clientKey, username: name });
     const stored = JSON.parse(h.box.open(made.values.sealedTokens)) as Record<string, string>;
-    return insertAccount({ ...made.values, sealedTokens: h.box.seal(JSON.stringify(change(stored))) });
+    return insertPublishAccount(h, { ...made.values, sealedTokens: h.box.seal(JSON.stringify(change(stored))) });
   }
   const storedTokens = async (accountId: string) => {
     const [row] = await h.database.db.select().from(publishAccounts).where(eq(publishAccounts.id, accountId));

@@ -5,6 +5,7 @@ import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
 import { useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { signalActorConfigRefresh } from '@/lib/actor-config-refresh.ts';
 import { errorMessage } from '@/lib/api-error.ts';
@@ -125,11 +126,7 @@ export function ActorConfigPanel() {
         error={status === 'error' ? 'Gagal memuat konfigurasi Apify.' : null}
         onRetry={reload}
       />
-      {actionError ? (
-        <Alert tone="danger" onDismiss={() => setActionError(null)}>
-          {actionError}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={actionError} onDismiss={() => setActionError(null)} />
       {status === 'ready' ? (
         <ActorConfigTable
           configs={configs}

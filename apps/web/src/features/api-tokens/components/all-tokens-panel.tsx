@@ -1,60 +1,30 @@
 import type { AdminApiToken } from '@scrapper/contracts/http/me-tokens';
-import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
-import { useState } from 'react';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { errorMessage } from '@/lib/api-error.ts';
-import { listAllTokens } from '../api/list-all-tokens.ts';
-import { revokeAnyToken } from '../api/revoke-any-token.ts';
+import { listAllTokens, revokeAnyToken } from '../api.ts';
+import { useRevokeToken } from '../hooks/use-revoke-token.ts';
 import { TokenList } from './token-list.tsx';
 
 /** Admins: every member's live tokens, and revoking any of them (a leaked token, a member who left). */
 export function AllTokensPanel() {
-  const { data: tokens, setData: setTokens, status, reload } = useResource<AdminApiToken[]>(listAllTokens, []);
-  const [revoking, setRevoking] = useState<AdminApiToken | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirmRevoke() {
-    if (!revoking) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await revokeAnyToken(revoking.id);
-      setTokens((current) => current.filter((t) => t.id !== revoking.id));
-    } catch (caught) {
-      setError(errorMessage(caught, 'Gagal mencabut token API.'));
-    } finally {
-      setRevoking(null);
-      setBusy(false);
-    }
-  }
+  const tokens = useResource<AdminApiToken[]>(listAllTokens, []);
+  const revoke = useRevokeToken<AdminApiToken>(revokeAnyToken, (token) =>
+    tokens.setData((current) => current.filter((t) => t.id !== token.id)),
+  );
 
   return (
     <Card title="Semua token member (admin)">
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
-      <LoadState
-        loading={status === 'loading' && tokens.length === 0}
-        error={status === 'error' ? 'Gagal memuat token member.' : null}
-        onRetry={reload}
-      />
-      {status === 'ready' && tokens.length === 0 ? <p className="muted">Belum ada member yang punya token API.</p> : null}
-      <TokenList tokens={tokens} label="Token API semua member" onRevoke={setRevoking} />
-      <ConfirmDialog
-        open={revoking !== null}
+      <ErrorAlert error={revoke.error} onDismiss={() => revoke.setError(null)} />
+      <ListState list={tokens} failed="Gagal memuat token member." empty="Belum ada member yang punya token API." />
+      <TokenList tokens={tokens.data} label="Token API semua member" onRevoke={revoke.ask} />
+      <ConfirmRemoveDialog
+        action={revoke}
         title="Cabut token member"
-        message={`Cabut token "${revoking?.name ?? ''}" milik ${revoking?.owner.username ?? ''}? Semua permintaan dengan token ini langsung ditolak.`}
+        message={`Cabut token "${revoke.target?.name ?? ''}" milik ${revoke.target?.owner.username ?? ''}? Semua permintaan dengan token ini langsung ditolak.`}
         confirmLabel="Cabut"
-        tone="danger"
-        loading={busy}
-        onConfirm={() => void confirmRevoke()}
-        onCancel={() => setRevoking(null)}
       />
     </Card>
   );

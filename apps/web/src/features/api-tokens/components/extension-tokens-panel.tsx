@@ -1,11 +1,10 @@
 import { MAX_EXTENSION_TOKENS_PER_MEMBER, type ApiToken } from '@scrapper/contracts/http/me-tokens';
-import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listMyExtensionTokens } from '../api/list-my-tokens.ts';
-import { revokeMyToken } from '../api/revoke-my-token.ts';
+import { listMyExtensionTokens, revokeMyToken } from '../api.ts';
 import { useRevokeToken } from '../hooks/use-revoke-token.ts';
 import { TokenList } from './token-list.tsx';
 import './api-tokens.css';
@@ -15,9 +14,9 @@ import './api-tokens.css';
  * each limited to the member's own cookies, with "Cabut" to cut a browser off.
  */
 export function ExtensionTokensPanel() {
-  const { data: tokens, setData: setTokens, status, reload } = useResource<ApiToken[]>(listMyExtensionTokens, []);
+  const tokens = useResource<ApiToken[]>(listMyExtensionTokens, []);
   const revoke = useRevokeToken<ApiToken>(revokeMyToken, (token) =>
-    setTokens((current) => current.filter((t) => t.id !== token.id)),
+    tokens.setData((current) => current.filter((t) => t.id !== token.id)),
   );
   return (
     <Card title="Akses ekstensi">
@@ -27,29 +26,18 @@ export function ExtensionTokensPanel() {
         berlaku 30 hari dan diperbarui setiap kali Anda masuk. Paling banyak{' '}
         {MAX_EXTENSION_TOKENS_PER_MEMBER} browser sekaligus; yang paling lama dicabut otomatis.
       </p>
-      {revoke.error ? (
-        <Alert tone="danger" onDismiss={() => revoke.setError(null)}>
-          {revoke.error}
-        </Alert>
-      ) : null}
-      <LoadState
-        loading={status === 'loading' && tokens.length === 0}
-        error={status === 'error' ? 'Gagal memuat token ekstensi.' : null}
-        onRetry={reload}
+      <ErrorAlert error={revoke.error} onDismiss={() => revoke.setError(null)} />
+      <ListState
+        list={tokens}
+        failed="Gagal memuat token ekstensi."
+        empty="Belum ada browser yang terhubung lewat ekstensi."
       />
-      {status === 'ready' && tokens.length === 0 ? (
-        <p className="muted">Belum ada browser yang terhubung lewat ekstensi.</p>
-      ) : null}
-      <TokenList tokens={tokens} label="Token ekstensi" onRevoke={revoke.ask} />
-      <ConfirmDialog
-        open={revoke.revoking !== null}
+      <TokenList tokens={tokens.data} label="Token ekstensi" onRevoke={revoke.ask} />
+      <ConfirmRemoveDialog
+        action={revoke}
         title="Cabut akses ekstensi"
         message="Cabut token ekstensi ini? Ekstensi di browser itu berhenti mengirim cookie sampai Anda membuka Scrapper dan masuk lagi di sana."
         confirmLabel="Cabut"
-        tone="danger"
-        loading={revoke.busy}
-        onConfirm={() => void revoke.confirm()}
-        onCancel={revoke.cancel}
       />
     </Card>
   );

@@ -6,19 +6,17 @@ import {
   type CreateApiTokenResponse,
 } from '@scrapper/contracts/http/me-tokens';
 import { jakartaDate, jakartaDayEnd } from '@scrapper/contracts/rules/jakarta-time';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useState, type FormEvent } from 'react';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
-import { createToken } from '../api/create-token.ts';
-import { listMyTokens } from '../api/list-my-tokens.ts';
-import { revokeMyToken } from '../api/revoke-my-token.ts';
+import { createToken, listMyTokens, revokeMyToken } from '../api.ts';
 import { NewTokenSecret } from './new-token-secret.tsx';
 import { TokenList } from './token-list.tsx';
 import { useRevokeToken } from '../hooks/use-revoke-token.ts';
@@ -30,7 +28,7 @@ const scopeOptions = [
 
 /** The member's own tokens: the create form, the new secret shown once, the list with revoke. */
 export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
-  const { data: tokens, setData: setTokens, status, reload } = useResource<ApiToken[]>(listMyTokens, []);
+  const tokens = useResource<ApiToken[]>(listMyTokens, []);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<CreateApiTokenBody['scope']>('read');
   const [expiryDate, setExpiryDate] = useState('');
@@ -39,7 +37,7 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
   const revoke = useRevokeToken<ApiToken>(revokeMyToken, (token) => {
-    setTokens((current) => current.filter((t) => t.id !== token.id));
+    tokens.setData((current) => current.filter((t) => t.id !== token.id));
     if (created?.token.id === token.id) setCreated(null);
     onChange?.();
   });
@@ -61,7 +59,7 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
       const expiresAt = expiryDate ? jakartaDayEnd(expiryDate).toISOString() : null;
       const answer = await createToken({ name: trimmed, scope, expiresAt });
       setCreated(answer);
-      setTokens((current) => [answer.token, ...current]);
+      tokens.setData((current) => [answer.token, ...current]);
       onChange?.();
       setName('');
       setExpiryDate('');
@@ -108,39 +106,28 @@ export function MyTokensPanel({ onChange }: { onChange?: () => void }) {
         {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
       </Card>
       <Card title="Token saya">
-        {error || revoke.error ? (
-          <Alert
-            tone="danger"
-            onDismiss={() => {
-              setError(null);
-              revoke.setError(null);
-            }}
-          >
-            {error ?? revoke.error}
-          </Alert>
-        ) : null}
-        <LoadState
-          loading={status === 'loading' && tokens.length === 0}
-          error={status === 'error' ? 'Gagal memuat token API Anda.' : null}
-          onRetry={reload}
+        <ErrorAlert
+          error={error ?? revoke.error}
+          onDismiss={() => {
+            setError(null);
+            revoke.setError(null);
+          }}
         />
-        {status === 'ready' && tokens.length === 0 ? (
-          <p className="muted">Belum ada token API. Buat satu di atas untuk memanggil API dari skrip atau alat lain.</p>
-        ) : null}
-        <TokenList tokens={tokens} label="Token API saya" onRevoke={revoke.ask} />
+        <ListState
+          list={tokens}
+          failed="Gagal memuat token API Anda."
+          empty="Belum ada token API. Buat satu di atas untuk memanggil API dari skrip atau alat lain."
+        />
+        <TokenList tokens={tokens.data} label="Token API saya" onRevoke={revoke.ask} />
         <p className="muted api-tokens__limit">
           Paling banyak {MAX_API_TOKENS_PER_MEMBER} token aktif per akun.
         </p>
       </Card>
-      <ConfirmDialog
-        open={revoke.revoking !== null}
+      <ConfirmRemoveDialog
+        action={revoke}
         title="Cabut token API"
-        message={`Cabut token "${revoke.revoking?.name ?? ''}"? Skrip atau alat yang memakainya langsung ditolak, dan token ini tidak bisa dipulihkan.`}
+        message={`Cabut token "${revoke.target?.name ?? ''}"? Skrip atau alat yang memakainya langsung ditolak, dan token ini tidak bisa dipulihkan.`}
         confirmLabel="Cabut"
-        tone="danger"
-        loading={revoke.busy}
-        onConfirm={() => void revoke.confirm()}
-        onCancel={revoke.cancel}
       />
     </>
   );

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
@@ -174,11 +175,7 @@ export function AutomationsPage() {
         />
       ) : null}
       <Card title={isAdmin ? 'Semua otomasi' : 'Otomasi saya'}>
-        {actionError ? (
-          <Alert tone="danger" onDismiss={() => setActionError(null)}>
-            {actionError}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={actionError} onDismiss={() => setActionError(null)} />
         <LoadState
           loading={status === 'loading' && automations.length === 0}
           loadingLabel="Memuat otomasi..."

@@ -7,7 +7,7 @@ import { Textarea } from '@scrapper/ui/textarea';
 import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { fieldBinder } from '@/lib/bind-field.ts';
+import { choiceBinder, fieldBinder } from '@/lib/bind-field.ts';
 import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import {
   CATEGORY_OPTIONS,
@@ -22,7 +22,6 @@ import type {
   ChangeField,
   MetadataMode,
 } from '../utils/automation-form.ts';
-import { ChoiceSelect } from './choice-select.tsx';
 import { DestinationFields } from './destination-fields.tsx';
 
 export interface PublishActionFieldsProps {
@@ -44,18 +43,16 @@ const NO_ACCOUNTS: PublishAccount[] = [];
  */
 export function PublishActionFields({ values, errors, onChange }: PublishActionFieldsProps) {
   const accounts = useResource(listAccounts, NO_ACCOUNTS);
-  const field = fieldBinder(values, errors, onChange, (name) => ({ id: `automation-${name}` }));
+  const id = (name: string) => ({ id: `automation-${name}` });
+  const field = fieldBinder(values, errors, onChange, id);
+  const choice = choiceBinder(values, errors, onChange, id);
   return (
     <fieldset className="form-fieldset">
       <legend>Tindakan</legend>
-      <ChoiceSelect
-        field="quality"
+      <Select
         label="Unduh item baru dengan kualitas"
         options={QUALITY_OPTIONS}
-        isChoice={isQuality}
-        values={values}
-        errors={errors}
-        onChange={onChange}
+        {...choice('quality', isQuality)}
       />
       <Checkbox
         label="Publikasikan sesuai slot posting"
@@ -89,14 +86,10 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
             />
           </div>
           <div className="form-grid">
-            <ChoiceSelect
-              field="privacyStatus"
+            <Select
               label="Privasi YouTube"
               options={PRIVACY_OPTIONS}
-              isChoice={isPrivacy}
-              values={values}
-              errors={errors}
-              onChange={onChange}
+              {...choice('privacyStatus', isPrivacy)}
             />
             <Select
               id="automation-categoryId"
@@ -104,14 +97,10 @@ export function PublishActionFields({ values, errors, onChange }: PublishActionF
               options={CATEGORY_OPTIONS}
               {...field('categoryId')}
             />
-            <ChoiceSelect
-              field="videoEffect"
+            <Select
               label="Efek video"
               options={VIDEO_EFFECT_OPTIONS}
-              isChoice={isVideoEffect}
-              values={values}
-              errors={errors}
-              onChange={onChange}
+              {...choice('videoEffect', isVideoEffect)}
             />
           </div>
           <MadeForKidsField

@@ -1,7 +1,8 @@
 import { AUTOMATION_LIMITS } from '@scrapper/contracts/rules/automations';
+import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { RadioGroup } from '@/components/radio-group.tsx';
-import { fieldBinder } from '@/lib/bind-field.ts';
+import { choiceBinder, fieldBinder } from '@/lib/bind-field.ts';
 import type {
   AutomationErrors,
   AutomationFormValues,
@@ -9,7 +10,6 @@ import type {
   ScheduleKind,
   ChangeField,
 } from '../utils/automation-form.ts';
-import { ChoiceSelect } from './choice-select.tsx';
 
 export interface ScheduleFieldsProps {
   values: AutomationFormValues;
@@ -33,7 +33,9 @@ function isIntervalUnit(value: string): value is IntervalUnit {
 
 /** 'Jadwal': every N hours (or minutes, at least 15), or fixed times of day in WIB. */
 export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps) {
-  const field = fieldBinder(values, errors, onChange, (name) => ({ id: `automation-${name}` }));
+  const id = (name: string) => ({ id: `automation-${name}` });
+  const field = fieldBinder(values, errors, onChange, id);
+  const choice = choiceBinder(values, errors, onChange, id);
   return (
     <fieldset className="form-fieldset">
       <legend>Jadwal</legend>
@@ -56,14 +58,10 @@ export function ScheduleFields({ values, errors, onChange }: ScheduleFieldsProps
             hint={`Paling sering setiap ${AUTOMATION_LIMITS.minIntervalMinutes} menit.`}
             {...field('intervalValue')}
           />
-          <ChoiceSelect
-            field="intervalUnit"
+          <Select
             label="Satuan"
             options={UNIT_OPTIONS}
-            isChoice={isIntervalUnit}
-            values={values}
-            errors={errors}
-            onChange={onChange}
+            {...choice('intervalUnit', isIntervalUnit)}
           />
         </div>
       ) : (

@@ -1,9 +1,9 @@
 import { COOKIE_PLATFORMS } from '@scrapper/contracts/rules/platforms';
 import type { CookieSets } from '@scrapper/contracts/http/cookies';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { useEffect, useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { describeError } from '@/lib/api-error.ts';
@@ -93,11 +93,7 @@ export function CookiePanel() {
               />
             ))}
           </div>
-          {saveError ? (
-            <Alert tone="danger" onDismiss={() => setSaveError(null)}>
-              {saveError}
-            </Alert>
-          ) : null}
+          <ErrorAlert error={saveError} onDismiss={() => setSaveError(null)} />
           <div className="cookie-actions">
             <div role="status" className="cookie-actions__status">
               {savedAt !== null ? (

@@ -5,11 +5,11 @@ import {
   type DeletionRequestStatus,
   type ListDeletionRequestsResponse,
 } from '@scrapper/contracts/http/data-deletion';
-import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Card } from '@scrapper/ui/card';
 import { Table, type TableColumn } from '@scrapper/ui/table';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListMore } from '@/components/list-more.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { usePagedList } from '@/hooks/use-paged-list.ts';
@@ -125,11 +125,7 @@ export function DeletionRequestsPanel() {
         Permintaan dari halaman publik Penghapusan Data. Konfirmasi ke email pengirim dalam 24-48
         jam, verifikasi dalam 7 hari, dan penghapusan selesai paling lama 30 hari.
       </p>
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
       <LoadState
         loading={status === 'loading' && items.length === 0}
         error={status === 'error' ? 'Gagal memuat permintaan hapus data.' : null}

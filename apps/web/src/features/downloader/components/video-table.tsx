@@ -30,6 +30,18 @@ export interface VideoTableProps {
   onOpen: (item: VideoListItem) => void;
 }
 
+/** The header after the select-all box: each column's cell class and its heading. */
+const HEADER_CELLS = [
+  ['preview', 'Preview'],
+  ['platform', 'Platform'],
+  ['duration', 'Durasi'],
+  ['title', 'Judul'],
+  ['thumb', 'Thumbnail'],
+  ['author', 'Author'],
+  ['stats', 'Plays / Likes'],
+  ['status', 'Status'],
+] as const;
+
 /**
  * The video table of the downloader. Only the rows in view are rendered (windowing), and only
  * the pages loaded so far are held, so files of 200,000 items scroll smoothly; the ARIA table
@@ -75,30 +87,11 @@ export function VideoTable({
                 onChange={onToggleAll}
               />
             </div>
-            <div role="columnheader" className="video-cell video-cell--preview">
-              Preview
-            </div>
-            <div role="columnheader" className="video-cell video-cell--platform">
-              Platform
-            </div>
-            <div role="columnheader" className="video-cell video-cell--duration">
-              Durasi
-            </div>
-            <div role="columnheader" className="video-cell video-cell--title">
-              Judul
-            </div>
-            <div role="columnheader" className="video-cell video-cell--thumb">
-              Thumbnail
-            </div>
-            <div role="columnheader" className="video-cell video-cell--author">
-              Author
-            </div>
-            <div role="columnheader" className="video-cell video-cell--stats">
-              Plays / Likes
-            </div>
-            <div role="columnheader" className="video-cell video-cell--status">
-              Status
-            </div>
+            {HEADER_CELLS.map(([cell, text]) => (
+              <div key={cell} role="columnheader" className={`video-cell video-cell--${cell}`}>
+                {text}
+              </div>
+            ))}
           </div>
         </div>
         <div

@@ -1,7 +1,7 @@
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { describeError } from '@/lib/api-error.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { fetchExtensionPackage } from '../api/fetch-extension-package.ts';
@@ -47,11 +47,7 @@ export function ExtensionInstall() {
       <Button variant="primary" loading={loading} onClick={() => void download()}>
         Unduh ekstensi (.zip)
       </Button>
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
       <h3 className="extension-steps__title">Cara memasang (Chrome, Edge, Brave)</h3>
       <ol className="extension-steps">
         <li>

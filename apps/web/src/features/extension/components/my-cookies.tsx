@@ -2,12 +2,12 @@ import type { CookiePlatform } from '@scrapper/contracts/http/cookies';
 import type { MemberCookies } from '@scrapper/contracts/http/me-cookies';
 import { jakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import { COOKIE_PLATFORM_LABELS } from '@scrapper/contracts/rules/platforms';
-import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
@@ -72,11 +72,7 @@ export function MyCookies() {
         error={status === 'error' ? 'Gagal memuat cookie Anda.' : null}
         onRetry={reload}
       />
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
       {status === 'ready' && rows.length === 0 ? (
         <p className="muted">
           Belum ada cookie yang disinkronkan dari ekstensi. Unduhan Anda memakai cookie bersama yang

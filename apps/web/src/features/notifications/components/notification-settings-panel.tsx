@@ -2,10 +2,10 @@ import {
   notificationEndpoints,
   type NotificationSettings,
 } from '@scrapper/contracts/http/notifications';
-import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
 import { Switch } from '@scrapper/ui/switch';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { call } from '@/lib/api-client.ts';
@@ -46,11 +46,7 @@ export function NotificationSettingsPanel() {
         error={status === 'error' ? 'Gagal memuat pengaturan notifikasi.' : null}
         onRetry={reload}
       />
-      {error ? (
-        <Alert tone="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
       <p role="status" className="notification-settings__saved">
         {saved}
       </p>

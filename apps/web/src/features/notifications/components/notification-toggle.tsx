@@ -1,10 +1,10 @@
 import type { Notification } from '@scrapper/contracts/http/notifications';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Icon } from '@scrapper/ui/icon';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FocusEvent } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
@@ -199,11 +199,7 @@ export function NotificationToggle() {
               error={status === 'error' ? LIST_ERROR : null}
               onRetry={refresh}
             />
-            {markError ? (
-              <Alert tone="danger" onDismiss={() => setMarkError(null)}>
-                {markError}
-              </Alert>
-            ) : null}
+            <ErrorAlert error={markError} onDismiss={() => setMarkError(null)} />
             {hasLoaded && notifications.length === 0 ? (
               <p className="notifications__empty">{EMPTY_TEXT}</p>
             ) : null}

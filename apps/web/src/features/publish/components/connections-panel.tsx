@@ -5,18 +5,18 @@ import {
   PUBLISH_PLATFORM_LABELS,
 } from '@scrapper/contracts/rules/publish-destinations';
 import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
-import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { paths } from '@/config/paths.ts';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import type { Resource } from '@/hooks/use-resource.ts';
-import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { AppOption } from '../api/publish-accounts.ts';
 import { removePublishAccount } from '../api/publish-accounts.ts';
@@ -44,9 +44,14 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
   const showToast = useToastStore((state) => state.show);
   const oauth = useConnectAccount(accounts.reload);
   const [picked, setPicked] = useState<Partial<Record<ConnectPlatform, string>>>({});
-  const [target, setTarget] = useState<PublishAccount | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removal = useConfirmAction<PublishAccount>(
+    async (account) => {
+      await removePublishAccount(account.id);
+      showToast('success', `${account.name} diputus dari Scrapper.`);
+      accounts.reload();
+    },
+    { failure: PUBLISH_TEXT.removeFailed },
+  );
 
   const appsFor = (platform: ConnectPlatform) =>
     apps.data.filter((app) => app.platform === platform);
@@ -63,22 +68,6 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
       return;
     }
     void oauth.connect(platform, chosen);
-  }
-
-  async function remove() {
-    if (!target) return;
-    setRemoving(true);
-    setRemoveError(null);
-    try {
-      await removePublishAccount(target.id);
-      showToast('success', `${target.name} diputus dari Scrapper.`);
-      setTarget(null);
-      accounts.reload();
-    } catch (error) {
-      setRemoveError(errorMessage(error, PUBLISH_TEXT.removeFailed));
-    } finally {
-      setRemoving(false);
-    }
   }
 
   return (
@@ -116,21 +105,13 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
         padanya. Channel YouTube dihubungkan di halaman{' '}
         <Link to={paths.youtube}>YouTube Upload</Link>.
       </p>
-      {oauth.error ? (
-        <Alert tone="danger" onDismiss={oauth.clearError}>
-          {oauth.error}
-        </Alert>
-      ) : null}
-      <LoadState
-        loading={accounts.status === 'loading' && accounts.data.length === 0}
+      <ErrorAlert error={oauth.error} onDismiss={oauth.clearError} />
+      <ListState
+        list={accounts}
         loadingLabel="Memuat akun tujuan..."
-        error={accounts.status === 'error' ? PUBLISH_TEXT.accountsFailed : null}
-        onRetry={accounts.reload}
-      />
-      {accounts.status === 'ready' && accounts.data.length === 0 ? (
-        <p className="muted">Belum ada akun tujuan. Hubungkan TikTok atau Meta untuk mulai.</p>
-      ) : null}
-      {accounts.data.length > 0 ? (
+        failed={PUBLISH_TEXT.accountsFailed}
+        empty="Belum ada akun tujuan. Hubungkan TikTok atau Meta untuk mulai."
+      >
         <ul className="publish-accounts" aria-label="Akun tujuan terhubung">
           {accounts.data.map((account) => (
             <li key={account.id} className="publish-account">
@@ -148,10 +129,7 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
                 <Button
                   size="sm"
                   variant="danger"
-                  onClick={() => {
-                    setRemoveError(null);
-                    setTarget(account);
-                  }}
+                  onClick={() => removal.ask(account)}
                   aria-label={`Putus ${account.name} (${PUBLISH_PLATFORM_LABELS[account.platform]})`}
                 >
                   Putus
@@ -160,23 +138,18 @@ export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
             </li>
           ))}
         </ul>
-      ) : null}
-      <ConfirmDialog
-        open={target !== null}
+      </ListState>
+      <ConfirmRemoveDialog
+        action={removal}
         title="Putus akun tujuan"
         message="Scrapper tidak akan bisa memposting ke akun ini sampai Anda menghubungkannya lagi. Posting yang sudah terbit tetap ada di platform."
         confirmLabel="Putus"
-        loading={removing}
-        onConfirm={() => void remove()}
-        onCancel={() => setTarget(null)}
-      >
-        {target ? (
-          <p className="muted">
-            Akun: <strong>{target.name}</strong> ({PUBLISH_PLATFORM_LABELS[target.platform]})
-          </p>
-        ) : null}
-        {removeError ? <Alert tone="danger">{removeError}</Alert> : null}
-      </ConfirmDialog>
+        subject={(account) => ({
+          label: 'Akun',
+          name: account.name,
+          extra: ` (${PUBLISH_PLATFORM_LABELS[account.platform]})`,
+        })}
+      />
     </Card>
   );
 }

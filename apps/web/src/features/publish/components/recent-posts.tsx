@@ -6,7 +6,7 @@ import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { useState } from 'react';
-import { LoadState } from '@/components/load-state.tsx';
+import { ListState } from '@/components/list-state.tsx';
 import type { Resource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -94,16 +94,12 @@ function TargetRow({
 export function RecentPosts({ posts }: RecentPostsProps) {
   return (
     <Card title="Posting terakhir">
-      <LoadState
-        loading={posts.status === 'loading' && posts.data.length === 0}
+      <ListState
+        list={posts}
         loadingLabel="Memuat posting..."
-        error={posts.status === 'error' ? PUBLISH_TEXT.postsFailed : null}
-        onRetry={posts.reload}
-      />
-      {posts.status === 'ready' && posts.data.length === 0 ? (
-        <p className="muted">Belum ada posting.</p>
-      ) : null}
-      {posts.data.length > 0 ? (
+        failed={PUBLISH_TEXT.postsFailed}
+        empty="Belum ada posting."
+      >
         <ul className="publish-posts" aria-label="Posting terakhir">
           {posts.data.map((post) => (
             <li key={post.id} className="publish-post">
@@ -133,7 +129,7 @@ export function RecentPosts({ posts }: RecentPostsProps) {
             </li>
           ))}
         </ul>
-      ) : null}
+      </ListState>
       {posts.status === 'error' && posts.data.length > 0 ? (
         <Alert tone="warning">{PUBLISH_TEXT.postsFailed}</Alert>
       ) : null}

@@ -9,8 +9,7 @@ import type { FormEvent } from 'react';
 import { SaveCancelButtons } from '@/components/save-cancel-buttons.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { fieldBinder } from '@/lib/bind-field.ts';
-import { createUser } from '../api/create-user.ts';
-import { updateUser } from '../api/update-user.ts';
+import { createUser, updateUser } from '../api.ts';
 import {
   emptyUserForm,
   hasErrors,

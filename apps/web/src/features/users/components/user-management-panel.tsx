@@ -1,15 +1,14 @@
 import type { User } from '@scrapper/contracts/http/users';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Icon } from '@scrapper/ui/icon';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { LoadState } from '@/components/load-state.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { deleteUser } from '../api.ts';
 import { useUsers } from '../hooks/use-users.ts';
 import { UserFormModal } from './user-form-modal.tsx';
 import { UserTable } from './user-table.tsx';
@@ -22,9 +21,15 @@ export function UserManagementPanel() {
   const currentUserId = useSessionStore((state) => state.user?.id);
   const showToast = useToastStore((state) => state.show);
   const [form, setForm] = useState<FormState>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const removal = useConfirmAction<User>(
+    async (user) => {
+      await deleteUser(user.id);
+      remove(user.id);
+      setDeletedCount((n) => n + 1);
+      showToast('success', 'Pengguna berhasil dihapus.');
+    },
+    { failure: 'Gagal menghapus pengguna.' },
+  );
   const [deletedCount, setDeletedCount] = useState(0);
   const addButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -41,28 +46,6 @@ export function UserManagementPanel() {
       'success',
       mode === 'edit' ? 'Pengguna berhasil diperbarui.' : 'Pengguna berhasil dibuat.',
     );
-  }
-
-  function askDelete(user: User) {
-    setDeleteError(null);
-    setDeleting(user);
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await deleteUser(deleting.id);
-      remove(deleting.id);
-      setDeleting(null);
-      setDeletedCount((n) => n + 1);
-      showToast('success', 'Pengguna berhasil dihapus.');
-    } catch (error) {
-      setDeleteError(errorMessage(error, 'Gagal menghapus pengguna.'));
-    } finally {
-      setDeleteBusy(false);
-    }
   }
 
   return (
@@ -85,7 +68,7 @@ export function UserManagementPanel() {
           users={users}
           currentUserId={currentUserId}
           onEdit={(user) => setForm({ mode: 'edit', user })}
-          onDelete={askDelete}
+          onDelete={removal.ask}
         />
       ) : null}
 
@@ -97,22 +80,13 @@ export function UserManagementPanel() {
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmRemoveDialog
+        action={removal}
         title="Hapus Pengguna"
         message="Apakah Anda yakin ingin menghapus pengguna ini?"
         confirmLabel="Hapus"
-        loading={deleteBusy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting ? (
-          <p className="muted">
-            Pengguna: <strong>{deleting.username}</strong>
-          </p>
-        ) : null}
-        {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
-      </ConfirmDialog>
+        subject={(user) => ({ label: 'Pengguna', name: user.username })}
+      />
     </Card>
   );
 }

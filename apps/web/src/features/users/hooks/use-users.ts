@@ -1,7 +1,7 @@
 import type { User } from '@scrapper/contracts/http/users';
 import { useCallback } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listUsers } from '../api/list-users.ts';
+import { listUsers } from '../api.ts';
 
 const NONE: User[] = [];
 

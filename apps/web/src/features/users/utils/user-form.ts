@@ -3,7 +3,7 @@ import type { Role } from '@scrapper/contracts/common';
 import { PasswordSchema, UsernameSchema } from '@scrapper/contracts/http/users';
 import type { CreateUserBody, User } from '@scrapper/contracts/http/users';
 import type { z } from 'zod';
-import type { UpdateUserInput } from '../api/update-user.ts';
+import type { UpdateUserInput } from '../api.ts';
 
 export type UserFormMode = 'create' | 'edit';
 

@@ -6,7 +6,7 @@ import { Table, type TableColumn } from '@scrapper/ui/table';
 import { useCallback } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listDeliveries } from '../api/list-deliveries.ts';
+import { listDeliveries } from '../api.ts';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; tone: 'neutral' | 'info' | 'danger' }> = {
   pending: { label: 'Menunggu', tone: 'neutral' },

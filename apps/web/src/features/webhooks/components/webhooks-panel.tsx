@@ -7,24 +7,27 @@ import {
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useState, type FormEvent } from 'react';
-import { LoadState } from '@/components/load-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
-import { createWebhook } from '../api/create-webhook.ts';
-import { deleteWebhook } from '../api/delete-webhook.ts';
-import { listWebhooks } from '../api/list-webhooks.ts';
-import { sendTestWebhook } from '../api/send-test-webhook.ts';
-import { updateWebhook } from '../api/update-webhook.ts';
+import { createWebhook, deleteWebhook, listWebhooks, sendTestWebhook, updateWebhook } from '../api.ts';
 import { EventCheckboxes } from './event-checkboxes.tsx';
 import { WebhookItem } from './webhook-item.tsx';
 import { WebhookSecret } from './webhook-secret.tsx';
 
 /** The member's webhooks: the create form, the secret shown once, the list with its actions. */
 export function WebhooksPanel() {
-  const { data: hooks, setData: setHooks, status, reload } = useResource<Webhook[]>(listWebhooks, []);
+  const {
+    data: hooks,
+    setData: setHooks,
+    status,
+    reload,
+  } = useResource<Webhook[]>(listWebhooks, []);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -33,8 +36,14 @@ export function WebhooksPanel() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useConfirmAction<Webhook>(
+    async (hook) => {
+      setError(null);
+      await deleteWebhook(hook.id);
+      setHooks((current) => current.filter((h) => h.id !== hook.id));
+    },
+    { failure: 'Gagal menghapus webhook.', closeOnFailure: true },
+  );
   /** Bumped per webhook by "Kirim Tes": its deliveries table loads again. */
   const [tests, setTests] = useState<Record<string, number>>({});
 
@@ -61,9 +70,13 @@ export function WebhooksPanel() {
     }
   }
 
-  const replace = (next: Webhook) => setHooks((current) => current.map((h) => (h.id === next.id ? next : h)));
+  const replace = (next: Webhook) =>
+    setHooks((current) => current.map((h) => (h.id === next.id ? next : h)));
 
-  async function save(hook: Webhook, patch: { url?: string; events?: WebhookEvent[]; enabled?: boolean }): Promise<boolean> {
+  async function save(
+    hook: Webhook,
+    patch: { url?: string; events?: WebhookEvent[]; enabled?: boolean },
+  ): Promise<boolean> {
     setError(null);
     try {
       replace(await updateWebhook(hook.id, patch));
@@ -83,21 +96,6 @@ export function WebhooksPanel() {
       setTests((current) => ({ ...current, [hook.id]: (current[hook.id] ?? 0) + 1 }));
     } catch (caught) {
       setError(errorMessage(caught, 'Gagal mengirim tes.'));
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteWebhook(deleting.id);
-      setHooks((current) => current.filter((h) => h.id !== deleting.id));
-    } catch (caught) {
-      setError(errorMessage(caught, 'Gagal menghapus webhook.'));
-    } finally {
-      setDeleting(null);
-      setBusy(false);
     }
   }
 
@@ -124,28 +122,32 @@ export function WebhooksPanel() {
             </Button>
           </div>
         </form>
-        {created ? <WebhookSecret url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <WebhookSecret
+            url={created.url}
+            secret={created.secret}
+            onDone={() => setCreated(null)}
+          />
+        ) : null}
       </Card>
       <Card title="Webhook saya">
-        {error ? (
-          <Alert tone="danger" onDismiss={() => setError(null)}>
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={error ?? removal.error}
+          onDismiss={() => {
+            setError(null);
+            removal.setError(null);
+          }}
+        />
         {notice ? (
           <Alert tone="info" onDismiss={() => setNotice(null)}>
             {notice}
           </Alert>
         ) : null}
-        <LoadState
-          loading={status === 'loading' && hooks.length === 0}
-          error={status === 'error' ? 'Gagal memuat webhook Anda.' : null}
-          onRetry={reload}
-        />
-        {status === 'ready' && hooks.length === 0 ? (
-          <p className="muted">Belum ada webhook. Tambahkan satu di atas agar alat Anda diberi tahu saat pekerjaan selesai.</p>
-        ) : null}
-        {hooks.length > 0 ? (
+        <ListState
+          list={{ status, data: hooks, reload }}
+          failed="Gagal memuat webhook Anda."
+          empty="Belum ada webhook. Tambahkan satu di atas agar alat Anda diberi tahu saat pekerjaan selesai."
+        >
           <ul className="webhooks__list" aria-label="Webhook saya">
             {hooks.map((hook) => (
               <WebhookItem
@@ -154,25 +156,22 @@ export function WebhooksPanel() {
                 testVersion={tests[hook.id] ?? 0}
                 onSave={(patch) => save(hook, patch)}
                 onTest={() => void test(hook)}
-                onDelete={() => setDeleting(hook)}
+                onDelete={() => removal.ask(hook)}
               />
             ))}
           </ul>
-        ) : null}
+        </ListState>
         <p className="muted webhooks__limit">
-          Paling banyak {MAX_WEBHOOKS_PER_MEMBER} webhook per akun. Kiriman yang gagal dicoba lagi sampai 6 kali dalam sekitar satu jam;
-          webhook yang gagal 20 kali berturut-turut dinonaktifkan dan Anda diberi tahu.
+          Paling banyak {MAX_WEBHOOKS_PER_MEMBER} webhook per akun. Kiriman yang gagal dicoba lagi
+          sampai 6 kali dalam sekitar satu jam; webhook yang gagal 20 kali berturut-turut
+          dinonaktifkan dan Anda diberi tahu.
         </p>
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmRemoveDialog
+        action={removal}
         title="Hapus webhook"
-        message={`Hapus webhook ke ${deleting?.url ?? ''}? Kiriman yang belum terkirim dibatalkan dan riwayat kirimannya ikut terhapus.`}
+        message={`Hapus webhook ke ${removal.target?.url ?? ''}? Kiriman yang belum terkirim dibatalkan dan riwayat kirimannya ikut terhapus.`}
         confirmLabel="Hapus"
-        tone="danger"
-        loading={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
       />
     </>
   );

@@ -10,7 +10,6 @@ import {
   CLIENT_SECRET_PLATFORM_LABELS,
 } from '@scrapper/contracts/rules/publish-destinations';
 import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
-import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Checkbox } from '@scrapper/ui/checkbox';
@@ -19,10 +18,10 @@ import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { fieldBinder } from '@/lib/bind-field.ts';
-import { createClientSecret } from '../api/create-client-secret.ts';
-import { updateClientSecret } from '../api/update-client-secret.ts';
+import { createClientSecret, updateClientSecret } from '../api.ts';
 import {
   CREDENTIAL_LABELS,
   clientSecretFormFrom,
@@ -154,11 +153,7 @@ export function ClientSecretForm({
   return (
     <Card title={secret ? `Edit Client Secret: ${secret.name}` : 'Tambah Client Secret'}>
       <form noValidate onSubmit={handleSubmit} className="yt-admin-form">
-        {saveError ? (
-          <Alert tone="danger" onDismiss={() => setSaveError(null)}>
-            {saveError}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={saveError} onDismiss={() => setSaveError(null)} />
         <div className="form-grid">
           <Select
             label="Platform"

@@ -1,15 +1,13 @@
 import type { ClientSecret } from '@scrapper/contracts/http/youtube-accounts';
 import type { ClientSecretPlatform } from '@scrapper/contracts/rules/publish-destinations';
-import { Alert } from '@scrapper/ui/alert';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { useState } from 'react';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { LoadState } from '@/components/load-state.tsx';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useResource } from '@/hooks/use-resource.ts';
-import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { deleteClientSecret } from '../api/delete-client-secret.ts';
-import { listClientSecrets } from '../api/list-client-secrets.ts';
+import { deleteClientSecret, listClientSecrets } from '../api.ts';
 import { ClientSecretEntry } from './client-secret-entry.tsx';
 import { ClientSecretForm } from './client-secret-form.tsx';
 import './youtube-admin.css';
@@ -28,9 +26,15 @@ export function ClientSecretsPanel({ platform }: ClientSecretsPanelProps = {}) {
   const [editing, setEditing] = useState<ClientSecret | null>(null);
   // A new key after each save gives an empty add form.
   const [formKey, setFormKey] = useState(0);
-  const [target, setTarget] = useState<ClientSecret | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const removal = useConfirmAction<ClientSecret>(
+    async (secret) => {
+      await deleteClientSecret(secret.id);
+      showToast('success', `Client secret ${secret.name} berhasil dihapus.`);
+      if (editing?.id === secret.id) setEditing(null);
+      secrets.reload();
+    },
+    { failure: 'Gagal menghapus client secret.' },
+  );
   const shown = platform
     ? secrets.data.filter((secret) => secret.platform === platform)
     : secrets.data;
@@ -45,23 +49,6 @@ export function ClientSecretsPanel({ platform }: ClientSecretsPanelProps = {}) {
     setEditing(null);
     setFormKey((key) => key + 1);
     secrets.reload();
-  }
-
-  async function remove() {
-    if (!target) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteClientSecret(target.id);
-      showToast('success', `Client secret ${target.name} berhasil dihapus.`);
-      if (editing?.id === target.id) setEditing(null);
-      setTarget(null);
-      secrets.reload();
-    } catch (error) {
-      setDeleteError(errorMessage(error, 'Gagal menghapus client secret.'));
-    } finally {
-      setDeleting(false);
-    }
   }
 
   return (
@@ -101,32 +88,20 @@ export function ClientSecretsPanel({ platform }: ClientSecretsPanelProps = {}) {
                 secret={secret}
                 editing={editing?.id === secret.id}
                 onEdit={setEditing}
-                onDelete={(chosen) => {
-                  setDeleteError(null);
-                  setTarget(chosen);
-                }}
+                onDelete={removal.ask}
               />
             ))}
           </ul>
         ) : null}
       </Card>
 
-      <ConfirmDialog
-        open={target !== null}
+      <ConfirmRemoveDialog
+        action={removal}
         title="Hapus Client Secret"
         message="Akun yang terhubung lewat aplikasi ini tetap ada, tetapi perlu dihubungkan ulang dengan aplikasi lain."
         confirmLabel="Hapus"
-        loading={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setTarget(null)}
-      >
-        {target ? (
-          <p className="muted">
-            Client secret: <strong>{target.name}</strong>
-          </p>
-        ) : null}
-        {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
-      </ConfirmDialog>
+        subject={(secret) => ({ label: 'Client secret', name: secret.name })}
+      />
     </div>
   );
 }

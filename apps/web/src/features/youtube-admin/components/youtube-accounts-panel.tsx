@@ -2,16 +2,16 @@ import type { ClientSecret, YouTubeAccount } from '@scrapper/contracts/http/yout
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
 import { useState } from 'react';
-import { LoadState } from '@/components/load-state.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ListState } from '@/components/list-state.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { disconnectAccount } from '../api/disconnect-account.ts';
-import { listAllAccounts } from '../api/list-all-accounts.ts';
-import { listClientSecrets } from '../api/list-client-secrets.ts';
+import { disconnectAccount, listAllAccounts, listClientSecrets } from '../api.ts';
 import { useAdminOAuthConnect } from '../hooks/use-admin-oauth-connect.ts';
 import { ADMIN_TEXT } from '../utils/admin-connect.ts';
 import { YoutubeAccountCard } from './youtube-account-card.tsx';
@@ -27,35 +27,21 @@ export function YoutubeAccountsPanel() {
   const secrets = useResource(listClientSecrets, NO_SECRETS);
   const oauth = useAdminOAuthConnect(accounts.reload);
   const [secretId, setSecretId] = useState('');
-  const [target, setTarget] = useState<YouTubeAccount | null>(null);
-  const [disconnecting, setDisconnecting] = useState(false);
-  const [disconnectError, setDisconnectError] = useState<string | null>(null);
+  const disconnect = useConfirmAction<YouTubeAccount>(
+    async (account) => {
+      await disconnectAccount(account.id);
+      showToast('success', ADMIN_TEXT.disconnected);
+      accounts.reload();
+    },
+    { failure: () => ADMIN_TEXT.disconnectFailed },
+  );
 
-  const activeSecrets = secrets.data.filter((secret) => secret.isActive && secret.platform === 'youtube');
+  const activeSecrets = secrets.data.filter(
+    (secret) => secret.isActive && secret.platform === 'youtube',
+  );
   const chosenSecret =
     activeSecrets.find((secret) => secret.id === secretId) ?? activeSecrets[0] ?? null;
   const secretNames = new Map(secrets.data.map((secret) => [secret.id, secret.name]));
-
-  function askDisconnect(account: YouTubeAccount) {
-    setDisconnectError(null);
-    setTarget(account);
-  }
-
-  async function disconnect() {
-    if (!target) return;
-    setDisconnecting(true);
-    setDisconnectError(null);
-    try {
-      await disconnectAccount(target.id);
-      setTarget(null);
-      showToast('success', ADMIN_TEXT.disconnected);
-      accounts.reload();
-    } catch {
-      setDisconnectError(ADMIN_TEXT.disconnectFailed);
-    } finally {
-      setDisconnecting(false);
-    }
-  }
 
   return (
     <Card title="Akun YouTube">
@@ -99,22 +85,14 @@ export function YoutubeAccountsPanel() {
       {oauth.waiting ? (
         <Spinner label="Menunggu proses login Google di jendela popup..." showLabel />
       ) : null}
-      {oauth.error ? (
-        <Alert tone="danger" onDismiss={oauth.clearError}>
-          {oauth.error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={oauth.error} onDismiss={oauth.clearError} />
 
-      <LoadState
-        loading={accounts.status === 'loading' && accounts.data.length === 0}
+      <ListState
+        list={accounts}
         loadingLabel="Memuat akun YouTube..."
-        error={accounts.status === 'error' ? 'Gagal memuat akun YouTube.' : null}
-        onRetry={accounts.reload}
-      />
-      {accounts.status === 'ready' && accounts.data.length === 0 ? (
-        <p className="muted">Belum ada akun YouTube yang terhubung.</p>
-      ) : null}
-      {accounts.data.length > 0 ? (
+        failed="Gagal memuat akun YouTube."
+        empty="Belum ada akun YouTube yang terhubung."
+      >
         <ul className="yt-admin-accounts" aria-label="Akun YouTube terhubung">
           {accounts.data.map((account) => (
             <YoutubeAccountCard
@@ -123,29 +101,23 @@ export function YoutubeAccountsPanel() {
               clientSecretName={
                 account.clientSecretId ? (secretNames.get(account.clientSecretId) ?? null) : null
               }
-              onDisconnect={askDisconnect}
+              onDisconnect={disconnect.ask}
             />
           ))}
         </ul>
-      ) : null}
+      </ListState>
 
-      <ConfirmDialog
-        open={target !== null}
+      <ConfirmRemoveDialog
+        action={disconnect}
         title="Putuskan Koneksi Akun"
         message="Akun YouTube ini akan diputus dari aplikasi. Semua video terkait (terjadwal dan riwayat upload) juga akan dihapus."
         confirmLabel="Putuskan"
-        loading={disconnecting}
-        onConfirm={() => void disconnect()}
-        onCancel={() => setTarget(null)}
-      >
-        {target ? (
-          <p className="muted">
-            Akun: <strong>{target.accountName}</strong>
-            {target.username ? ` (pengguna ${target.username})` : ''}
-          </p>
-        ) : null}
-        {disconnectError ? <Alert tone="danger">{disconnectError}</Alert> : null}
-      </ConfirmDialog>
+        subject={(account) => ({
+          label: 'Akun',
+          name: account.accountName,
+          extra: account.username ? ` (pengguna ${account.username})` : '',
+        })}
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useOAuthPopup } from '@/hooks/use-oauth-popup.ts';
 import { expireSessionOn } from '@/lib/expire-session.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { getAuthUrl } from '../api/get-auth-url.ts';
+import { getAuthUrl } from '../api.ts';
 import { ADMIN_TEXT, connectErrorMessage } from '../utils/admin-connect.ts';
 
 const POPUP_TEXTS = {

@@ -3,11 +3,13 @@ import { Alert } from '@scrapper/ui/alert';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { Select } from '@scrapper/ui/select';
 import { Spinner } from '@scrapper/ui/spinner';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { LoadState } from '@/components/load-state.tsx';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
 import { deleteAccount } from '../api/delete-account.ts';
@@ -71,9 +73,16 @@ export function AccountPanel({
   const accounts = useAccounts();
   const playlists = usePlaylists(selection.accountId);
   const oauth = useOAuthConnect(accounts.reload);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const removal = useConfirmAction<YouTubeAccount>(
+    async (account) => {
+      await deleteAccount(account.id);
+      showToast('success', TEXT.accountDeleted);
+      onSelectionChange((current) => selectAccount(current, null));
+      accounts.reload();
+      onAccountDeleted();
+    },
+    { failure: (error) => deleteAccountFailed(reasonOf(error)), closeOnFailure: true },
+  );
 
   const secretIds = clientSecrets.map((secret) => secret.id);
   const secretKey = secretIds.join(',');
@@ -122,25 +131,6 @@ export function AccountPanel({
     selection.playlistId,
     onSelectionChange,
   ]);
-
-  async function removeAccount() {
-    if (!selectedAccount) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteAccount(selectedAccount.id);
-      setConfirmOpen(false);
-      showToast('success', TEXT.accountDeleted);
-      onSelectionChange((current) => selectAccount(current, null));
-      accounts.reload();
-      onAccountDeleted();
-    } catch (error) {
-      setConfirmOpen(false);
-      setDeleteError(deleteAccountFailed(reasonOf(error)));
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   const accountPlaceholder =
     accounts.status === 'loading' && accounts.accounts.length === 0
@@ -235,8 +225,7 @@ export function AccountPanel({
           variant="danger"
           disabled={!selectedAccount}
           onClick={() => {
-            setDeleteError(null);
-            setConfirmOpen(true);
+            if (selectedAccount) removal.ask(selectedAccount);
           }}
         >
           Hapus Akun
@@ -280,32 +269,16 @@ export function AccountPanel({
           {playlistState.message}
         </Alert>
       ) : null}
-      {oauth.error ? (
-        <Alert tone="danger" onDismiss={oauth.clearError}>
-          {oauth.error}
-        </Alert>
-      ) : null}
-      {deleteError ? (
-        <Alert tone="danger" onDismiss={() => setDeleteError(null)}>
-          {deleteError}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={oauth.error} onDismiss={oauth.clearError} />
+      <ErrorAlert error={removal.error} onDismiss={() => removal.setError(null)} />
 
-      <ConfirmDialog
-        open={confirmOpen}
+      <ConfirmRemoveDialog
+        action={removal}
         title="Hapus Akun YouTube"
         message={TEXT.deleteAccountWarning}
         confirmLabel="Hapus"
-        loading={deleting}
-        onConfirm={() => void removeAccount()}
-        onCancel={() => setConfirmOpen(false)}
-      >
-        {selectedAccount ? (
-          <p className="muted">
-            Akun: <strong>{selectedAccount.accountName}</strong>
-          </p>
-        ) : null}
-      </ConfirmDialog>
+        subject={(account) => ({ label: 'Akun', name: account.accountName })}
+      />
     </Card>
   );
 }

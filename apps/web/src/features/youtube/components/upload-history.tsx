@@ -1,7 +1,7 @@
 import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
-import { LoadState } from '@/components/load-state.tsx';
+import { ListState } from '@/components/list-state.tsx';
 import type { HistoryStatus } from '../hooks/use-upload-history.ts';
 import { TEXT } from '../utils/messages.ts';
 import { UploadHistoryItem } from './upload-history-item.tsx';
@@ -38,22 +38,18 @@ export function UploadHistory({
           Diperbarui otomatis setiap 5 detik selama ada video yang diproses.
         </p>
       ) : null}
-      <LoadState
-        loading={status === 'loading' && uploads.length === 0}
+      <ListState
+        list={{ status, data: uploads, reload: onReload }}
         loadingLabel="Memuat riwayat upload..."
-        error={status === 'error' ? TEXT.historyFailed : null}
-        onRetry={onReload}
-      />
-      {status === 'ready' && uploads.length === 0 ? (
-        <p className="muted">Belum ada video yang diupload atau dijadwalkan.</p>
-      ) : null}
-      {uploads.length > 0 ? (
+        failed={TEXT.historyFailed}
+        empty="Belum ada video yang diupload atau dijadwalkan."
+      >
         <ul className="yt-history" aria-label="Daftar upload YouTube">
           {uploads.map((upload) => (
             <UploadHistoryItem key={upload.id} upload={upload} onChanged={onChanged} />
           ))}
         </ul>
-      ) : null}
+      </ListState>
     </Card>
   );
 }
