@@ -67,7 +67,7 @@ async function seed(stack: Stack, sizes: ApiOverheadSizes, memberId: string, log
     const others = `(select id, row_number() over (order by id) - 1 as n from users where username like 'other%')`;
     // Platform, title, day and hour hashed independently. The member's downloads all completed
     // and their files are on disk; others' 90 % completed, 95 % of those with the file kept
-    // (in the database only: the admin's file list shows the rest as missing).
+    // (in the database only: no sweep has run, so the file list shows them as present).
     const downloadColumns = `owner_id, platform, source_item_id, source_url, title, author, quality, status, progress,
                              size_bytes, storage_key, file_deleted_at, created_at, finished_at`;
     const downloadValues = (owner: string, status: string, kept: string) => `${owner},
