@@ -37,15 +37,17 @@ test.beforeAll(async ({ memberApi }) => {
   // 3,000 finished downloads with files, an hour apart, the newest an hour ago; platform n % 3.
   await db.sql.unsafe(
     `insert into downloads (owner_id, platform, source_item_id, source_url, title, author, quality, status, progress,
-                            storage_key, size_bytes, mime, created_at, finished_at)
+                            storage_key, size_bytes, mime, created_at, finished_at, file_missing_at)
      select $1::uuid, ($3::text[])[1 + g % 3], $2 || '-' || g, 'https://example.test/' || $2 || '/' || g,
             $2 || ' video ' || lpad(g::text, 4, '0'), 'kreator' || (g % 7), 'best', 'completed', 100,
             'downloads/' || $1 || '/' || $2 || '-' || g || '.mp4', 2048 + g, 'video/mp4',
-            now() - (($4::int - g) || ' hours')::interval, now() - (($4::int - g) || ' hours')::interval
+            now() - (($4::int - g) || ' hours')::interval, now() - (($4::int - g) || ' hours')::interval,
+            case when g <= $4::int - 40 then now() end
      from generate_series(1, $4::int) g`,
     [memberId, WORD, PLATFORMS, SEEDED],
   );
-  // The newest 40 files are really in storage (tiny); the others show 'File hilang'.
+  // The newest 40 files are really in storage (tiny); the others show 'File hilang' (found gone:
+  // the list reads it from the database, downloads.file_missing_at).
   for (let g = SEEDED; g > SEEDED - 40; g--) {
     db.writeStored(`downloads/${memberId}/${WORD}-${g}.mp4`, Buffer.from(`video ${g}`));
   }

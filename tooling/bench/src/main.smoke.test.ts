@@ -10,6 +10,7 @@ import type { Row } from './lib/report.ts';
 import { API_ROWS } from './sections/api-overhead.ts';
 import { DOWNLOAD_ROWS } from './sections/downloads.ts';
 import { LATENCY_ROWS } from './sections/job-latency.ts';
+import { LIVE_ROWS } from './sections/live-events.ts';
 import { INGEST_ROWS } from './sections/scrape-ingest.ts';
 import { STARTUP_ROWS } from './sections/startup.ts';
 
@@ -33,7 +34,7 @@ it('pnpm bench --smoke prints every row and leaves docs/benchmarks.md alone', as
     });
     expect(code, output).toBe(0);
     const { rows } = JSON.parse(readFileSync(json, 'utf8')) as { rows: Row[] };
-    const expected = [...API_ROWS, ...LATENCY_ROWS, ...DOWNLOAD_ROWS, ...INGEST_ROWS, ...STARTUP_ROWS].map(([id]) => id);
+    const expected = [...API_ROWS, ...LATENCY_ROWS, ...LIVE_ROWS, ...DOWNLOAD_ROWS, ...INGEST_ROWS, ...STARTUP_ROWS].map(([id]) => id);
     expect(rows.map((r) => r.id).sort()).toEqual([...expected].sort());
     for (const row of rows) {
       expect(row.figure, `${row.id}: ${row.figure}\n${output}`).not.toMatch(/^error/);

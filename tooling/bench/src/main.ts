@@ -1,7 +1,7 @@
 // `pnpm bench`: every benchmark of issue 9 against its same-run baseline, one table, and the
 // results written into docs/benchmarks.md. `--smoke` (or BENCH_SMOKE=1): tiny sizes, no
 // external benchmarks, docs untouched (what the vitest smoke test runs).
-// Options: --json <file> (the rows as JSON), --only api,latency,downloads,ingest,startup,external,
+// Options: --json <file> (the rows as JSON), --only api,latency,events,downloads,ingest,startup,external,
 // --api-only files,analytics (rows of the api section whose id contains one of these), --no-docs, --skip-external (the browser and load benchmarks, which have their own commands).
 import { writeFileSync } from 'node:fs';
 import { failedRows, formatTable, type Row } from './lib/report.ts';
@@ -12,6 +12,7 @@ import { DOWNLOAD_ROWS, runDownloads } from './sections/downloads.ts';
 import { EXTERNAL, runExternal } from './sections/external.ts';
 import { LATENCY_ROWS, runJobLatency, type JobLatencySizes } from './sections/job-latency.ts';
 import { INGEST_ROWS, runScrapeIngest } from './sections/scrape-ingest.ts';
+import { LIVE_ROWS, runLiveEvents, type LiveEventsSizes } from './sections/live-events.ts';
 import { startStack } from './sections/stack.ts';
 import { STARTUP_ROWS, runStartup } from './sections/startup.ts';
 
@@ -32,6 +33,7 @@ const sizes = smoke
   ? {
       api: { downloads: 20_000, memberDownloads: 2_000, tasks: 20_000, memberTasks: 2_000, otherUsers: 99, oneClientRequests: 20, durationSeconds: 1, warmupSeconds: 0, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
+      events: { streams: 20, members: 2, burstWrites: 10, burstSpreadMs: 100, steadyWrites: 3, firstProgress: 3 } satisfies LiveEventsSizes,
       batchItems: 4,
       ingestItems: 2000,
       ingestRepeat: 1,
@@ -39,6 +41,7 @@ const sizes = smoke
   : {
       api: { downloads: 1_000_000, memberDownloads: 100_000, tasks: 1_000_000, memberTasks: 100_000, otherUsers: 999, oneClientRequests: 300, durationSeconds: 8, warmupSeconds: 1, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 20, runMs: 1000 } satisfies JobLatencySizes,
+      events: { streams: 1000, members: 4, burstWrites: 200, burstSpreadMs: 1000, steadyWrites: 30, firstProgress: 30 } satisfies LiveEventsSizes,
       batchItems: 50,
       ingestItems: 20_000,
       ingestRepeat: 3,
@@ -81,6 +84,8 @@ if (wanted('api') || wanted('latency')) {
     await stack.stop();
   }
 }
+// Its own API process (its inspector open, no seeded lists), so its memory is the streams'.
+await section('events', LIVE_ROWS, () => runLiveEvents(sizes.events, log));
 await section('downloads', DOWNLOAD_ROWS, () => runDownloads(sizes.batchItems, log));
 await section('ingest', INGEST_ROWS, () => runScrapeIngest(sizes.ingestItems, sizes.ingestRepeat, log));
 await section('startup', STARTUP_ROWS, () => runStartup(log));

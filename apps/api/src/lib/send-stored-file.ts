@@ -36,16 +36,21 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /**
  * Streams a stored file with HTTP Range support (video players seek with it). Memory stays
- * flat whatever the size: the file is piped, never read whole.
+ * flat whatever the size: the file is piped, never read whole. `onMissing` runs when the
+ * storage has no such file, before the 404.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: Storage,
-  file: { key: string; mime: string; downloadName?: string },
+  file: { key: string; mime: string; downloadName?: string; onMissing?: () => Promise<unknown> },
 ): Promise<FastifyReply> {
   const size = await storage.size(file.key);
-  if (size === undefined) throw notFound('File tidak ditemukan di penyimpanan.');
+  if (size === undefined) {
+    // The caller records what it learnt (a download's file shows as "File hilang" from now on).
+    await file.onMissing?.();
+    throw notFound('File tidak ditemukan di penyimpanan.');
+  }
   const range = parseRange(request.headers.range, size);
   if (range === 'invalid') {
     throw new AppError(416, 'Rentang byte tidak valid.', { 'content-range': `bytes */${size}` });

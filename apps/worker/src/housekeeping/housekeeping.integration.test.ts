@@ -9,11 +9,12 @@ import type { MaintenanceResult } from '@scrapper/contracts/http/system';
 import { queueNames } from '@scrapper/contracts/jobs';
 import type { Database } from '@scrapper/db/client';
 import { insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
+import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { insertClientSecret, insertOAuthState } from '@scrapper/db/queries/youtube';
 import { insertUser } from '@scrapper/db/queries/users';
 import { upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
-import { events, loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
+import { downloads, events, loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
 import type { MaintenanceRunRow } from '@scrapper/db/schema';
 import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
@@ -237,5 +238,40 @@ describe('a sweep', () => {
 
     // The held job is still active: nothing of the sweep touched it.
     expect((await boss.getJobById('video.download', held?.id ?? ''))?.state).toBe('active');
+  });
+
+  it('marks a download file removed behind the product\'s back as missing, and one put back as present', async () => {
+    const owner = await insertUser(database.db, { username: 'pemilik-file', passwordHash: 'x', role: 'user' });
+    if (!owner) throw new Error('no user');
+    const keyOf = (name: string) => `downloads/${owner.id}/${name}.mp4`;
+    // "ada" is in storage; "hilang" was removed behind our back; "kembali" was marked missing
+    // earlier (a failed read) and has been put back since.
+    await database.db.insert(downloads).values(
+      ['ada', 'hilang', 'kembali'].map((name) => ({
+        ownerId: owner.id,
+        platform: 'tiktok',
+        sourceItemId: name,
+        sourceUrl: `https://www.tiktok.com/@a/video/${name}`,
+        title: name,
+        quality: 'best' as const,
+        status: 'completed' as const,
+        progress: 100,
+        storageKey: keyOf(name),
+        sizeBytes: 4,
+        fileMissingAt: name === 'kembali' ? new Date() : null,
+      })),
+    );
+    await storage.write(keyOf('ada'), Buffer.alloc(4));
+    await storage.write(keyOf('kembali'), Buffer.alloc(4));
+
+    const run = await insertMaintenanceRun(database.db, null, 'admin');
+    await enqueue(worker.boss, 'maintenance.sweep', { runId: run.id });
+    const done = await until('the sweep to finish', async () => {
+      const [row] = await database.db.select().from(maintenanceRuns).where(eq(maintenanceRuns.id, run.id));
+      return row?.status === 'completed' || row?.status === 'failed' ? row : undefined;
+    });
+    expect(done.error).toBeNull();
+    const rows = await database.db.select({ title: downloads.title, missingAt: downloads.fileMissingAt }).from(downloads).where(eq(downloads.ownerId, owner.id));
+    expect(Object.fromEntries(rows.map((r) => [r.title, r.missingAt !== null]))).toEqual({ ada: false, hilang: true, kembali: false });
   });
 });

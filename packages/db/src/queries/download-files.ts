@@ -1,5 +1,5 @@
 // The library: the downloaded files still kept, listed, summed per platform, and deleted.
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
 import { downloadLibraryTotals } from '../schema/download-library-totals.ts';
@@ -55,6 +55,7 @@ const libraryFileColumns = {
   storageKey: downloads.storageKey,
   sizeBytes: downloads.sizeBytes,
   createdAt: downloads.createdAt,
+  fileMissingAt: downloads.fileMissingAt,
   ownerUsername: users.username,
 };
 type LibraryFile = Pick<DownloadWithOwner, keyof typeof libraryFileColumns>;
@@ -109,4 +110,44 @@ export async function countDownloadedFiles(db: Db, f: Pick<FileFilter, 'ownerId'
 
 export async function markDownloadFileDeleted(db: Db, id: string): Promise<void> {
   await db.update(downloads).set({ fileDeletedAt: new Date() }).where(eq(downloads.id, id));
+}
+
+/**
+ * Files found gone from storage (a read that found none, or the sweep): the list shows them as
+ * "File hilang" from now on. Returns how many were not marked yet.
+ */
+export async function markDownloadFilesMissing(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(downloads)
+    .set({ fileMissingAt: new Date() })
+    .where(and(inArray(downloads.id, [...ids]), isNull(downloads.fileMissingAt)))
+    .returning({ id: downloads.id });
+  return rows.length;
+}
+
+/** Files marked missing that the sweep found in storage again. Returns how many. */
+export async function markDownloadFilesPresent(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(downloads)
+    .set({ fileMissingAt: null })
+    .where(and(inArray(downloads.id, [...ids]), isNotNull(downloads.fileMissingAt)))
+    .returning({ id: downloads.id });
+  return rows.length;
+}
+
+/** The sweep's walk over every kept file: the next `limit` after `afterId`, in id order. */
+export async function listLiveFilesAfter(
+  db: Db,
+  afterId: string | null,
+  limit: number,
+): Promise<Array<{ id: string; storageKey: string; missing: boolean }>> {
+  const rows = await db
+    .select({ id: downloads.id, storageKey: downloads.storageKey, fileMissingAt: downloads.fileMissingAt })
+    .from(downloads)
+    .where(and(liveFile, afterId ? gt(downloads.id, afterId) : undefined))
+    .orderBy(asc(downloads.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, storageKey: r.storageKey ?? '', missing: r.fileMissingAt !== null }));
 }

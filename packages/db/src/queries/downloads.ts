@@ -126,7 +126,8 @@ export async function completeDownload(
 ): Promise<boolean> {
   const rows = await db
     .update(downloads)
-    .set({ ...facts, ...file, status: 'completed', progress: 100, error: null, errorDetail: null, finishedAt: new Date() })
+    // A file just written is present (a re-run of a download whose file had gone missing).
+    .set({ ...facts, ...file, status: 'completed', progress: 100, error: null, errorDetail: null, fileMissingAt: null, finishedAt: new Date() })
     .where(and(eq(downloads.id, id), inArray(downloads.status, ['queued', 'running'])))
     .returning({ id: downloads.id, redownloadOf: downloads.redownloadOf });
   const done = rows[0];

@@ -41,6 +41,13 @@ export const downloads = pgTable(
     item: jsonb('item'),
     hiddenFromHistoryAt: timestamp('hidden_from_history_at', { withTimezone: true }),
     fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
+    /**
+     * When the file was found gone from storage behind the product's back (a read that found no
+     * file, or the maintenance sweep); null: present as far as the product knows. The files list
+     * shows "File hilang" from this instead of asking the storage for every row of a page.
+     * Cleared when the file is written again or the sweep finds it back.
+     */
+    fileMissingAt: timestamp('file_missing_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

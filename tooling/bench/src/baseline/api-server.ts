@@ -44,7 +44,7 @@ app.get('/api/files', async (request) => {
   const live = sql`d.status = 'completed' and d.storage_key is not null and d.file_deleted_at is null ${owner ? sql`and d.owner_id = ${owner}` : sql``}`;
   const [files, summary] = await Promise.all([
     sql`select d.id, d.title, d.source_item_id, d.platform, d.author, d.storage_key, d.size_bytes, d.created_at,
-          u.username as owner_username
+          d.file_missing_at, u.username as owner_username
         from downloads d inner join users u on u.id = d.owner_id
         where ${live} order by d.created_at desc nulls last, d.id desc nulls last limit ${limit} offset ${offset}`,
     // The roll-up the triggers of migration 0013 keep (summarizeDownloadedFiles).

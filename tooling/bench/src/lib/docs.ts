@@ -11,7 +11,7 @@ const END = '<!-- bench:results:end -->';
 export const COMMANDS = [
   ['everything, as below', 'pnpm bench'],
   ['the smoke run (tiny sizes, docs untouched; also run by `npm test`)', 'pnpm bench -- --smoke'],
-  ['one section', 'pnpm bench -- --only api|latency|downloads|ingest|startup|external'],
+  ['one section', 'pnpm bench -- --only api|latency|events|downloads|ingest|startup|external'],
   ['some API rows only (ids containing these words)', 'pnpm bench -- --only api --api-only files,analytics'],
   ['API overhead baseline server alone', 'node tooling/bench/src/baseline/api-server.ts  (DATABASE_URL, PORT)'],
   ['where the API’s per-request CPU goes (node and PostgreSQL CPU per request, cpu-prof by package and function, against the baseline)', 'node tooling/bench/src/profile/api-profile.ts --only analytics|me [--seconds 8] [--keep 1]'],

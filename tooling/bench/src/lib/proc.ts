@@ -123,3 +123,17 @@ export function percentile(values: number[], q: number): number {
 }
 
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/** CPU time (ms) used so far by each of these processes (utime + stime from /proc; 10 ms ticks). */
+export function cpuMs(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // gone
+    }
+  }
+  return used;
+}

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { findFreePort } from '@scrapper/db/embedded';
-import { startNode, stopChild, waitForHttp } from '../lib/proc.ts';
+import { cpuMs, startNode, stopChild, waitForHttp } from '../lib/proc.ts';
 import { ADMIN, startStack } from '../sections/stack.ts';
 
 const argv = process.argv.slice(2);
@@ -69,20 +69,6 @@ function readProfile(dir: string): CpuProfile {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile in ${dir}`);
   return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
-}
-
-/** CPU time (ms) used so far by each of these processes (utime + stime from /proc; 10 ms ticks). */
-function cpuMs(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // gone
-    }
-  }
-  return used;
 }
 
 /** CPU used between two snapshots; a process that started in between counts from zero. */

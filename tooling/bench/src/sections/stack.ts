@@ -27,7 +27,8 @@ export interface Stack {
 
 export const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 
-export async function startStack(): Promise<Stack> {
+/** `apiFlags`: extra Node flags for the API process (the live events bench opens its inspector). */
+export async function startStack(options: { apiFlags?: string[] } = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'scrapper-bench-stack-'));
   const pg = await startEmbeddedPostgres({ dir: join(dir, 'pg') });
   await migrateDatabase(pg.url);
@@ -48,7 +49,7 @@ export async function startStack(): Promise<Stack> {
     YTDLP_AUTO_UPDATE: 'false',
   };
   // BENCH_API_NODE_FLAGS: extra Node flags for the API (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const apiFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const apiFlags = [...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...(options.apiFlags ?? [])];
   const api = startNode('apps/api/src/server.ts', { env, quiet: true, extraFlags: apiFlags });
   const apiBase = `http://127.0.0.1:${port}`;
   await waitForHttp(`${apiBase}/api/health`, { child: api, timeoutMs: 60_000 });

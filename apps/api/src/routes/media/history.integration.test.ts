@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { downloads } from '@scrapper/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { downloadBatches, downloads } from '@scrapper/db/schema';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
 let h: Harness;
@@ -160,7 +160,7 @@ describe('download history', () => {
 });
 
 describe('file manager', () => {
-  it('lists files with sizes and stats, and marks a file gone from storage as missing', async () => {
+  it('lists files with sizes and stats; a file gone from storage shows as missing once a read finds it gone', async () => {
     const before = await h.request('GET', '/api/files?sortBy=title&order=asc', { token: alice });
     expect(before.status).toBe(200);
     expect(before.body.stats.totalFiles).toBe(100);
@@ -173,8 +173,32 @@ describe('file manager', () => {
     const key = stored?.key ?? '';
     expect(key).toMatch(/^downloads\//);
     await h.storage.remove(key);
+    // The list asks the storage nothing: until a read (or the maintenance sweep) finds it gone,
+    // the database still says present (docs/decisions.md, file presence).
+    const unseen = await h.request('GET', '/api/files?sortBy=title&order=asc', { token: alice });
+    expect(unseen.body.files.find((f: { id: string }) => f.id === victim.id).fileExists).toBe(true);
+    const read = await h.request('GET', victim.downloadUrl, { token: alice });
+    expect(read.status).toBe(404);
+    expect(read.body.message).toBe('File tidak ditemukan di penyimpanan.');
     const after = await h.request('GET', '/api/files?sortBy=title&order=asc', { token: alice });
     expect(after.body.files.find((f: { id: string }) => f.id === victim.id).fileExists).toBe(false);
+  });
+
+  it('a batch zip leaves out a file gone from storage, and the files list shows it missing from then on', async () => {
+    const [batch] = await h.database.db.insert(downloadBatches).values({ ownerId: aliceId, quality: 'best', total: 2, source: 'urls' }).returning();
+    if (!batch) throw new Error('no batch');
+    const listed = (await h.request('GET', '/api/files?sortBy=title&order=desc&limit=200', { token: alice })).body.files.filter((f: { fileExists: boolean }) => f.fileExists);
+    const [kept, gone] = listed as Array<{ id: string }>;
+    if (!kept || !gone) throw new Error('two present files needed');
+    await h.database.db.update(downloads).set({ batchId: batch.id }).where(inArray(downloads.id, [kept.id, gone.id]));
+    const [stored] = await h.database.db.select({ key: downloads.storageKey }).from(downloads).where(eq(downloads.id, gone.id));
+    await h.storage.remove(stored?.key ?? '');
+    const zip = await fetch(`${h.baseUrl}/api/media/batches/${batch.id}/zip`, { headers: { authorization: `Bearer ${alice}` } });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
+    const after = (await h.request('GET', '/api/files?sortBy=title&order=desc&limit=200', { token: alice })).body.files as Array<{ id: string; fileExists: boolean }>;
+    expect(after.find((f) => f.id === gone.id)?.fileExists).toBe(false);
+    expect(after.find((f) => f.id === kept.id)?.fileExists).toBe(true);
   });
 
   it('streams a stored file with its title as the name, and honours Range', async () => {

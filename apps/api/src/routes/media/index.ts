@@ -3,6 +3,7 @@ import { endpoints } from '@scrapper/contracts/http';
 import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 import { cancelBatchDownloads } from '@scrapper/db/queries/download-batches';
 import { hideAllDownloadHistory } from '@scrapper/db/queries/download-history';
+import { markDownloadFilesMissing } from '@scrapper/db/queries/download-files';
 import { listUsers } from '@scrapper/db/queries/users';
 import { notFound } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/define-route.ts';
@@ -54,7 +55,12 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   defineRoute(app, endpoints.media.download, async ({ params, query, user, request, reply }) => {
     const row = await requestDownload(database, boss, storage, user, { itemId: params.id, fileName: query.filename, quality: query.quality, username: query.username }, clientSignal(request), WAIT_MS);
     const key = row.storageKey ?? '';
-    return sendStoredFile(request, reply, storage, { key, mime: row.mime ?? 'application/octet-stream', downloadName: contentDisposition(displayTitle(row), extOf(key)) });
+    return sendStoredFile(request, reply, storage, {
+      key,
+      mime: row.mime ?? 'application/octet-stream',
+      downloadName: contentDisposition(displayTitle(row), extOf(key)),
+      onMissing: () => markDownloadFilesMissing(database.db, [row.id]),
+    });
   });
 
   defineRoute(app, endpoints.media.startBatch, async ({ body, user }) => {
@@ -100,13 +106,14 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
       key: row.storageKey,
       mime: row.mime ?? 'application/octet-stream',
       downloadName: contentDisposition(displayTitle(row), extOf(row.storageKey)),
+      onMissing: () => markDownloadFilesMissing(database.db, [row.id]),
     });
   });
 
   defineRoute(app, endpoints.media.deleteHistory, ({ params, user }) => deleteHistoryEntry(database, user, params.id));
   defineRoute(app, endpoints.media.deleteAllHistory, async () => ({ deleted: await hideAllDownloadHistory(database.db) }));
 
-  defineRoute(app, endpoints.files.list, ({ query, user }) => listFiles(database, storage, user, query));
+  defineRoute(app, endpoints.files.list, ({ query, user }) => listFiles(database, user, query));
   defineRoute(app, endpoints.files.remove, ({ params, user }) => deleteFile(database, storage, user, params.id));
   defineRoute(app, endpoints.files.users, async () => (await listUsers(database.db)).map((u) => ({ id: u.id, username: u.username })));
 }

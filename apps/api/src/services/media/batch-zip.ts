@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { displayTitle, extOfKey, readableFileName, uniqueFileNames } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
 import { listBatchDownloads } from '@scrapper/db/queries/download-batches';
+import { markDownloadFilesMissing } from '@scrapper/db/queries/download-files';
 import type { Storage } from '@scrapper/integrations/storage/storage';
 import { ZipFile } from 'yazl';
 import { notFound } from '../../lib/errors.ts';
@@ -25,6 +26,8 @@ export async function batchZip(database: Database, storage: Storage, id: string,
   // Files removed behind our back are left out rather than breaking the zip half-way.
   const present = await storage.existing(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])));
   const files = rows.filter((r) => r.storageKey && present.has(r.storageKey));
+  // What was found gone shows as "File hilang" in the files list from now on.
+  await markDownloadFilesMissing(database.db, rows.filter((r) => !files.includes(r)).map((r) => r.id));
   if (files.length === 0) throw notFound('Belum ada file yang selesai diunduh di batch ini.');
   const names = uniqueFileNames(files.map((r) => readableFileName(displayTitle(r), extOfKey(r.storageKey))));
   const zip = new ZipFile();

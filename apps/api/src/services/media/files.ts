@@ -9,7 +9,7 @@ import { findOwnDownload } from './history.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ownerScope } from '../../lib/owner-scope.ts';
 
-export async function listFiles(database: Database, storage: Storage, user: SessionUser, query: ListFilesQuery) {
+export async function listFiles(database: Database, user: SessionUser, query: ListFilesQuery) {
   const ownerId = ownerScope(user);
   const filter = { ownerId, id: query.id, platform: query.platform || undefined, search: query.search || undefined };
   // The page and the library's summary side by side; a title search (or an id) needs its own
@@ -19,9 +19,9 @@ export async function listFiles(database: Database, storage: Storage, user: Sess
     summarizeDownloadedFiles(database.db, ownerId),
     filter.search || filter.id ? countDownloadedFiles(database.db, filter) : Promise.resolve(null),
   ]);
-  // The store is the truth for "File hilang": a file removed behind our back shows as missing.
-  // Only the page's files are looked at, in one call (one readdir per folder; an S3 listing).
-  const present = await storage.existing(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : [])));
+  // "File hilang" is what the database knows (downloads.file_missing_at): set when a read or the
+  // maintenance sweep finds a file gone, cleared when it is written again. The page asks the
+  // storage nothing (it used to stat its 50 files: a third of the route's CPU).
   const files: FileItem[] = rows.map((r) => {
     const title = displayTitle(r);
     return {
@@ -32,7 +32,7 @@ export async function listFiles(database: Database, storage: Storage, user: Sess
       createdAt: r.createdAt.toISOString(),
       sizeBytes: r.sizeBytes,
       formattedSize: formatBytes(r.sizeBytes),
-      fileExists: !!r.storageKey && present.has(r.storageKey),
+      fileExists: !!r.storageKey && r.fileMissingAt === null,
       downloadUrl: `/api/media/download/history/${r.id}`,
       username: r.ownerUsername,
     };

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { Database } from '@scrapper/db/client';
 import { insertDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { markDownloadFilesMissing } from '@scrapper/db/queries/download-files';
 import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import type { DownloadBatchRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
@@ -19,6 +20,7 @@ export async function redownload(database: Database, boss: Boss, storage: Storag
   if (entry.hiddenFromHistoryAt || entry.status !== 'completed') throw notFound('Riwayat unduhan tidak ditemukan.');
   const present = entry.storageKey && !entry.fileDeletedAt && (await storage.size(entry.storageKey)) !== undefined;
   if (present) throw conflict('File ini masih tersimpan; gunakan tombol Unduh.');
+  if (entry.storageKey && !entry.fileDeletedAt) await markDownloadFilesMissing(database.db, [entry.id]);
   return database.transaction(async ({ db, sql }) => {
     const batch = await insertDownloadBatch(db, {
       ownerId: entry.ownerId,

@@ -4,6 +4,7 @@ import type { Quality } from '@scrapper/contracts/http/media';
 import { directMediaUrlOf } from '@scrapper/contracts/rules/direct-media-url';
 import type { Database } from '@scrapper/db/client';
 import { insertDownloadBatch, setDownloadBatch } from '@scrapper/db/queries/download-batches';
+import { markDownloadFilesMissing } from '@scrapper/db/queries/download-files';
 import { findCompletedDownload, findDownload, insertOrJoinDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import type { DownloadBatchRow, DownloadRow } from '@scrapper/db/schema';
 import { bossTransaction, enqueue, type Boss } from '@scrapper/db/queue';
@@ -81,9 +82,13 @@ export async function requestDownload(
 ): Promise<DownloadWithOwner> {
   const { file: { task, platform }, item } = await openResultItem(database, storage, user, input);
   const existing = await findCompletedDownload(database.db, task.ownerId, platform, item.id, input.quality);
-  if (existing?.storageKey && (await storage.size(existing.storageKey)) !== undefined) {
-    const row = await findDownload(database.db, existing.id);
-    if (row) return row;
+  if (existing?.storageKey) {
+    if ((await storage.size(existing.storageKey)) !== undefined) {
+      const row = await findDownload(database.db, existing.id);
+      if (row) return row;
+    } else {
+      await markDownloadFilesMissing(database.db, [existing.id]);
+    }
   }
   const row = await queueDownload(database, boss, task.ownerId, platform, input.fileName, item, input.quality, null);
   return waitForDownload(database, row.id, signal, timeoutMs);

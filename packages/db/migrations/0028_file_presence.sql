@@ -1,0 +1,1 @@
+ALTER TABLE "downloads" ADD COLUMN "file_missing_at" timestamp with time zone;
