@@ -273,6 +273,10 @@ test.describe('the member publishes one file everywhere', () => {
     );
     await expect(composer.getByText(/Music Usage Confirmation/)).toBeVisible();
     await composer.getByRole('checkbox', { name: /^Instagram Reels: / }).check();
+    // Instagram's budget is Meta's own content_publishing_limit, read when it is chosen.
+    await expect(
+      composer.getByText(/^Sisa publikasi 24 jam ini menurut Instagram: \d+ dari 50\.$/),
+    ).toBeVisible();
     await composer.getByRole('checkbox', { name: `Facebook Reels: ${E2E_META_PAGE.page}` }).check();
     await composer.getByRole('checkbox', { name: `YouTube: ${CHANNEL}` }).check();
     await composer

@@ -1,5 +1,5 @@
 import { publishConnectEndpoints } from '@scrapper/contracts/http/publish';
-import type { CreatorInfo, PublishAccount } from '@scrapper/contracts/http/publish';
+import type { CreatorInfo, PublishAccount, PublishingLimit } from '@scrapper/contracts/http/publish';
 import { CONNECT_PLATFORMS } from '@scrapper/contracts/rules/publish-destinations';
 import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinations';
 import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
@@ -36,6 +36,11 @@ export async function getConnectUrl(
 /** TikTok's creator info (posting guidelines: read when the TikTok destination is chosen). */
 export function getCreatorInfo(accountId: string, signal?: AbortSignal): Promise<CreatorInfo> {
   return call(publishConnectEndpoints.creatorInfo, { params: { id: accountId }, signal });
+}
+
+/** An Instagram account's content_publishing_limit, read from Meta now. */
+export function getPublishingLimit(accountId: string, signal?: AbortSignal): Promise<PublishingLimit> {
+  return call(publishConnectEndpoints.publishingLimit, { params: { id: accountId }, signal });
 }
 
 /** The active TikTok and Meta apps members connect through. */

@@ -1,10 +1,13 @@
-import type { Post, PublishAccount } from '@scrapper/contracts/http/publish';
+import type { Post, PublishAccount, PublishingLimit } from '@scrapper/contracts/http/publish';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Select } from '@scrapper/ui/select';
 import { QuotaSummary } from '@/components/quota-summary.tsx';
+import { useCallback } from 'react';
 import { useAccountQuota } from '@/hooks/use-account-quota.ts';
+import { useResource } from '@/hooks/use-resource.ts';
+import { getPublishingLimit } from '../api/publish-accounts.ts';
 import type { CreatorInfoState } from '../hooks/use-creator-info.ts';
-import { budgetText, budgetUse } from '../utils/budgets.ts';
+import { budgetText, budgetUse, instagramLimitText } from '../utils/budgets.ts';
 import type { DestinationChoice, YouTubePrivacy } from '../utils/composer-form.ts';
 import { TikTokOptions } from './tiktok-options.tsx';
 
@@ -17,6 +20,18 @@ const YOUTUBE_PRIVACY: { value: YouTubePrivacy; label: string }[] = [
 function YouTubeBudget({ accountId }: { accountId: string }) {
   const quota = useAccountQuota(accountId, '');
   return <QuotaSummary state={quota.state} onRetry={quota.reload} />;
+}
+
+/** Instagram's content_publishing_limit as Meta reports it; the member's own count while it cannot be read. */
+function InstagramBudget({ accountId, counted }: { accountId: string; counted: string }) {
+  const load = useCallback((signal: AbortSignal) => getPublishingLimit(accountId, signal), [accountId]);
+  const limit = useResource<PublishingLimit | null>(load, null);
+  const text = limit.data
+    ? instagramLimitText(limit.data)
+    : limit.status === 'error'
+      ? `${counted} Batas dari Instagram belum dapat dibaca.`
+      : 'Membaca batas publikasi dari Instagram...';
+  return <p className="muted publish-budget">{text}</p>;
 }
 
 export interface DestinationOptionsProps {
@@ -46,7 +61,11 @@ export function DestinationOptions({
   return (
     <div className="publish-destination__options">
       {account.platform === 'youtube' ? <YouTubeBudget accountId={account.id} /> : null}
-      {budget ? <p className="muted publish-budget">{budget}</p> : null}
+      {account.platform === 'instagram' ? (
+        <InstagramBudget accountId={account.id} counted={budget} />
+      ) : budget ? (
+        <p className="muted publish-budget">{budget}</p>
+      ) : null}
       {account.platform === 'tiktok' ? (
         <TikTokOptions
           account={account}

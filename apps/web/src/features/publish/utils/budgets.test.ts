@@ -1,6 +1,6 @@
 import type { Post, PostTarget, PublishAccount } from '@scrapper/contracts/http/publish';
 import { describe, expect, it } from 'vitest';
-import { budgetText, budgetUse } from './budgets.ts';
+import { budgetText, budgetUse, instagramLimitText } from './budgets.ts';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
@@ -70,5 +70,7 @@ describe('publishing budgets', () => {
     );
     expect(budgetText(account('facebook'), use)).toBe('Sisa reel 24 jam ini: 28 dari 30.');
     expect(budgetText(account('instagram'), use)).toContain('Terkirim 24 jam terakhir: 2.');
+    expect(instagramLimitText({ used: 3, total: 25, windowHours: 24 })).toBe('Sisa publikasi 24 jam ini menurut Instagram: 22 dari 25.');
+    expect(instagramLimitText({ used: 60, total: 50, windowHours: 24 })).toContain(': 0 dari 50.');
   });
 });

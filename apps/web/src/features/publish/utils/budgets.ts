@@ -1,10 +1,12 @@
-import type { Post, PublishAccount } from '@scrapper/contracts/http/publish';
+import type { Post, PublishAccount, PublishingLimit } from '@scrapper/contracts/http/publish';
 import { PUBLISH_DAILY_LIMITS } from '@scrapper/contracts/rules/publish-destinations';
 
 // The publishing budget shown beside each chosen destination (issue 33 item 6). YouTube's
-// upload bucket is read live (GET /api/youtube/accounts/:id/quota). For the others the
-// contract has no live figure yet, so the composer counts what this member sent through
-// Scrapper to that account in the last 24 hours against the platform's published limit.
+// upload bucket (GET /api/youtube/accounts/:id/quota) and Instagram's content_publishing_limit
+// (GET /api/publish/accounts/:id/publishing-limit) are read live. TikTok and Facebook publish
+// no figure to read, so the composer counts what this member sent through Scrapper to that
+// account in the last 24 hours against the platform's published limit (and Instagram's count
+// stands in while Meta's figure cannot be read).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,6 +39,12 @@ export function budgetUse(posts: readonly Post[], accountId: string, now: Date):
     }
   }
   return use;
+}
+
+/** Instagram's own figure: what is left of its rolling window. */
+export function instagramLimitText(limit: PublishingLimit): string {
+  const left = Math.max(0, limit.total - limit.used);
+  return `Sisa publikasi ${limit.windowHours} jam ini menurut Instagram: ${left} dari ${limit.total}.`;
 }
 
 /** The budget sentence for a TikTok, Instagram or Facebook destination. */
