@@ -1,8 +1,9 @@
 // Issue 33 item 6, exactly once per platform: a real worker process SIGKILLed while a target's
 // bytes are on their way (the fake stalls the upload: the remote id is stored, the bytes have not
 // all arrived), and one killed after the platform accepted everything (TikTok holds the answer
-// of the last chunk). Another worker takes the job over, reads the platform's status with the
-// stored remote id and resumes or only waits: one post at the fake each, never a second init.
+// of the last chunk; Meta holds the answer of Facebook's finish and Instagram's media_publish).
+// Another worker takes the job over, reads the platform's status with the stored remote id and
+// resumes or only waits: one post at the fake each, never a second init.
 // And Instagram's media_publish answer lost on the way: the retry finds the reel, publishes nothing.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -215,6 +216,25 @@ describe('a worker process killed while publishing', () => {
     expect(meta.requests.filter((r) => r.endpoint === 'fb.reels.start')).toHaveLength(1);
   }, 240_000);
 
+  it('Facebook, killed after Meta published the reel (its finish answer held): the next worker reads the status and starts nothing new; one reel', async () => {
+    const before = meta.posts().filter((p) => p.platform === 'facebook').length;
+    const starts = () => meta.requests.filter((r) => r.endpoint === 'fb.reels.start').length;
+    const startsBefore = starts();
+    const acted = meta.holdNextAnswer('fb.reels.finish');
+    const id = await publish({ platform: 'facebook', accountId: ids.facebook, options: {} });
+    await acted;
+    await killCurrent();
+    startWorkerProcess();
+    const row = await targetFinal(id);
+    expect(row.status, output.map((o) => o()).join('')).toBe('published');
+    const reels = meta.posts().filter((p) => p.platform === 'facebook');
+    expect(reels).toHaveLength(before + 1);
+    expect(reels.at(-1)?.sha256).toBe(fileSha);
+    expect(row.remoteId).toBe(reels.at(-1)?.remoteId);
+    // The same video id all along: no second start.
+    expect(starts()).toBe(startsBefore + 1);
+  }, 240_000);
+
   it('Instagram, killed mid-upload: one container, one reel', async () => {
     meta.failNext('ig.upload', { delayMs: 20_000 });
     const id = await publish({ platform: 'instagram', accountId: ids.instagram, options: {} });
@@ -227,6 +247,24 @@ describe('a worker process killed while publishing', () => {
     expect(reels).toHaveLength(1);
     expect(reels[0]?.sha256).toBe(fileSha);
     expect(meta.requests.filter((r) => r.endpoint === 'ig.media.create')).toHaveLength(1);
+  }, 240_000);
+
+  it('Instagram, killed after Meta published the reel (its media_publish answer held): the next worker finds it and publishes nothing more; one reel', async () => {
+    const before = meta.posts().filter((p) => p.platform === 'instagram').length;
+    const containers = () => meta.requests.filter((r) => r.endpoint === 'ig.media.create').length;
+    const containersBefore = containers();
+    const acted = meta.holdNextAnswer('ig.media.publish');
+    const id = await publish({ platform: 'instagram', accountId: ids.instagram, options: {} });
+    await acted;
+    await killCurrent();
+    startWorkerProcess();
+    const row = await targetFinal(id);
+    expect(row.status, output.map((o) => o()).join('')).toBe('published');
+    const reels = meta.posts().filter((p) => p.platform === 'instagram');
+    expect(reels).toHaveLength(before + 1);
+    expect(reels.at(-1)?.sha256).toBe(fileSha);
+    expect(row.remotePostId).toBe(reels.at(-1)?.mediaId);
+    expect(containers()).toBe(containersBefore + 1);
   }, 240_000);
 
   it("Instagram, media_publish's answer lost after Meta published: the retry finds the reel and publishes nothing more", async () => {

@@ -11,7 +11,7 @@ import { insertOrJoinDownload } from '@scrapper/db/queries/downloads';
 import type { MediaServer } from '@scrapper/testkit/media-server/start-media-server';
 import type { TestStorage } from '@scrapper/testkit/s3-server/start-test-storage';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
-import { downloadFinished } from '../../test/waits.ts';
+import { downloadFinished, until } from '../../test/waits.ts';
 import type { Env } from '../env.ts';
 import type { RunningWorker } from '../worker.ts';
 
@@ -92,6 +92,13 @@ describe('video.download with hostile titles and file names', () => {
     expect((await testStorage.files('downloads/')).sort()).toEqual(ids.map((id) => `downloads/${ownerId}/${id}.mp4`).sort());
     expect(existsSync(marker)).toBe(false);
     expect(existsSync('/tmp/evil.mp4')).toBe(false);
+    // The row is committed inside the handler and the job folder removed as it returns: once
+    // pg-boss has every job completed, every handler has returned.
+    await until('every download job to be completed', async () => {
+      const [row] = await database.sql<{ n: number }[]>`
+        select count(*)::int as n from pgboss.job where name = 'video.download' and state = 'completed' and data->>'downloadId' = any(${ids})`;
+      return row?.n === ids.length ? true : undefined;
+    });
     // The job folders are gone; nothing else appeared in the data folder but what was there.
     const downloadsTemp = join(env.tempDir, 'downloads');
     expect(existsSync(downloadsTemp) ? readdirSync(downloadsTemp) : []).toEqual([]);

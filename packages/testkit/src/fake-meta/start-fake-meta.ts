@@ -98,6 +98,11 @@ export interface FakeMeta {
   failNext(endpoint: FakeMetaEndpoint, fault: FakeMetaFault): void;
   /** The next call to a Graph endpoint takes effect but its answer is lost (connection cut). */
   loseNextAnswer(endpoint: FakeMetaEndpoint): void;
+  /**
+   * The next call to a Graph endpoint takes effect and its answer never comes (a caller killed
+   * after Meta acted). Resolves once the call has taken effect.
+   */
+  holdNextAnswer(endpoint: FakeMetaEndpoint): Promise<void>;
   /** The next container whose bytes complete ends in ERROR with this subcode (queued). */
   setContainerOutcome(outcome: ContainerOutcome): void;
   /** Every unpublished Instagram container is EXPIRED from now on (as 24 h later). */
@@ -134,6 +139,7 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     tokens: new Map(),
     faults: new Map(),
     loseAnswers: new Set(),
+    holdAnswers: new Map(),
     posts: [],
     hashes: new Map(),
     containerOutcomes: [],
@@ -326,6 +332,11 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     const fault = takeFault(state, endpoint);
     if (fault && (await applyFault(fault, req, res, false))) return;
     if (state.loseAnswers.delete(endpoint)) loseAnswer(req, res);
+    const held = state.holdAnswers.get(endpoint);
+    if (held) {
+      state.holdAnswers.delete(endpoint);
+      holdAnswer(res, held);
+    }
     if (endpoint === 'me') handleMe(ctx);
     else if (endpoint === 'me.accounts') handleAccounts(ctx);
     else if (endpoint === 'ig.media.create') handleCreateContainer(ctx, first);
@@ -400,6 +411,9 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
     loseNextAnswer(endpoint) {
       state.loseAnswers.add(endpoint);
     },
+    holdNextAnswer(endpoint) {
+      return new Promise((resolve) => state.holdAnswers.set(endpoint, resolve));
+    },
     setContainerOutcome(outcome) {
       state.containerOutcomes.push(outcome);
     },
@@ -432,6 +446,7 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
       state.hashes.clear();
       state.faults.clear();
       state.loseAnswers.clear();
+      state.holdAnswers.clear();
       state.containerOutcomes.length = 0;
       state.limits.clear();
       state.usedBefore.clear();
@@ -451,6 +466,14 @@ export async function startFakeMeta(options: FakeMetaOptions = {}): Promise<Fake
 }
 
 /** The handler runs, but its answer never leaves: the connection is cut instead. */
+/** The answer is never sent: the effect is done, the caller waits until its connection ends. */
+function holdAnswer(res: ServerResponse, acted: () => void): void {
+  res.end = (() => {
+    acted();
+    return res;
+  }) as ServerResponse['end'];
+}
+
 function loseAnswer(req: IncomingMessage, res: ServerResponse): void {
   res.end = (() => {
     req.socket.destroy();

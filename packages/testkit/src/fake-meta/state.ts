@@ -178,6 +178,8 @@ export interface FakeMetaState {
   faults: Map<FakeMetaEndpoint, FakeMetaFault[]>;
   /** Endpoints whose next answer is lost: the call takes effect, the connection is cut. */
   loseAnswers: Set<FakeMetaEndpoint>;
+  /** Endpoints whose next answer is held (the call takes effect, no answer comes): told when it did. */
+  holdAnswers: Map<FakeMetaEndpoint, () => void>;
   posts: FakeMetaPost[];
   /** Running hashes of posts still receiving bytes, by remote id. */
   hashes: Map<string, Hash>;
