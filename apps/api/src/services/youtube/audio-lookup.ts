@@ -4,7 +4,7 @@
 import type { SessionUser } from '@scrapper/contracts/http/auth';
 import type { AudioResult } from '@scrapper/contracts/http/youtube-uploads';
 import { getAudioInfo, searchAudio } from '@scrapper/integrations/audio-lookup';
-import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
+import { assertFetchableUrl, UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { createYtDlp, YtDlpError, type YtDlp } from '@scrapper/integrations/yt-dlp';
 import { ytDlpPicker } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
@@ -77,7 +77,13 @@ export function searchAudioTracks(deps: LookupDeps, user: SessionUser, query: st
 }
 
 export function lookUpAudioInfo(deps: LookupDeps, user: SessionUser, url: string, signal: AbortSignal): Promise<AudioResult> {
-  return throttled(deps, user, 'Info audio', () =>
-    getAudioInfo(ytDlpOf(deps), { url, signal }),
-  );
+  return throttled(deps, user, 'Info audio', async () => {
+    // The guard's own refusal, in its words, before yt-dlp runs (yt-dlp's proxy refuses the same
+    // address, but its failure would read as "not found"). A name that does not resolve here is
+    // left to yt-dlp, which says so in its own way.
+    await assertFetchableUrl(url, deps.env.fetchPolicy).catch((error: unknown) => {
+      if (error instanceof UrlNotAllowedError) throw error;
+    });
+    return getAudioInfo(ytDlpOf(deps), { url, signal });
+  });
 }
