@@ -39,8 +39,8 @@ export function tiktokTokenStore(database: Database, secrets: SecretBox, account
   });
 }
 
-/** TikTok's refusal as the API's answer: its sentence, its own words under "Detail". */
-export function tiktokFailure(error: PublishError): AppError {
+/** A platform's refusal (TikTok's, Meta's) as the API's answer: its sentence, its own words under "Detail". */
+export function publishFailure(error: PublishError): AppError {
   if (error.reconnect) return new AppError(409, error.userMessage, {}, undefined, error.detail);
   if (error.status === 429) return new AppError(429, error.userMessage, { 'retry-after': '60' }, undefined, error.detail);
   if (error.retryable || error.status === null || error.status >= 500) return new AppError(502, error.userMessage, {}, undefined, error.detail);
@@ -76,7 +76,7 @@ export async function getCreatorInfo(
       maxVideoPostDurationSec: Math.floor(info.maxVideoPostDurationSec ?? 600),
     };
   } catch (error) {
-    if (isPublishError(error)) throw tiktokFailure(error);
+    if (isPublishError(error)) throw publishFailure(error);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { isPublishError } from '@scrapper/integrations/publish-error';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import { conflict } from '../../lib/errors.ts';
 import { findOwnPublishAccount } from './accounts.ts';
-import { tiktokFailure as platformFailure } from './creator-info.ts';
+import { publishFailure } from './creator-info.ts';
 
 export const NOT_INSTAGRAM = 'Batas publikasi hanya dibaca untuk akun Instagram. Akun ini bukan akun Instagram.';
 const RECONNECT_FIRST = 'Akun Instagram ini perlu dihubungkan ulang sebelum dapat dipakai. Hubungkan ulang akun di halaman Publikasikan.';
@@ -27,7 +27,7 @@ export async function getPublishingLimit(
     const limit = await readPublishingLimit(deps.meta, account.remoteId, pageToken);
     return { used: limit.used, total: limit.total, windowHours: Math.max(1, Math.round(limit.windowSecs / 3600)) };
   } catch (error) {
-    if (isPublishError(error)) throw platformFailure(error);
+    if (isPublishError(error)) throw publishFailure(error);
     throw error;
   }
 }
