@@ -1,6 +1,6 @@
 // Cache-Control on the API (issue 15): login, the session and every answer that carries a
 // member's data say `no-store`; errors too; the public API docs keep their own caching. The
-// access matrix (security/access-matrix.integration.test.ts) checks the same on every route.
+// access matrix (security/access-matrix.suite.ts) checks the same on every route.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.ts';
 

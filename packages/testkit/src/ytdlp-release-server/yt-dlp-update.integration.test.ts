@@ -1,101 +1,16 @@
 // The managed yt-dlp's update check (integrations' yt-dlp-manager) against the release server:
-// real builds of yt-dlp with chosen versions, real downloads from the media server, and every
-// fault the issue names. After each fault the old copy is still the managed copy, byte for byte,
-// and nothing else is left in the tools folder.
+// real builds of yt-dlp with chosen versions, real downloads from the media server (shared steps:
+// update-world.ts). This file: a good release, and the JS runtime gate on the real program.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createYtDlp, formatForQuality, runYtDlp } from '@scrapper/integrations/yt-dlp';
-import { locateYtDlp, managedYtDlpPath, ytDlpPicker } from '@scrapper/integrations/yt-dlp-manager/locate';
+import { locateYtDlp, managedYtDlpPath } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { findProgram, jsRuntimeOf, readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program';
-import { updateManagedYtDlp, type UpdateManagedOptions } from '@scrapper/integrations/yt-dlp-manager/update-managed';
-import { startMediaServer, type MediaServer } from '../media-server/start-media-server.ts';
-import { startYtDlpReleaseServer, type ReleaseScenario, type YtDlpReleaseServer } from './start-ytdlp-release-server.ts';
+import { FFMPEG, NODE_RUNTIME, media, releases, root, freshTools, check, sha256, lines, downloadWith, installed, useUpdateWorld } from './update-world.ts';
 
-const FFMPEG = process.env['FFMPEG_PATH'] ?? 'ffmpeg';
-const NODE_RUNTIME = `node:${process.execPath}`;
-
-let media: MediaServer;
-let releases: YtDlpReleaseServer;
-let root: string;
-let runs = 0;
-
-beforeAll(async () => {
-  [media, releases] = await Promise.all([startMediaServer({ ffmpeg: FFMPEG }), startYtDlpReleaseServer()]);
-  root = await mkdtemp(join(tmpdir(), 'yt-dlp-update-'));
-});
-afterAll(async () => {
-  await media?.close();
-  await releases?.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-/** A fresh DATA_DIR/tools (not created yet: the first update makes it). */
-function freshTools(): string {
-  runs += 1;
-  return join(root, `data-${runs}`, 'tools');
-}
-
-function check(toolsDir: string, overrides: Partial<UpdateManagedOptions> = {}) {
-  return updateManagedYtDlp({
-    releaseUrl: releases.baseUrl,
-    toolsDir,
-    arch: 'x64',
-    platform: 'linux',
-    timeouts: { responseMs: 2000, idleMs: 1500, totalMs: 20_000 },
-    versionTimeoutMs: 20_000,
-    ...overrides,
-  });
-}
-
-async function sha256(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
-}
-
-async function lines(path: string): Promise<string[][]> {
-  const text = await readFile(path, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as string[]);
-}
-
-/** Downloads the 3 s clip with whatever yt-dlp the tools folder resolves to. */
-async function downloadWith(toolsDir: string): Promise<{ sizeBytes: number; ext: string }> {
-  const job = join(root, `job-${++runs}`);
-  const temp = join(root, `temp-${runs}`);
-  await mkdir(temp);
-  const ytDlp = createYtDlp({
-    binary: ytDlpPicker({ pinnedPath: undefined, toolsDir, searchPath: '/nonexistent' }),
-    ffmpegLocation: (await findProgram(FFMPEG)) ?? FFMPEG,
-    allowPrivateNetwork: true,
-    tempRoot: temp,
-  });
-  const result = await ytDlp.download({ url: media.urls.clip3s, outputDir: job, format: formatForQuality('best'), maxFilesizeBytes: 50_000_000, socketTimeoutSecs: 10 });
-  return { sizeBytes: result.sizeBytes, ext: result.ext };
-}
-
-/** Installs `version` as the managed copy of a fresh tools folder; returns the folder and its hash. */
-async function installed(version: string, argvLog?: string): Promise<{ toolsDir: string; sha: string }> {
-  releases.setScenario('normal');
-  await releases.publish(version, { argvLog });
-  const toolsDir = freshTools();
-  const first = await check(toolsDir);
-  expect(first).toMatchObject({ outcome: 'updated', fromVersion: null, toVersion: version });
-  return { toolsDir, sha: await sha256(managedYtDlpPath(toolsDir)) };
-}
-
-/** The fault left the old copy in place (same bytes, still runs) and nothing else. */
-async function expectOldCopyStays(toolsDir: string, sha: string, version: string): Promise<void> {
-  expect(await readdir(toolsDir)).toEqual(['yt-dlp']);
-  expect(await sha256(managedYtDlpPath(toolsDir))).toBe(sha);
-  expect((await stat(managedYtDlpPath(toolsDir))).mode & 0o777).toBe(0o755);
-  expect(await readYtDlpVersion(managedYtDlpPath(toolsDir))).toBe(version);
-}
+useUpdateWorld();
 
 describe('a good release', () => {
   it('is downloaded, verified, run and installed; downloads then use it with --js-runtimes; the next check finds it current', async () => {
@@ -182,107 +97,5 @@ describe("the JS runtime gate on the real program", () => {
     expect((await lines(argvLog)).at(-1)?.slice(0, 2)).toEqual(['--js-runtimes', NODE_RUNTIME]);
     const bad = spawnSync(managedYtDlpPath(toolsDir), ['--js-runtimes', 'rhino', '--simulate', '--', media.urls.clip3s], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
-  });
-});
-
-describe('faults: the old copy stays, nothing half-written remains', () => {
-  const faults: Array<[ReleaseScenario, 'failed' | 'offline', RegExp]> = [
-    ['corrupt', 'failed', /ditolak: checksum SHA-256 yt-dlp_linux tidak cocok dengan SHA2-256SUMS \(diharapkan [0-9a-f]{12}…, didapat [0-9a-f]{12}…\)/],
-    ['truncated', 'failed', /gagal: sambungan ke server rilis terputus/],
-    ['hang', 'failed', /gagal: server rilis berhenti mengirim selama 2 detik/],
-    ['hang-sums', 'failed', /Pemeriksaan pembaruan yt-dlp gagal: server rilis tidak menjawab dalam 2 detik/],
-    ['not-found', 'failed', /Pemeriksaan pembaruan yt-dlp gagal: server rilis menjawab HTTP 404 untuk SHA2-256SUMS/],
-    ['asset-not-found', 'failed', /Pembaruan yt-dlp gagal: server rilis menjawab HTTP 404 untuk yt-dlp_linux/],
-    ['server-error', 'failed', /Pemeriksaan pembaruan yt-dlp gagal: server rilis menjawab HTTP 500 untuk SHA2-256SUMS/],
-    ['does-not-run', 'failed', /ditolak: rilis baru tidak dapat dijalankan \(keluar dengan kode 1: this release is broken\)/],
-    ['not-a-program', 'failed', /ditolak: rilis baru tidak dapat dijalankan/],
-  ];
-
-  it.each(faults)('%s -> %s', async (scenario, outcome, message) => {
-    const { toolsDir, sha } = await installed('2025.09.01');
-    await releases.publish('2026.11.20');
-    releases.setScenario(scenario);
-    const started = Date.now();
-    const result = await check(toolsDir, scenario === 'hang' ? { timeouts: { responseMs: 2000, idleMs: 2000, totalMs: 20_000 } } : {});
-    releases.setScenario('normal');
-    expect(result).toMatchObject({ outcome, fromVersion: '2025.09.01', toVersion: '2025.09.01' });
-    expect(result.message).toMatch(message);
-    expect(result.message).toMatch(/yt-dlp 2025\.09\.01 yang ada tetap dipakai\.$/);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    await expectOldCopyStays(toolsDir, sha, '2025.09.01');
-    // And it still downloads.
-    expect((await downloadWith(toolsDir)).sizeBytes).toBeGreaterThan(10_000);
-  });
-
-  it('a first install that fails leaves no managed copy and no file at all', async () => {
-    await releases.publish('2026.11.20');
-    releases.setScenario('corrupt');
-    const toolsDir = freshTools();
-    const result = await check(toolsDir);
-    releases.setScenario('normal');
-    expect(result).toMatchObject({ outcome: 'failed', fromVersion: null, toVersion: null });
-    expect(result.message).toMatch(/Belum ada yt-dlp terkelola/);
-    expect(await readdir(toolsDir)).toEqual([]);
-  });
-
-  it('no server at all (connection refused): offline, the old copy stays', async () => {
-    const { toolsDir, sha } = await installed('2025.09.01');
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
-    const result = await check(toolsDir, { releaseUrl: `http://127.0.0.1:${port}/download` });
-    expect(result).toMatchObject({ outcome: 'offline', fromVersion: '2025.09.01', latestVersion: null });
-    expect(result.message).toBe('Tidak dapat memeriksa pembaruan yt-dlp: server rilis tidak terjangkau (ECONNREFUSED). yt-dlp 2025.09.01 yang ada tetap dipakai.');
-    await expectOldCopyStays(toolsDir, sha, '2025.09.01');
-  });
-
-  it('no DNS (no internet): offline', async () => {
-    const result = await check(freshTools(), { releaseUrl: 'http://release.invalid/download' });
-    expect(result.outcome).toBe('offline');
-    expect(result.message).toMatch(/server rilis tidak terjangkau \((ENOTFOUND|EAI_AGAIN)\)/);
-  });
-
-  it('a full disk (a real tmpfs) during the download: failed, the old copy stays, no partial file', async (context) => {
-    const dataDir = join(root, `full-${++runs}`);
-    const toolsDir = join(dataDir, 'tools');
-    await mkdir(toolsDir, { recursive: true });
-    releases.setScenario('normal');
-    const old = await releases.publish('2025.09.01');
-    // Room for the old copy and a little more, not for a second build beside it.
-    const size = Math.ceil((old.bytes + 512 * 1024) / 4096) * 4096;
-    const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', toolsDir]);
-    if (mount.status !== 0) {
-      console.log(`full disk: skipped, no tmpfs (${mount.stderr?.toString().trim() || 'mount unavailable'})`);
-      context.skip();
-      return;
-    }
-    try {
-      expect(await check(toolsDir)).toMatchObject({ outcome: 'updated', toVersion: '2025.09.01' });
-      const sha = await sha256(managedYtDlpPath(toolsDir));
-      await releases.publish('2026.11.20');
-      const result = await check(toolsDir);
-      expect(result).toMatchObject({ outcome: 'failed', fromVersion: '2025.09.01' });
-      expect(result.message).toBe(`Pembaruan yt-dlp gagal: disk penuh di ${toolsDir}. yt-dlp 2025.09.01 yang ada tetap dipakai.`);
-      await expectOldCopyStays(toolsDir, sha, '2025.09.01');
-      expect((await downloadWith(toolsDir)).sizeBytes).toBeGreaterThan(10_000);
-    } finally {
-      spawnSync('umount', [toolsDir]);
-    }
-  });
-
-  it('leftovers of a crashed check are removed by the next one', async () => {
-    const { toolsDir } = await installed('2025.09.01');
-    const leftover = join(toolsDir, '.yt-dlp-crashed.download');
-    spawnSync('sh', ['-c', `head -c 1000 /dev/zero > '${leftover}' && touch -d '2 hours ago' '${leftover}'`]);
-    await releases.publish('2026.11.20');
-    expect(await check(toolsDir, { timeouts: { responseMs: 2000, idleMs: 1500, totalMs: 60_000 } })).toMatchObject({ outcome: 'updated' });
-    expect(await readdir(toolsDir)).toEqual(['yt-dlp']);
-  });
-
-  it('a machine with no standalone build (not linux x64/arm64) skips', async () => {
-    expect(await check(freshTools(), { platform: 'darwin', arch: 'arm64' })).toMatchObject({ outcome: 'skipped' });
   });
 });
