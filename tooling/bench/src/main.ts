@@ -31,10 +31,12 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const sizes = smoke
   ? {
-      api: { downloads: 20_000, memberDownloads: 2_000, tasks: 20_000, memberTasks: 2_000, otherUsers: 99, oneClientRequests: 20, durationSeconds: 1, warmupSeconds: 0, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
+      // Enough for every list to have more than one page and every row a figure; the figures
+      // themselves mean nothing at this size (the smoke run proves the harness, in `npm test`).
+      api: { downloads: 4_000, memberDownloads: 400, tasks: 4_000, memberTasks: 400, otherUsers: 9, oneClientRequests: 10, durationSeconds: 0.5, rounds: 2, warmupSeconds: 0, connections: 10, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
       events: { streams: 20, members: 2, burstWrites: 10, burstSpreadMs: 100, steadyWrites: 3, firstProgress: 3 } satisfies LiveEventsSizes,
-      batchItems: 4,
+      batchItems: 2,
       ingestItems: 2000,
       ingestRepeat: 1,
     }
