@@ -16,10 +16,13 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { withMember } from '@/lib/set-member.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { deleteAutomation } from '../api/delete-automation.ts';
-import { listAccounts } from '../api/list-accounts.ts';
-import { pauseAutomation, resumeAutomation } from '../api/pause-automation.ts';
-import { runAutomation } from '../api/run-automation.ts';
+import {
+  deleteAutomation,
+  listAccounts,
+  pauseAutomation,
+  resumeAutomation,
+  runAutomation,
+} from '../api.ts';
 import { useAutomations } from '../hooks/use-automations.ts';
 import { AutomationForm } from './automation-form.tsx';
 import { AutomationItem } from './automation-item.tsx';

@@ -15,7 +15,7 @@ import {
   VIDEO_EFFECT_OPTIONS,
   isPrivacy,
 } from '@/lib/youtube-choices.ts';
-import { listAccounts } from '../api/list-accounts.ts';
+import { listAccounts } from '../api.ts';
 import type {
   AutomationErrors,
   AutomationFormValues,

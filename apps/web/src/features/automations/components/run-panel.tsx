@@ -15,7 +15,7 @@ import { useResource } from '@/hooks/use-resource.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { formatUsd } from '@/lib/format-usd.ts';
 import { UPLOAD_STATUS_LABELS } from '@/lib/youtube-choices.ts';
-import { listRuns } from '../api/list-runs.ts';
+import { listRuns } from '../api.ts';
 import { useRun } from '../hooks/use-run.ts';
 import { RunPosts } from './run-posts.tsx';
 import { STAGE_LABELS, filteredOutRows, filteredOutTotal } from '../utils/describe.ts';

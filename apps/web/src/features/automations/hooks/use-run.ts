@@ -2,7 +2,7 @@ import type { AutomationRunDetail } from '@scrapper/contracts/http/automations';
 import { useCallback, useState } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { isAbortError } from '@/lib/api-error.ts';
-import { getRun } from '../api/get-run.ts';
+import { getRun } from '../api.ts';
 
 /** How often a running run is asked for again. */
 export const RUN_POLL_MS = 2000;

@@ -18,8 +18,8 @@ import { paths } from '@/config/paths.ts';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import type { Resource } from '@/hooks/use-resource.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import type { AppOption } from '../api/publish-accounts.ts';
-import { removePublishAccount } from '../api/publish-accounts.ts';
+import { removePublishAccount } from '../api.ts';
+import type { AppOption } from '../api.ts';
 import { useConnectAccount } from '../hooks/use-connect-account.ts';
 import { CONNECT_LABELS, PUBLISH_TEXT } from '../utils/publish-text.ts';
 

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { copyText } from '@/lib/copy-text.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { listPublishAccounts } from '../api/publish-accounts.ts';
+import { listPublishAccounts } from '../api.ts';
 import { PUBLISH_TEXT } from '../utils/publish-text.ts';
 import { accountMeta } from './connections-panel.tsx';
 import './publish.css';

@@ -10,7 +10,7 @@ import { ListState } from '@/components/list-state.tsx';
 import type { Resource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { cancelTarget } from '../api/publish-posts.ts';
+import { cancelTarget } from '../api.ts';
 import { PUBLISH_TEXT, TARGET_STATUS_LABELS, targetStatusTone } from '../utils/publish-text.ts';
 
 export interface RecentPostsProps {

@@ -2,7 +2,7 @@ import type { ConnectPlatform } from '@scrapper/contracts/rules/publish-destinat
 import { useCallback } from 'react';
 import { useOAuthPopup } from '@/hooks/use-oauth-popup.ts';
 import { errorMessage } from '@/lib/api-error.ts';
-import { getConnectUrl } from '../api/publish-accounts.ts';
+import { getConnectUrl } from '../api.ts';
 import { PUBLISH_TEXT } from '../utils/publish-text.ts';
 
 const POPUP_TEXTS = {

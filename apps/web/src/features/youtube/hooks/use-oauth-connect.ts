@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useOAuthPopup } from '@/hooks/use-oauth-popup.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { getAuthUrl } from '../api/get-auth-url.ts';
+import { getAuthUrl } from '../api.ts';
 import { TEXT, connectFailed, reasonOf, reauthFailed } from '../utils/messages.ts';
 
 export type ConnectMode = 'connect' | 'reauth';
