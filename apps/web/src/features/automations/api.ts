@@ -7,8 +7,6 @@ import type {
   UpdateAutomationBody,
 } from '@scrapper/contracts/http/automations';
 import { call } from '@/lib/api-client.ts';
-import { publishConnectEndpoints } from '@scrapper/contracts/http/publish';
-import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { MAX_PAGE_SIZE } from '@scrapper/contracts/common';
 
 export function createAutomation(body: CreateAutomationBody): Promise<Automation> {
@@ -25,15 +23,6 @@ export function getRun(
   signal?: AbortSignal,
 ): Promise<AutomationRunDetail> {
   return call(automationEndpoints.getRun, { params: { id, runId }, signal });
-}
-
-/**
- * Every destination the member can publish an automation's videos to (GET /api/publish/accounts):
- * YouTube channels, TikTok accounts, Instagram accounts and Facebook Pages.
- */
-export async function listAccounts(signal?: AbortSignal): Promise<PublishAccount[]> {
-  const { accounts } = await call(publishConnectEndpoints.accounts, { signal });
-  return accounts;
 }
 
 /** The caller's automations (an admin's: everyone's), newest first, up to one full page. */

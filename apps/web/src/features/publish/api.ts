@@ -3,7 +3,6 @@ import type {
   CreatorInfo,
   Post,
   PostTarget,
-  PublishAccount,
   PublishingLimit,
 } from '@scrapper/contracts/http/publish';
 import { CONNECT_PLATFORMS } from '@scrapper/contracts/rules/publish-destinations';
@@ -18,12 +17,6 @@ import { findServerFile } from '@/lib/api/find-server-file.ts';
 export type AppOption = EndpointResponse<typeof youtubeEndpoints.clientSecretOptions>[number] & {
   platform: ConnectPlatform;
 };
-
-/** Every destination the member can post to (YouTube channels included). */
-export async function listPublishAccounts(signal?: AbortSignal): Promise<PublishAccount[]> {
-  const { accounts } = await call(publishConnectEndpoints.accounts, { signal });
-  return accounts;
-}
 
 /** Disconnects a TikTok, Instagram or Facebook destination. */
 export async function removePublishAccount(id: string): Promise<void> {
