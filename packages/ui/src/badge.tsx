@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 
+/**
+ * success: it worked and the spec wants it green ('Terupload'); danger: a state that went
+ * wrong ('Gagal', 'File hilang'); warning: done, but look ('Selesai dengan peringatan').
+ */
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
 export interface BadgeProps {
   children: ReactNode;
-  /** danger: a state that went wrong ('Gagal', 'File hilang'); warning: done, but look ('Selesai dengan peringatan'). */
-  tone?: 'neutral' | 'info' | 'warning' | 'danger';
+  tone?: BadgeTone;
 }
 
 /** A small label such as a role or a status. */

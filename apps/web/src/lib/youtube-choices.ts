@@ -1,6 +1,7 @@
 import { YOUTUBE_CATEGORIES } from '@scrapper/contracts/http/youtube-uploads';
 import type { UploadStatus, VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { VIDEO_EFFECTS } from '@scrapper/contracts/rules/video-effects';
+import type { BadgeTone } from '@scrapper/ui/badge';
 
 // The choices of a YouTube upload, in the words of the upload form (spec part 2, section 2):
 // the upload page and the automations' publish action offer the same ones.
@@ -51,3 +52,10 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   failed: 'Gagal',
   cancelled: 'Dibatalkan',
 };
+
+/** The badge an upload's state wears: 'Terupload' in green (spec part 2), 'Gagal' in red. */
+export function uploadStatusTone(status: string): BadgeTone {
+  if (status === 'uploaded') return 'success';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}

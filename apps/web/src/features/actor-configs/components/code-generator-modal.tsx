@@ -8,7 +8,7 @@ import { Tabs } from '@scrapper/ui/tabs';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { generateCode } from '../api/generate-code.ts';
+import { generateCode } from '../api.ts';
 import {
   COPY_FAILURE,
   COPY_SUCCESS,

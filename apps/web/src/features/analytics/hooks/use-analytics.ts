@@ -1,6 +1,6 @@
 import type { Analytics } from '@scrapper/contracts/http/analytics';
 import { useResource } from '@/hooks/use-resource.ts';
-import { getAnalytics } from '../api/get-analytics.ts';
+import { getAnalytics } from '../api.ts';
 
 /**
  * The dashboard figures, loaded on mount and again on `reload`. While a reload runs the

@@ -1,8 +1,8 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
+import { Badge } from '@scrapper/ui/badge';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { KEY_VALIDITY_LABELS, keyValidity } from '../utils/key-selection.ts';
-
+import { KEY_VALIDITY_LABELS, KEY_VALIDITY_TONES, keyValidity } from '../utils/key-selection.ts';
 
 /**
  * Valid / invalid (with the reason) / could not be checked / unchecked, the service's own words
@@ -13,9 +13,7 @@ export function ApiKeyValidity({ apiKey }: { apiKey: ApiKey }) {
   const validity = keyValidity(apiKey);
   return (
     <span className="key-validity">
-      <span className={`key-validity__state key-validity__state--${validity}`}>
-        {KEY_VALIDITY_LABELS[validity]}
-      </span>
+      <Badge tone={KEY_VALIDITY_TONES[validity]}>{KEY_VALIDITY_LABELS[validity]}</Badge>
       {apiKey.model ? (
         <span className="key-validity__model">
           Model: <code>{apiKey.model}</code>

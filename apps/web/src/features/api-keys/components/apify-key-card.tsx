@@ -1,8 +1,10 @@
-import { addApifyKey } from '../api/add-apify-key.ts';
-import { listApifyKeys } from '../api/list-apify-keys.ts';
-import { removeApifyKey } from '../api/remove-apify-key.ts';
-import { setActiveApifyKey } from '../api/set-active-apify-key.ts';
-import { validateApifyKey } from '../api/validate-apify-key.ts';
+import {
+  addApifyKey,
+  listApifyKeys,
+  removeApifyKey,
+  setActiveApifyKey,
+  validateApifyKey,
+} from '../api.ts';
 import type { ApiKeyOperations } from '../utils/key-operations.ts';
 import { ApiKeyCard } from './api-key-card.tsx';
 

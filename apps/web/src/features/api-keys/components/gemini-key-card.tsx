@@ -1,8 +1,10 @@
-import { addGeminiKey } from '../api/add-gemini-key.ts';
-import { listGeminiKeys } from '../api/list-gemini-keys.ts';
-import { removeGeminiKey } from '../api/remove-gemini-key.ts';
-import { setActiveGeminiKey } from '../api/set-active-gemini-key.ts';
-import { validateGeminiKey } from '../api/validate-gemini-key.ts';
+import {
+  addGeminiKey,
+  listGeminiKeys,
+  removeGeminiKey,
+  setActiveGeminiKey,
+  validateGeminiKey,
+} from '../api.ts';
 import type { ApiKeyOperations } from '../utils/key-operations.ts';
 import { ApiKeyCard } from './api-key-card.tsx';
 

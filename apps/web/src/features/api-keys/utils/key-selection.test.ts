@@ -1,6 +1,12 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
 import { describe, expect, it } from 'vitest';
-import { initialKeySelection, KEY_VALIDITY_LABELS, keyValidity, withActiveKey } from './key-selection.ts';
+import {
+  initialKeySelection,
+  KEY_VALIDITY_LABELS,
+  KEY_VALIDITY_TONES,
+  keyValidity,
+  withActiveKey,
+} from './key-selection.ts';
 
 function key(id: string, isActive: boolean, isValid: boolean | null = null): ApiKey {
   return {
@@ -57,5 +63,7 @@ describe('key states', () => {
   it('says "Tidak valid" only for a key the service refused, "Belum dapat dicek" for a check that could not run', () => {
     expect(KEY_VALIDITY_LABELS).toEqual({ valid: 'Valid', invalid: 'Tidak valid', unavailable: 'Belum dapat dicek', unchecked: 'Belum dicek' });
     expect(KEY_VALIDITY_LABELS[keyValidity({ status: 'unavailable' })]).toBe('Belum dapat dicek');
+    // On the ui Badge: the colours the verdicts had as coloured words.
+    expect(KEY_VALIDITY_TONES).toEqual({ valid: 'success', invalid: 'danger', unavailable: 'warning', unchecked: 'neutral' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiKey } from '@scrapper/contracts/http/keys';
+import type { BadgeTone } from '@scrapper/ui/badge';
 
 export interface KeySelection {
   selectedId: string | null;
@@ -37,4 +38,12 @@ export const KEY_VALIDITY_LABELS: Record<KeyValidity, string> = {
   /** The last check could not run (the service unreachable or failing): no verdict. */
   unavailable: 'Belum dapat dicek',
   unchecked: 'Belum dicek',
+};
+
+/** The badge each verdict wears: green valid, red invalid, amber when no check could run. */
+export const KEY_VALIDITY_TONES: Record<KeyValidity, BadgeTone> = {
+  valid: 'success',
+  invalid: 'danger',
+  unavailable: 'warning',
+  unchecked: 'neutral',
 };

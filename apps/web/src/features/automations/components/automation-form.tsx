@@ -10,8 +10,7 @@ import { ScrapeSourceFields } from '@/components/scrape-source-fields.tsx';
 import { useScrapeSource } from '@/hooks/use-scrape-source.ts';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { buildStartBody } from '@/lib/start-body.ts';
-import { createAutomation } from '../api/create-automation.ts';
-import { updateAutomation } from '../api/update-automation.ts';
+import { createAutomation, updateAutomation } from '../api.ts';
 import {
   checkBody,
   emptyAutomationForm,

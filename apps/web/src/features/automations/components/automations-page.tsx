@@ -1,5 +1,4 @@
 import type { Automation } from '@scrapper/contracts/http/automations';
-import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { Alert } from '@scrapper/ui/alert';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
@@ -11,15 +10,17 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { usePlatformConfigs } from '@/hooks/use-platform-configs.ts';
-import { useResource } from '@/hooks/use-resource.ts';
+import { usePublishAccounts } from '@/hooks/use-publish-accounts.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { withMember } from '@/lib/set-member.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { deleteAutomation } from '../api/delete-automation.ts';
-import { listAccounts } from '../api/list-accounts.ts';
-import { pauseAutomation, resumeAutomation } from '../api/pause-automation.ts';
-import { runAutomation } from '../api/run-automation.ts';
+import {
+  deleteAutomation,
+  pauseAutomation,
+  resumeAutomation,
+  runAutomation,
+} from '../api.ts';
 import { useAutomations } from '../hooks/use-automations.ts';
 import { AutomationForm } from './automation-form.tsx';
 import { AutomationItem } from './automation-item.tsx';
@@ -34,12 +35,11 @@ interface RunsState {
 }
 
 /** Page "Otomasi" (issue 19): the automations, their form, and what their runs did. */
-const NO_ACCOUNTS: PublishAccount[] = [];
 
 export function AutomationsPage() {
   const { automations, status, reload, upsert, remove } = useAutomations();
   const { platforms, status: platformStatus } = usePlatformConfigs();
-  const accounts = useResource(listAccounts, NO_ACCOUNTS);
+  const accounts = usePublishAccounts();
   const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
   const showToast = useToastStore((state) => state.show);
   const [form, setForm] = useState<FormState>(null);

@@ -1,4 +1,3 @@
-import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { isVideoEffect } from '@scrapper/contracts/rules/video-effects';
 import { Checkbox } from '@scrapper/ui/checkbox';
 import { Select } from '@scrapper/ui/select';
@@ -6,7 +5,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { Textarea } from '@scrapper/ui/textarea';
 import { MadeForKidsField } from '@/components/made-for-kids-field.tsx';
 import { RadioGroup } from '@/components/radio-group.tsx';
-import { useResource } from '@/hooks/use-resource.ts';
+import { usePublishAccounts } from '@/hooks/use-publish-accounts.ts';
 import { choiceBinder, fieldBinder } from '@/lib/bind-field.ts';
 import { QUALITY_OPTIONS, isQuality } from '@/lib/quality-options.ts';
 import {
@@ -15,7 +14,6 @@ import {
   VIDEO_EFFECT_OPTIONS,
   isPrivacy,
 } from '@/lib/youtube-choices.ts';
-import { listAccounts } from '../api/list-accounts.ts';
 import type {
   AutomationErrors,
   AutomationFormValues,
@@ -35,14 +33,13 @@ const METADATA_OPTIONS = [
   { value: 'gemini', label: 'Ditulis Gemini dari judul asli' },
 ] as const satisfies readonly { value: MetadataMode; label: string }[];
 
-const NO_ACCOUNTS: PublishAccount[] = [];
 
 /**
  * 'Tindakan': the download quality, and publishing to the member's destinations into posting
  * slots (optional). Privacy, category, effect and playlist apply to the YouTube channels.
  */
 export function PublishActionFields({ values, errors, onChange }: PublishActionFieldsProps) {
-  const accounts = useResource(listAccounts, NO_ACCOUNTS);
+  const accounts = usePublishAccounts();
   const id = (name: string) => ({ id: `automation-${name}` });
   const field = fieldBinder(values, errors, onChange, id);
   const choice = choiceBinder(values, errors, onChange, id);

@@ -1,7 +1,7 @@
 import type { Automation, AutomationRunDetail } from '@scrapper/contracts/http/automations';
 import type { UploadStatus } from '@scrapper/contracts/http/youtube-uploads';
 import { Alert } from '@scrapper/ui/alert';
-import { Badge } from '@scrapper/ui/badge';
+import { Badge, type BadgeTone } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
@@ -14,8 +14,8 @@ import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { formatUsd } from '@/lib/format-usd.ts';
-import { UPLOAD_STATUS_LABELS } from '@/lib/youtube-choices.ts';
-import { listRuns } from '../api/list-runs.ts';
+import { UPLOAD_STATUS_LABELS, uploadStatusTone } from '@/lib/youtube-choices.ts';
+import { listRuns } from '../api.ts';
 import { useRun } from '../hooks/use-run.ts';
 import { RunPosts } from './run-posts.tsx';
 import { STAGE_LABELS, filteredOutRows, filteredOutTotal } from '../utils/describe.ts';
@@ -29,7 +29,7 @@ export interface RunPanelProps {
 
 const RUN_STATUS: Record<
   AutomationRunDetail['status'],
-  { label: string; tone: 'info' | 'neutral' | 'danger' }
+  { label: string; tone: BadgeTone }
 > = {
   running: { label: 'Berjalan', tone: 'info' },
   completed: { label: 'Selesai', tone: 'neutral' },
@@ -184,7 +184,7 @@ function RunDetail({ automationId, runId }: { automationId: string; runId: strin
                   </p>
                 </div>
                 <div className="list-entry__side">
-                  <Badge tone={upload.status === 'failed' ? 'danger' : 'neutral'}>
+                  <Badge tone={uploadStatusTone(upload.status)}>
                     {uploadStatusLabel(upload.status)}
                   </Badge>
                 </div>

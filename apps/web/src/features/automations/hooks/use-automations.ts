@@ -1,7 +1,7 @@
 import type { Automation } from '@scrapper/contracts/http/automations';
 import { useCallback } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listAutomations } from '../api/list-automations.ts';
+import { listAutomations } from '../api.ts';
 import { isRunning } from '../utils/describe.ts';
 
 const NONE: Automation[] = [];

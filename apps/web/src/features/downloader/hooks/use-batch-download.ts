@@ -5,11 +5,14 @@ import { errorMessage, isAbortError } from '@/lib/api-error.ts';
 import { changeWaiter } from '@/lib/events.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { cancelBatch } from '../api/cancel-batch.ts';
-import { fetchBatchFile, fetchBatchZip } from '../api/fetch-batch-zip.ts';
-import { getBatch } from '../api/get-batch.ts';
-import { startBatch } from '../api/start-batch.ts';
-import { startUrlBatch } from '../api/start-url-batch.ts';
+import {
+  cancelBatch,
+  fetchBatchFile,
+  fetchBatchZip,
+  getBatch,
+  startBatch,
+  startUrlBatch,
+} from '../api.ts';
 import { batchNotice } from '../utils/batch-result.ts';
 import type { BatchNotice } from '../utils/batch-result.ts';
 import { BATCH_LIMIT, runBatches } from '../utils/run-batches.ts';

@@ -1,7 +1,7 @@
 import type { ResultFileSummary } from '@scrapper/contracts/http/media';
 import { useEffect, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
-import { listResultFiles } from '../api/list-result-files.ts';
+import { listResultFiles } from '../api.ts';
 
 export type ChosenFile =
   | { status: 'none' }

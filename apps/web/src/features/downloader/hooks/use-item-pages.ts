@@ -1,7 +1,7 @@
 import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
-import { listVideoItems } from '../api/list-video-items.ts';
+import { listVideoItems } from '../api.ts';
 import {
   FIRST_PAGE_SIZE,
   NEXT_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, isAbortError } from '@/lib/api-error.ts';
-import { fetchPreview } from '../api/fetch-preview.ts';
+import { fetchPreview } from '../api.ts';
 
 export interface PreviewRequest {
   itemId: string;

@@ -1,6 +1,6 @@
 import type { ResultFileSummary } from '@scrapper/contracts/http/media';
 import { usePagedList, type PagedListStatus } from '@/hooks/use-paged-list.ts';
-import { listResultFiles } from '../api/list-result-files.ts';
+import { listResultFiles } from '../api.ts';
 
 export type LoadStatus = PagedListStatus;
 

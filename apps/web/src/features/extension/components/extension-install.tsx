@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { describeError } from '@/lib/api-error.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
-import { fetchExtensionPackage } from '../api/fetch-extension-package.ts';
+import { fetchExtensionPackage } from '../api.ts';
 
 function downloadFailure(error: unknown): string {
   return `Gagal mengunduh ekstensi: ${describeError(error)}`;

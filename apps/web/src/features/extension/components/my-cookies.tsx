@@ -11,8 +11,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { deleteMyCookies } from '../api/delete-my-cookies.ts';
-import { listMyCookies } from '../api/list-my-cookies.ts';
+import { deleteMyCookies, listMyCookies } from '../api.ts';
 
 /** The cookies' own expiry is near: the worker warns at the same distance (3 days). */
 const EXPIRY_SOON_MS = 3 * 24 * 3600_000;

@@ -1,7 +1,7 @@
 import { Select } from '@scrapper/ui/select';
 import { TextInput } from '@scrapper/ui/text-input';
 import { platformOptions } from '@scrapper/contracts/rules/platforms';
-import type { FileQuery } from '../api/list-files.ts';
+import type { FileQuery } from '../api.ts';
 
 const SORT_OPTIONS: { value: FileQuery['sortBy']; label: string }[] = [
   { value: 'date', label: 'Tanggal' },

@@ -1,6 +1,6 @@
 import { StatGrid } from '@/components/stat-grid.tsx';
 import { platformLabel } from '@scrapper/contracts/rules/platforms';
-import type { FilePage } from '../api/list-files.ts';
+import type { FilePage } from '../api.ts';
 
 /** Total files, their total size and the platforms they come from. */
 export function FileStats({ stats }: { stats: FilePage['stats'] }) {

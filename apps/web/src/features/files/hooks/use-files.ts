@@ -1,7 +1,7 @@
 import type { FileItem } from '@scrapper/contracts/http/files';
 import { usePagedList } from '@/hooks/use-paged-list.ts';
-import { listFiles } from '../api/list-files.ts';
-import type { FilePage, FileQuery } from '../api/list-files.ts';
+import { listFiles } from '../api.ts';
+import type { FilePage, FileQuery } from '../api.ts';
 
 /** Rows per request: the largest page the API gives (the window shows a few dozen at a time). */
 export const FILE_PAGE_SIZE = 200;

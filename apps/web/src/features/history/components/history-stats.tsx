@@ -1,6 +1,6 @@
 import { StatGrid } from '@/components/stat-grid.tsx';
 import { platformLabel } from '@scrapper/contracts/rules/platforms';
-import type { HistoryPage } from '../api/list-history.ts';
+import type { HistoryPage } from '../api.ts';
 
 /** Totals of the filtered history: all downloads and per platform. */
 export function HistoryStats({ stats }: { stats: HistoryPage['stats'] }) {

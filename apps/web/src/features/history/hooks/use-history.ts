@@ -2,8 +2,8 @@ import type { HistoryItem } from '@scrapper/contracts/http/media';
 import { useMemo } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { usePolling } from '@/hooks/use-polling.ts';
-import { listHistory } from '../api/list-history.ts';
-import type { HistoryPage, HistoryRequest } from '../api/list-history.ts';
+import { listHistory } from '../api.ts';
+import type { HistoryPage, HistoryRequest } from '../api.ts';
 import { PAGE_SIZE } from '../utils/history-filters.ts';
 import { activeWindows } from '../utils/history-list.ts';
 

@@ -2,7 +2,7 @@ import type { Batch } from '@scrapper/contracts/http/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-error.ts';
 import { changeWaiter } from '@/lib/events.ts';
-import { getRedownload, redownloadHistoryItem } from '../api/redownload-history-item.ts';
+import { getRedownload, redownloadHistoryItem } from '../api.ts';
 
 /** The state of an entry being fetched again, as its row shows it. */
 export type Redownload = Batch['items'][number] | { status: 'starting'; progress: 0; error: string | null; errorDetail: null; held: false };

@@ -1,6 +1,6 @@
 import type { HistoryItem } from '@scrapper/contracts/http/media';
 import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
-import type { HistoryPage } from '../api/list-history.ts';
+import type { HistoryPage } from '../api.ts';
 
 // The loaded part of the history is a usePagedList (offset = items already loaded, the spec's
 // load-more rule); what is left here is what the history adds to it: its stats after local

@@ -3,10 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { listNotifications } from '../api/list-notifications.ts';
-import type { NotificationList } from '../api/list-notifications.ts';
-import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
-import { markNotificationRead } from '../api/mark-notification-read.ts';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from '../api.ts';
+import type { NotificationList } from '../api.ts';
 
 /**
  * New notifications come from server events (a scrape or batch finished, cookies expired),

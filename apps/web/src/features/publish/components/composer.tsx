@@ -20,8 +20,7 @@ import { useResource } from '@/hooks/use-resource.ts';
 import { errorDetail, errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { createPost } from '../api/publish-posts.ts';
-import { listPickerFiles, PICKER_FILE_LIMIT } from '../api/server-files.ts';
+import { createPost, listPickerFiles, PICKER_FILE_LIMIT } from '../api.ts';
 import { useCreatorInfo } from '../hooks/use-creator-info.ts';
 import {
   choiceOf,

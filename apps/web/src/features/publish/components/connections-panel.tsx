@@ -16,17 +16,30 @@ import { ListState } from '@/components/list-state.tsx';
 import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { paths } from '@/config/paths.ts';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
+import { useOAuthConnect, type OAuthConnect } from '@/hooks/use-oauth-connect.ts';
 import type { Resource } from '@/hooks/use-resource.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import type { AppOption } from '../api/publish-accounts.ts';
-import { removePublishAccount } from '../api/publish-accounts.ts';
-import { useConnectAccount } from '../hooks/use-connect-account.ts';
+import { getConnectUrl, removePublishAccount } from '../api.ts';
+import type { AppOption } from '../api.ts';
 import { CONNECT_LABELS, PUBLISH_TEXT } from '../utils/publish-text.ts';
 
 export interface ConnectionsPanelProps {
   accounts: Resource<PublishAccount[]>;
   apps: Resource<AppOption[]>;
 }
+
+/** "Hubungkan TikTok" / "Hubungkan Meta": the app's consent page in the popup, then a reload. */
+const CONNECT: OAuthConnect<[ConnectPlatform, string], ConnectPlatform> = {
+  popupBlocked: PUBLISH_TEXT.popupBlocked,
+  timeout: PUBLISH_TEXT.oauthTimeout,
+  noAuthUrl: PUBLISH_TEXT.noAuthUrl,
+  attempt: (platform, clientSecretId) => ({
+    mode: platform,
+    authUrl: () => getConnectUrl(platform, clientSecretId),
+    failed: (caught) => errorMessage(caught, PUBLISH_TEXT.connectFailed),
+  }),
+};
 
 /** The account's line under its name: @handle, the Page an Instagram account belongs to. */
 export function accountMeta(account: PublishAccount): string {
@@ -42,7 +55,7 @@ export function accountMeta(account: PublishAccount): string {
  */
 export function ConnectionsPanel({ accounts, apps }: ConnectionsPanelProps) {
   const showToast = useToastStore((state) => state.show);
-  const oauth = useConnectAccount(accounts.reload);
+  const oauth = useOAuthConnect(accounts.reload, CONNECT);
   const [picked, setPicked] = useState<Partial<Record<ConnectPlatform, string>>>({});
   const removal = useConfirmAction<PublishAccount>(
     async (account) => {

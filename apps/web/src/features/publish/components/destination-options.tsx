@@ -5,7 +5,7 @@ import { QuotaSummary } from '@/components/quota-summary.tsx';
 import { useCallback } from 'react';
 import { useAccountQuota } from '@/hooks/use-account-quota.ts';
 import { useResource } from '@/hooks/use-resource.ts';
-import { getPublishingLimit } from '../api/publish-accounts.ts';
+import { getPublishingLimit } from '../api.ts';
 import type { CreatorInfoState } from '../hooks/use-creator-info.ts';
 import { budgetText, budgetUse, instagramLimitText } from '../utils/budgets.ts';
 import type { DestinationChoice, YouTubePrivacy } from '../utils/composer-form.ts';

@@ -1,4 +1,3 @@
-import type { PublishAccount } from '@scrapper/contracts/http/publish';
 import { Badge } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
@@ -6,10 +5,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadState } from '@/components/load-state.tsx';
 import { paths } from '@/config/paths.ts';
-import { useResource } from '@/hooks/use-resource.ts';
+import { usePublishAccounts } from '@/hooks/use-publish-accounts.ts';
 import { copyText } from '@/lib/copy-text.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { listPublishAccounts } from '../api/publish-accounts.ts';
 import { PUBLISH_TEXT } from '../utils/publish-text.ts';
 import { accountMeta } from './connections-panel.tsx';
 import './publish.css';
@@ -17,7 +15,6 @@ import './publish.css';
 export const META_CALLBACK_PATH = '/api/publish/meta/auth/callback';
 export const META_DATA_DELETION_PATH = '/api/publish/meta/data-deletion';
 
-const NO_ACCOUNTS: PublishAccount[] = [];
 
 export function metaDashboardUrls(origin: string) {
   const base = origin.replace(/\/+$/, '');
@@ -62,7 +59,7 @@ function CopyUrl({ label, url }: { label: string; url: string }) {
  * destinations; members connect theirs on the Publikasikan page).
  */
 export function MetaAppPanel({ credentials }: { credentials: ReactNode }) {
-  const accounts = useResource(listPublishAccounts, NO_ACCOUNTS);
+  const accounts = usePublishAccounts();
   const meta = accounts.data.filter(
     (account) => account.platform === 'facebook' || account.platform === 'instagram',
   );

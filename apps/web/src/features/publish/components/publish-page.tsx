@@ -1,10 +1,10 @@
-import type { Post, PublishAccount } from '@scrapper/contracts/http/publish';
+import type { Post } from '@scrapper/contracts/http/publish';
 import { FINAL_TARGET_STATUSES } from '@scrapper/contracts/http/publish';
 import { useSearchParams } from 'react-router';
+import { usePublishAccounts } from '@/hooks/use-publish-accounts.ts';
 import { useResource } from '@/hooks/use-resource.ts';
-import type { AppOption } from '../api/publish-accounts.ts';
-import { listAppOptions, listPublishAccounts } from '../api/publish-accounts.ts';
-import { listPosts } from '../api/publish-posts.ts';
+import { listAppOptions, listPosts } from '../api.ts';
+import type { AppOption } from '../api.ts';
 import { Composer } from './composer.tsx';
 import { ConnectionsPanel } from './connections-panel.tsx';
 import { RecentPosts } from './recent-posts.tsx';
@@ -13,7 +13,6 @@ import './publish.css';
 /** How often "Posting terakhir" is read while a target is still on its way. */
 export const POSTS_POLL_MS = 3000;
 
-const NO_ACCOUNTS: PublishAccount[] = [];
 const NO_APPS: AppOption[] = [];
 const NO_POSTS: Post[] = [];
 
@@ -29,7 +28,7 @@ export function postsRefreshMs(posts: readonly Post[]): number | null {
 export function PublishPage() {
   const [searchParams] = useSearchParams();
   const requestedFileId = searchParams.get('file');
-  const accounts = useResource(listPublishAccounts, NO_ACCOUNTS);
+  const accounts = usePublishAccounts();
   const apps = useResource(listAppOptions, NO_APPS);
   const posts = useResource(listPosts, NO_POSTS, { refreshMs: postsRefreshMs, events: ['publish'] });
 

@@ -10,8 +10,9 @@ import { ListState } from '@/components/list-state.tsx';
 import type { Resource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { cancelTarget } from '../api/publish-posts.ts';
-import { PUBLISH_TEXT, TARGET_STATUS_LABELS, targetStatusTone } from '../utils/publish-text.ts';
+import { TARGET_STATUS_LABELS, targetStatusTone } from '@/lib/publish-status.ts';
+import { cancelTarget } from '../api.ts';
+import { PUBLISH_TEXT } from '../utils/publish-text.ts';
 
 export interface RecentPostsProps {
   posts: Resource<Post[]>;

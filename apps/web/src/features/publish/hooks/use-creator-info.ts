@@ -1,7 +1,7 @@
 import type { CreatorInfo } from '@scrapper/contracts/http/publish';
 import { useEffect, useState } from 'react';
 import { describeError, isAbortError } from '@/lib/api-error.ts';
-import { getCreatorInfo } from '../api/publish-accounts.ts';
+import { getCreatorInfo } from '../api.ts';
 
 export type CreatorInfoState =
   | { status: 'loading' }

@@ -2,7 +2,7 @@ import type { CreatorInfo, PublishAccount } from '@scrapper/contracts/http/publi
 import { fromJakartaDateTime } from '@scrapper/contracts/rules/jakarta-time';
 import { PUBLISH_TEXT_LIMITS } from '@scrapper/contracts/rules/publish-destinations';
 import type { TikTokPrivacyLevel } from '@scrapper/contracts/rules/publish-destinations';
-import type { CreatePostInput } from '../api/publish-posts.ts';
+import type { CreatePostInput } from '../api.ts';
 
 // The composer of the "Publikasikan" page (issue 33 items 2 and 3): one server file, a caption
 // (and a YouTube title), now or a WIB date-time, and per chosen destination its options.

@@ -6,8 +6,6 @@ import {
 
 // The publishing page's words (issue 33), in one place so the page and its tests share them.
 
-export { TARGET_STATUS_LABELS, targetStatusTone } from '@/lib/publish-status.ts';
-
 /** TikTok's privacy levels as its posting guidelines ask them to be named. */
 export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
   PUBLIC_TO_EVERYONE: 'Semua orang',

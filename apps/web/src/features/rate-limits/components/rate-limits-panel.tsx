@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { listRateLimits, setRateLimit } from '../api/rate-limits.ts';
+import { listRateLimits, setRateLimit } from '../api.ts';
 import { parseLimit } from '../utils/parse-limit.ts';
 import './rate-limits.css';
 

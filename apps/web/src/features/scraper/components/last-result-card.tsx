@@ -3,7 +3,7 @@ import { Card } from '@scrapper/ui/card';
 import { Spinner } from '@scrapper/ui/spinner';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { RESULT_PREVIEW_COUNT } from '../api/get-result-preview.ts';
+import { RESULT_PREVIEW_COUNT } from '../api.ts';
 import type { LastResult } from '../hooks/use-scrape-tasks.ts';
 
 /**

@@ -8,7 +8,7 @@ import { ScrapeSourceFields } from '@/components/scrape-source-fields.tsx';
 import { useScrapeSource } from '@/hooks/use-scrape-source.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { startScrapeTask } from '../api/start-scrape-task.ts';
+import { startScrapeTask } from '../api.ts';
 import { startedTask } from '../utils/dashboard-task.ts';
 import type { DashboardTask } from '../utils/dashboard-task.ts';
 import { buildStartBody } from '@/lib/start-body.ts';

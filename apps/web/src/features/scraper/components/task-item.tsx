@@ -1,5 +1,5 @@
 import { describeCounts } from '@scrapper/contracts/rules/scrape-counts';
-import { Badge } from '@scrapper/ui/badge';
+import { Badge, type BadgeTone } from '@scrapper/ui/badge';
 import { Button } from '@scrapper/ui/button';
 import { ConfirmDialog } from '@scrapper/ui/confirm-dialog';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
@@ -22,7 +22,7 @@ export interface TaskItemProps {
   onDelete: () => void;
 }
 
-function badgeOf(task: DashboardTask): { label: string; tone: 'neutral' | 'info' | 'warning' | 'danger' } {
+function badgeOf(task: DashboardTask): { label: string; tone: BadgeTone } {
   if (task.state === 'completed' && task.warning) return { label: 'Selesai dengan peringatan', tone: 'warning' };
   if (task.state === 'completed') return { label: TASK_STATE_LABELS.completed, tone: 'info' };
   if (task.state === 'failed') return { label: TASK_STATE_LABELS.failed, tone: 'danger' };

@@ -1,7 +1,7 @@
 import type { ScrapeReadiness } from '@scrapper/contracts/http/scrape';
 import { useEffect } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
-import { getScrapeReadiness } from '../api/get-scrape-readiness.ts';
+import { getScrapeReadiness } from '../api.ts';
 
 function logFailure(error: unknown) {
   console.error('Gagal memeriksa API key Apify.', error);

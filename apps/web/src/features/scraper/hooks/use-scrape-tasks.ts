@@ -3,14 +3,17 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, describeError, errorMessage, isAbortError } from '@/lib/api-error.ts';
 import { liveEvents } from '@/lib/events.ts';
 import { withMember } from '@/lib/set-member.ts';
-import { cancelScrapeTask } from '../api/cancel-scrape-task.ts';
-import { deleteScrapeHistory } from '../api/delete-scrape-history.ts';
-import { getResultPreview, type ResultPreview } from '../api/get-result-preview.ts';
-import { getScrapeTask } from '../api/get-scrape-task.ts';
-import { listActiveTasks } from '../api/list-active-tasks.ts';
-import { listScrapeHistory } from '../api/list-scrape-history.ts';
-import { listTaskLogs } from '../api/list-task-logs.ts';
-import { retryScrapeTask } from '../api/retry-scrape-task.ts';
+import {
+  cancelScrapeTask,
+  deleteScrapeHistory,
+  getResultPreview,
+  getScrapeTask,
+  listActiveTasks,
+  listScrapeHistory,
+  listTaskLogs,
+  retryScrapeTask,
+} from '../api.ts';
+import type { ResultPreview } from '../api.ts';
 import {
   fromHistory,
   fromTask,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { getSetupStatus } from '../api/get-setup-status.ts';
+import { getSetupStatus } from '../api.ts';
 import './setup-checklist.css';
 
 interface ItemText {

@@ -4,7 +4,7 @@ import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listTools } from '../api/list-tools.ts';
+import { listTools } from '../api.ts';
 import { TOOLS_TAB_LABEL } from '../utils/tools-tab.ts';
 import { WorkerToolsCard } from './worker-tools-card.tsx';
 import './tools.css';

@@ -2,7 +2,7 @@ import type { ToolWarning } from '@scrapper/contracts/http/tools';
 import { useEffect, useMemo, useState } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { listToolWarnings } from '../api/list-tool-warnings.ts';
+import { listToolWarnings } from '../api.ts';
 
 /** As often as the notification bell asks: a warning comes from the same worker events. */
 export const TOOL_WARNING_POLL_MS = 30_000;

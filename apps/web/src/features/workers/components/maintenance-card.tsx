@@ -8,8 +8,7 @@ import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { listMaintenanceRuns } from '../api/list-maintenance-runs.ts';
-import { startMaintenance } from '../api/start-maintenance.ts';
+import { listMaintenanceRuns, startMaintenance } from '../api.ts';
 import { removedLines, STATUS_LABELS, TRIGGER_LABELS } from '../utils/maintenance-summary.ts';
 
 /** The schedule runs every 15 minutes: a minute's refresh shows a new run soon enough. */

@@ -6,7 +6,7 @@ import { Card } from '@scrapper/ui/card';
 import { Table, type TableColumn } from '@scrapper/ui/table';
 import { LoadState } from '@/components/load-state.tsx';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listWorkers } from '../api/list-workers.ts';
+import { listWorkers } from '../api.ts';
 import { formatLastBeat } from '../utils/last-beat.ts';
 import { MaintenanceCard } from './maintenance-card.tsx';
 import './workers.css';

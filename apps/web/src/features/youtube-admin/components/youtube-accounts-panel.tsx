@@ -9,23 +9,46 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListState } from '@/components/list-state.tsx';
 import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
+import { useOAuthConnect, type OAuthConnect } from '@/hooks/use-oauth-connect.ts';
 import { useResource } from '@/hooks/use-resource.ts';
+import { expireSessionOn } from '@/lib/expire-session.ts';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { disconnectAccount, listAllAccounts, listClientSecrets } from '../api.ts';
-import { useAdminOAuthConnect } from '../hooks/use-admin-oauth-connect.ts';
-import { ADMIN_TEXT } from '../utils/admin-connect.ts';
+import { disconnectAccount, getAuthUrl, listAllAccounts, listClientSecrets } from '../api.ts';
+import { ADMIN_TEXT, connectErrorMessage } from '../utils/admin-connect.ts';
 import { YoutubeAccountCard } from './youtube-account-card.tsx';
 import './youtube-admin.css';
 
 const NO_ACCOUNTS: YouTubeAccount[] = [];
 const NO_SECRETS: ClientSecret[] = [];
 
+/**
+ * 'Tambah Akun YouTube': Google's consent URL in the popup, the cards reloaded a second after it
+ * closes; the admin's own texts (spec section 8).
+ */
+const CONNECT: OAuthConnect<[clientSecretId: string], 'connect'> = {
+  popupBlocked: ADMIN_TEXT.popupBlocked,
+  timeout: ADMIN_TEXT.oauthTimeout,
+  noAuthUrl: ADMIN_TEXT.noAuthUrl,
+  attempt: (clientSecretId) => {
+    const token = useSessionStore.getState().token;
+    return {
+      mode: 'connect',
+      authUrl: () => getAuthUrl(clientSecretId),
+      failed: (caught) =>
+        expireSessionOn(caught, token, ADMIN_TEXT.sessionExpired)
+          ? null
+          : connectErrorMessage(caught),
+    };
+  },
+};
+
 /** Admin tab 'Akun YouTube': connected channels as cards, add (OAuth popup) and disconnect. */
 export function YoutubeAccountsPanel() {
   const showToast = useToastStore((state) => state.show);
   const accounts = useResource(listAllAccounts, NO_ACCOUNTS);
   const secrets = useResource(listClientSecrets, NO_SECRETS);
-  const oauth = useAdminOAuthConnect(accounts.reload);
+  const oauth = useOAuthConnect(accounts.reload, CONNECT);
   const [secretId, setSecretId] = useState('');
   const disconnect = useConfirmAction<YouTubeAccount>(
     async (account) => {
@@ -67,7 +90,7 @@ export function YoutubeAccountsPanel() {
         />
         <Button
           variant="primary"
-          loading={oauth.waiting}
+          loading={oauth.waiting !== null}
           disabled={!chosenSecret}
           onClick={() => {
             if (chosenSecret) void oauth.connect(chosenSecret.id);
@@ -82,7 +105,7 @@ export function YoutubeAccountsPanel() {
       {secrets.status === 'error' ? (
         <Alert tone="danger">Gagal memuat daftar client secret.</Alert>
       ) : null}
-      {oauth.waiting ? (
+      {oauth.waiting !== null ? (
         <Spinner label="Menunggu proses login Google di jendela popup..." showLabel />
       ) : null}
       <ErrorAlert error={oauth.error} onDismiss={oauth.clearError} />

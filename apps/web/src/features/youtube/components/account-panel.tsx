@@ -10,14 +10,21 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { LoadState } from '@/components/load-state.tsx';
 import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
+import { useOAuthConnect, type OAuthConnect } from '@/hooks/use-oauth-connect.ts';
+import { useSessionStore } from '@/stores/use-session-store.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
-import { deleteAccount } from '../api/delete-account.ts';
+import { deleteAccount, getAuthUrl } from '../api.ts';
+import type { ClientSecretOption } from '../api.ts';
 import { useAccountQuota } from '@/hooks/use-account-quota.ts';
 import { useAccounts } from '../hooks/use-accounts.ts';
-import { useOAuthConnect } from '../hooks/use-oauth-connect.ts';
 import { usePlaylists } from '../hooks/use-playlists.ts';
-import { TEXT, deleteAccountFailed, reasonOf } from '../utils/messages.ts';
+import {
+  TEXT,
+  connectFailed,
+  deleteAccountFailed,
+  reasonOf,
+  reauthFailed,
+} from '../utils/messages.ts';
 import {
   NO_PLAYLIST,
   resolveChoice,
@@ -42,6 +49,29 @@ export interface AccountPanelProps {
   /** Changes when an upload finished: the quota left today is read again. */
   quotaRefreshKey: string;
 }
+
+/**
+ * 'Hubungkan Akun' and 'Autentikasi Ulang' (spec sections 4, 5 and 8): needs a stored login
+ * token and a client secret; Google's consent URL in the popup, the accounts reloaded a second
+ * after it closes.
+ */
+const CONNECT: OAuthConnect<
+  [clientSecretId: string | null, accountId?: string],
+  'connect' | 'reauth'
+> = {
+  popupBlocked: TEXT.popupBlocked,
+  timeout: TEXT.oauthTimeout,
+  attempt: (clientSecretId, accountId) => {
+    if (!useSessionStore.getState().token) return TEXT.notLoggedIn;
+    if (!clientSecretId) return TEXT.chooseClientSecret;
+    const failed = accountId ? reauthFailed : connectFailed;
+    return {
+      mode: accountId ? 'reauth' : 'connect',
+      authUrl: () => getAuthUrl(clientSecretId, accountId),
+      failed: (caught) => failed(reasonOf(caught)),
+    };
+  },
+};
 
 /**
  * Accounts shown for a client secret: those connected through it, and those whose client was
@@ -72,7 +102,7 @@ export function AccountPanel({
   const showToast = useToastStore((state) => state.show);
   const accounts = useAccounts();
   const playlists = usePlaylists(selection.accountId);
-  const oauth = useOAuthConnect(accounts.reload);
+  const oauth = useOAuthConnect(accounts.reload, CONNECT);
   const removal = useConfirmAction<YouTubeAccount>(
     async (account) => {
       await deleteAccount(account.id);

@@ -4,7 +4,7 @@ import { Button } from '@scrapper/ui/button';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { useState } from 'react';
 import { errorDetail } from '@/lib/api-error.ts';
-import { generateContent } from '../api/generate-content.ts';
+import { generateContent } from '../api.ts';
 import { TEXT, generateFailed, reasonOf } from '../utils/messages.ts';
 
 export interface AiGenerateProps {

@@ -7,8 +7,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { errorDetail } from '@/lib/api-error.ts';
-import { getAudioInfo } from '../api/get-audio-info.ts';
-import { searchAudio } from '../api/search-audio.ts';
+import { getAudioInfo, searchAudio } from '../api.ts';
 import {
   ORIGINAL_VOLUME,
   REMIX_VOLUME,

@@ -8,8 +8,7 @@ import { TextInput } from '@scrapper/ui/text-input';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorDetail } from '@/lib/api-error.ts';
-import { cancelUpload } from '../api/cancel-upload.ts';
-import { rescheduleUpload } from '../api/reschedule-upload.ts';
+import { cancelUpload, rescheduleUpload } from '../api.ts';
 import { reasonOf } from '../utils/messages.ts';
 import { toWibFields } from '../utils/upload-status.ts';
 

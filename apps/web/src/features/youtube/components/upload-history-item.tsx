@@ -1,9 +1,10 @@
 import { PRIVACY_LOCKED_MESSAGE } from '@scrapper/contracts/http/youtube-uploads';
 import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
+import { Badge } from '@scrapper/ui/badge';
 import { ErrorDetail } from '@scrapper/ui/error-detail';
 import { ProgressBar } from '@scrapper/ui/progress-bar';
 import { VisuallyHidden } from '@scrapper/ui/visually-hidden';
-import { UPLOAD_STATUS_LABELS } from '@/lib/youtube-choices.ts';
+import { UPLOAD_STATUS_LABELS, uploadStatusTone } from '@/lib/youtube-choices.ts';
 import {
   PRIVACY_LABELS,
   PUBLISH_TYPE_LABELS,
@@ -33,9 +34,7 @@ export function UploadHistoryItem({
     <li className="yt-history-item">
       <div className="yt-history-item__head">
         <p className="yt-history-item__title">{title}</p>
-        <span className={`yt-status yt-status--${upload.status}`}>
-          {UPLOAD_STATUS_LABELS[upload.status]}
-        </span>
+        <Badge tone={uploadStatusTone(upload.status)}>{UPLOAD_STATUS_LABELS[upload.status]}</Badge>
       </div>
       <dl className="yt-history-item__meta">
         <div>

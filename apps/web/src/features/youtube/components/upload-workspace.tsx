@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail, isAbortError } from '@/lib/api-error.ts';
 import { findServerFile } from '@/lib/api/find-server-file.ts';
-import type { ClientSecretOption } from '../api/list-client-secret-options.ts';
+import type { ClientSecretOption } from '../api.ts';
 import { useFieldRefs } from '../hooks/use-field-refs.ts';
 import { useUploadHistory } from '../hooks/use-upload-history.ts';
 import { useUploadVideo } from '../hooks/use-upload-video.ts';

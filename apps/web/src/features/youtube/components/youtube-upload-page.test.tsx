@@ -503,6 +503,8 @@ describe('YoutubeUploadPage', () => {
     const item = within(list).getByRole('listitem');
     within(item).getByText('Pribadi (dikunci YouTube)');
     within(item).getByText('Konten sintetis/diubah');
+    // Spec part 2: 'uploaded' shown in green, on the shared badge.
+    expect(within(item).getByText('Terupload').className).toBe('ui-badge ui-badge--success');
     expect(item.textContent).toContain(
       `Diupload sebagai Pribadi, bukan Publik. ${PRIVACY_LOCKED_MESSAGE}`,
     );

@@ -4,7 +4,7 @@ import { useResource } from '@/hooks/use-resource.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { expireSessionOn } from '@/lib/expire-session.ts';
 import { useSessionStore } from '@/stores/use-session-store.ts';
-import { listAccounts } from '../api/list-accounts.ts';
+import { listAccounts } from '../api.ts';
 import { TEXT, accountsFailed, reasonOf } from '../utils/messages.ts';
 
 const NONE: YouTubeAccount[] = [];

@@ -1,7 +1,7 @@
 import type { VideoEffectName } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '@/lib/api-error.ts';
-import { previewEffect } from '../api/preview-effect.ts';
+import { previewEffect } from '../api.ts';
 import { TEXT } from '../utils/messages.ts';
 
 export type EffectPreviewState =

@@ -1,7 +1,7 @@
 import type { VideoListItem } from '@scrapper/contracts/http/media';
 import { useCallback, useMemo } from 'react';
 import { useResource } from '@/hooks/use-resource.ts';
-import { listFileItems, type FileItemsPage } from '../api/list-file-items.ts';
+import { listFileItems, type FileItemsPage } from '../api.ts';
 import { usableItems } from '../utils/source-items.ts';
 
 /** `fileName`: whose items these are (a render may still hold the previous file's). */

@@ -1,5 +1,5 @@
 import { useResource } from '@/hooks/use-resource.ts';
-import { listJsonResultFiles, type JsonResultFiles } from '../api/list-result-files.ts';
+import { listJsonResultFiles, type JsonResultFiles } from '../api.ts';
 
 const NO_FILES: JsonResultFiles = { files: [], total: 0 };
 

@@ -2,7 +2,7 @@ import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback } from 'react';
 import { usePolling } from '@/hooks/use-polling.ts';
 import { useResource, type ResourceStatus } from '@/hooks/use-resource.ts';
-import { listUploads } from '../api/list-uploads.ts';
+import { listUploads } from '../api.ts';
 import { HISTORY_POLL_MS, shouldPollUploads } from '../utils/upload-status.ts';
 
 export type HistoryStatus = ResourceStatus;

@@ -1,7 +1,7 @@
 import type { Upload } from '@scrapper/contracts/http/youtube-uploads';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadProgress } from '@/lib/send-form-data.ts';
-import { uploadVideo } from '../api/upload-video.ts';
+import { uploadVideo } from '../api.ts';
 
 /**
  * Sends the upload and follows how much of the body has gone out (a video can be 2 GB). The

@@ -1,7 +1,0 @@
-import { actorConfigEndpoints } from '@scrapper/contracts/http/actor-configs';
-import type { ActorConfig } from '@scrapper/contracts/http/actor-configs';
-import { call } from '@/lib/api-client.ts';
-
-export function cloneActorConfig(platformId: string): Promise<ActorConfig> {
-  return call(actorConfigEndpoints.clone, { params: { platformId } });
-}

@@ -1,7 +1,0 @@
-import { youtubeEndpoints } from '@scrapper/contracts/http/youtube';
-import { call } from '@/lib/api-client.ts';
-
-/** Disconnects the channel; the server deletes its upload records too. */
-export async function deleteAccount(id: string): Promise<void> {
-  await call(youtubeEndpoints.deleteAccount, { params: { id } });
-}
