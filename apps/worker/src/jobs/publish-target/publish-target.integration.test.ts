@@ -6,7 +6,7 @@
 // a post's targets end in one summary notification and a webhook event each.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '@scrapper/db/queue';
 import { insertPublishPost, type NewPublishTarget } from '@scrapper/db/queries/publish-posts';
@@ -166,7 +166,29 @@ describe('publish.target', () => {
     const videos = h.google.uploads.filter((v) => v.snippet['title'] === 'Resep di YouTube');
     expect(videos).toHaveLength(1);
     expect(target.remotePostId).toBe(videos[0]?.id);
+    // One post, one notification: the post's summary, not also the upload's own "berhasil".
+    expect(await notificationsOf(post.post.id, target.youtubeUploadId)).toEqual([['publish.done', `publish-post:${post.post.id}`]]);
   });
+
+  it("YouTube refusing the video: the post's one summary says so, with no second notification from the upload", async () => {
+    const file = await serverFile({ width: 540, height: 960 });
+    h.google.failNext('videos.insert', { status: 403, reason: 'forbidden' });
+    const post = await publish(file.id, [{ platform: 'youtube', youtubeAccountId: ids.youtube, options: { privacyStatus: 'unlisted' } }], { title: 'Ditolak YouTube' });
+    const target = await targetFinal(post.targets[0]?.id ?? '');
+    expect(target.status).toBe('failed');
+    expect(target.youtubeUploadId).toBeTruthy();
+    const told = await notificationsOf(post.post.id, target.youtubeUploadId);
+    expect(told).toEqual([['publish.failed', `publish-post:${post.post.id}`]]);
+  });
+
+  /** The member's notifications about one post and its YouTube upload: [kind, dedupe key]. */
+  async function notificationsOf(postId: string, uploadId: string | null): Promise<Array<[string, string | null]>> {
+    const rows = await h.database.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.dedupeKey, [`publish-post:${postId}`, `upload:${uploadId ?? ''}`]));
+    return rows.map((n) => [n.kind, n.dedupeKey]);
+  }
 
   /** A TikTok account of its own whose stored tokens are `change`d from freshly issued ones. */
   async function tiktokAccountWith(name: string, change: (tokens: Record<string, string>) => Record<string, string>): Promise<string> {

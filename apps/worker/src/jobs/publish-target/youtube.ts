@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { YouTubeOptionsSchema } from '@scrapper/contracts/http/publish';
 import { bossTransaction } from '@scrapper/db/queue';
+import { isAutomationWork } from '@scrapper/db/queries/automations';
 import { findDownload } from '@scrapper/db/queries/downloads';
 import { findTargetOfYouTubeUpload, loadTargetForJob, updateTarget } from '@scrapper/db/queries/publish-posts';
 import { insertYouTubeUpload } from '@scrapper/db/queries/youtube';
 import type { SendJob } from '@scrapper/db/queries/webhooks';
-import type { Database } from '@scrapper/db/client';
+import type { Database, Db } from '@scrapper/db/client';
 import type { z } from 'zod';
 import { finishTargetIn } from './finish.ts';
 import { FILE_GONE_MESSAGE, TargetStop } from './prepare-file.ts';
@@ -70,4 +71,15 @@ export async function mirrorYouTubeUpload(
       ? { status: 'published', remotePostId: outcome.videoId, link: `https://www.youtube.com/watch?v=${outcome.videoId}` }
       : { status: 'failed', reason: outcome.reason, detail: outcome.detail ?? null },
   );
+}
+
+/**
+ * Whether an upload's outcome reaches the member through a summary instead of a notification of
+ * its own. A publish post's YouTube target: always (the post's one summary, publish.done or
+ * publish.failed with the reason). An automation's own upload: when it went out (its run's
+ * summary announced it); its failure is still told, as the run may have ended long before.
+ */
+export async function toldBySummary(db: Db, uploadId: string, outcome: 'uploaded' | 'failed'): Promise<boolean> {
+  if (await findTargetOfYouTubeUpload(db, uploadId)) return true;
+  return outcome === 'uploaded' && (await isAutomationWork(db, { youtubeUploadId: uploadId }));
 }

@@ -17,7 +17,7 @@ import { shouldRetry } from '@scrapper/integrations/retry';
 import { UrlNotAllowedError } from '@scrapper/integrations/url-guard';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import { YouTubeError } from '@scrapper/integrations/youtube';
-import { mirrorYouTubeUpload } from '../publish-target/youtube.ts';
+import { mirrorYouTubeUpload, toldBySummary } from '../publish-target/youtube.ts';
 import type { JobContext, JobOutcome } from '../types.ts';
 import { removeRendered, UploadStop } from './prepare-media.ts';
 
@@ -64,11 +64,15 @@ export async function handleFailure(ctx: JobContext, uploadId: string, rows: Upl
         event: 'upload.failed',
         data: { uploadId, title: rows.upload.title, channel: rows.account.accountName, error: message, link: '/youtube/history' },
       });
-      await notifyUser(tx, rows.upload.userId, {
-        kind: 'upload.failed',
-        message: `Upload "${rows.upload.title}" gagal: ${message}`,
-        dedupeKey: `upload:${uploadId}`,
-      });
+      // A publish post's target: the post's summary (a failure kind, always delivered) says so
+      // with the reason, so the member gets one notification, not two.
+      if (!(await toldBySummary(tx, uploadId, 'failed'))) {
+        await notifyUser(tx, rows.upload.userId, {
+          kind: 'upload.failed',
+          message: `Upload "${rows.upload.title}" gagal: ${message}`,
+          dedupeKey: `upload:${uploadId}`,
+        });
+      }
       await mirrorYouTubeUpload({ db: tx, sql }, ctx.enqueue, uploadId, { status: 'failed', reason: message, detail });
     });
 

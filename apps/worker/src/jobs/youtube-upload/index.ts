@@ -7,7 +7,6 @@ import { PRIVACY_LOCKED_MESSAGE, REAUTH_MESSAGE } from '@scrapper/contracts/http
 import { isLockedPrivate, keepsSchedule, wasSentScheduled } from '@scrapper/contracts/rules/youtube-privacy';
 import { nextQuotaDayStart, quotaResetText, YOUTUBE_UNIT_COSTS, type YouTubeUnitCall } from '@scrapper/contracts/rules/youtube-quota';
 import { lockYouTubeChannel } from '@scrapper/db/locks';
-import { isAutomationWork } from '@scrapper/db/queries/automations';
 import { notifyUser } from '@scrapper/db/queries/notifications';
 import { recordWebhookEvent } from '@scrapper/db/queries/webhooks';
 import {
@@ -33,7 +32,7 @@ import {
   type OAuthClientConfig,
   type YouTubeTokens,
 } from '@scrapper/integrations/youtube';
-import { mirrorYouTubeUpload } from '../publish-target/youtube.ts';
+import { mirrorYouTubeUpload, toldBySummary } from '../publish-target/youtube.ts';
 import type { JobHandler } from '../types.ts';
 import { handleFailure, isFinal, waitForNextQuotaDay } from './failure.ts';
 import { removeJobCopies, removeRendered, UploadStop } from './prepare-media.ts';
@@ -200,8 +199,9 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
         event: 'upload.completed',
         data: { uploadId, title: upload.title, channel: account.accountName, videoId, videoUrl: `https://www.youtube.com/watch?v=${videoId}`, warnings, link: '/youtube/history' },
       });
-      // An automation's upload went as its run said it would (its summary): nothing new to tell.
-      if (!(await isAutomationWork(tx, { youtubeUploadId: uploadId }))) {
+      // An automation's upload or a publish post's YouTube target went as its run or post says
+      // in its own summary: one notification, not two.
+      if (!(await toldBySummary(tx, uploadId, 'uploaded'))) {
         await notifyUser(tx, upload.userId, {
           kind: 'upload.uploaded',
           message: [
