@@ -64,6 +64,11 @@ export function displayTitle(row: { title: string; sourceItemId?: string; platfo
   return author ? `Video ${platform} dari ${author}` : `Video ${platform}`;
 }
 
+/** `displayTitle` of a scraped video item (the downloader's table, previews, result cards). */
+export function itemDisplayTitle(item: { id?: string; title: string; author?: string; platform: string }): string {
+  return displayTitle({ title: item.title, platform: item.platform, author: item.author ?? '', ...(item.id ? { sourceItemId: item.id } : {}) });
+}
+
 /**
  * A file name from a title: no separators, control, bidi or Windows-reserved characters, no
  * leading dots or dashes (a title like `../x`, `.bashrc` or `-rf` must not become a hidden file
