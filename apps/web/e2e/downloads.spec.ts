@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page, TestInfo } from '@playwright/test';
 import {
   startMediaServer,
   type MediaServer,
@@ -91,6 +91,16 @@ async function serveCovers(page: Page) {
 /** The names inside a zip the browser saved. */
 async function zipEntryNames(download: Download): Promise<string[]> {
   return readZipEntries(readFileSync(await download.path())).map((entry) => entry.name);
+}
+
+/** axe finds nothing serious, and the screen is saved at both widths (back to the desktop's after). */
+async function lookAt(page: Page, testInfo: TestInfo, name: string) {
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, name, { fullPage: false });
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 function batchPanel(page: Page): Locator {
@@ -658,12 +668,7 @@ test.describe('as a member', () => {
     ).toBeVisible({ timeout: 90_000 });
     await expect(rows.first()).toContainText(name);
     await expect(panel).not.toContainText('master');
-    await expectNoSeriousA11yViolations(page);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, 'untitled-downloader', { fullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await lookAt(page, testInfo, 'untitled-downloader');
     const saved = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Simpan file' }).click();
     expect((await saved).suggestedFilename()).toBe(`${name}.mp4`);
@@ -675,12 +680,7 @@ test.describe('as a member', () => {
       .filter({ hasText: name });
     await expect(entry).toContainText(`File: ${name}.mp4`);
     await expect(entry).not.toContainText('master');
-    await expectNoSeriousA11yViolations(page);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, 'untitled-history', { fullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await lookAt(page, testInfo, 'untitled-history');
 
     await page.goto('/#/files');
     const file = page
@@ -689,12 +689,7 @@ test.describe('as a member', () => {
       .filter({ hasText: name });
     await expect(file).toContainText(`File: ${name}.mp4`);
     await expect(file).not.toContainText('master');
-    await expectNoSeriousA11yViolations(page);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, 'untitled-files', { fullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await lookAt(page, testInfo, 'untitled-files');
   });
 
   test("a running batch shows each item's percentage and the whole batch's progress", async ({
