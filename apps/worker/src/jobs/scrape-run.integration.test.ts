@@ -321,7 +321,8 @@ describe('scrape.run', () => {
       expect(task.error).toBe(
         'Apify menolak API key yang aktif. Minta admin memeriksa atau mengganti key di Admin > API Key, lalu tekan Coba Lagi.',
       );
-      expect(task.errorDetail).toMatch(/^HTTP 401/);
+      // Apify's own words, as the real API says them (the fake answers so too).
+      expect(task.errorDetail).toBe('HTTP 401, user-or-token-not-found: User was not found or authentication token is not valid');
     } finally {
       if (key) await database.db.update(apiKeys).set({ sealedKey: key.sealedKey });
     }
