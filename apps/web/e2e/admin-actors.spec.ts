@@ -94,6 +94,24 @@ test("the editor's tabs show the actor's mapping, platform and extra options acc
   await expectNoSeriousA11yViolations(page);
 });
 
+test("Facebook's editor shows the link paths read only when they open a video (issue 31 item 7)", async ({
+  page,
+}, testInfo) => {
+  const table = await openActorTab(page);
+  await row(table, 'facebook').getByRole('button', { name: 'Edit facebook' }).click();
+  const dialog = editor(page, 'Edit Aktor');
+  await dialog.getByRole('tab', { name: 'Platform Specific' }).click();
+  const videoUrls = dialog.getByRole('textbox', { name: 'videoUrlMapping' });
+  await expect(videoUrls).toHaveValue('url\nfacebookUrl');
+  await expect(videoUrls).toHaveAccessibleDescription(/hanya bila link-nya membuka satu video/);
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await videoUrls.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'actor-editor-video-urls', { fullPage: false });
+  }
+});
+
 test('admin edits an actor through the six tabs of the editor', async ({ page }, testInfo) => {
   const table = await openActorTab(page);
   await row(table, 'douyin').getByRole('button', { name: 'Edit douyin' }).click();

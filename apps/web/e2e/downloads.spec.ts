@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page, TestInfo } from '@playwright/test';
 import {
   startMediaServer,
   type MediaServer,
 } from '@scrapper/testkit/media-server/start-media-server';
 import { readZipEntries } from '@scrapper/testkit/zip-entries';
+import { linkTitle, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import { ensureActiveApifyKey } from './support/admin-api.ts';
 import {
   APIFY_TOKENS,
@@ -90,6 +91,16 @@ async function serveCovers(page: Page) {
 /** The names inside a zip the browser saved. */
 async function zipEntryNames(download: Download): Promise<string[]> {
   return readZipEntries(readFileSync(await download.path())).map((entry) => entry.name);
+}
+
+/** axe finds nothing serious, and the screen is saved at both widths (back to the desktop's after). */
+async function lookAt(page: Page, testInfo: TestInfo, name: string) {
+  await expectNoSeriousA11yViolations(page);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, testInfo, name, { fullPage: false });
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 function batchPanel(page: Page): Locator {
@@ -592,9 +603,12 @@ test.describe('as a member', () => {
     ).toBeVisible({
       timeout: 90_000,
     });
-    // Titles from yt-dlp's info replace the links.
-    await expect(rows.filter({ hasText: cat })).toContainText('Selesai');
-    await expect(rows.filter({ hasText: dog })).toContainText('Selesai');
+    // Each link reads as its address (decided when the download was queued, issue 31 item 2),
+    // so two links never share a name.
+    const catName = linkTitle(media.titledPageUrl(cat));
+    const dogName = linkTitle(media.titledPageUrl(dog));
+    await expect(rows.filter({ hasText: catName })).toContainText('Selesai');
+    await expect(rows.filter({ hasText: dogName })).toContainText('Selesai');
     await expectNoSeriousA11yViolations(page);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
@@ -603,15 +617,17 @@ test.describe('as a member', () => {
     await page.setViewportSize(DESKTOP);
     const zip = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Unduh ZIP (2 file)' }).click();
-    expect((await zipEntryNames(await zip)).sort()).toEqual([`${cat}.mp4`, `${dog}.mp4`].sort());
+    expect((await zipEntryNames(await zip)).sort()).toEqual(
+      [readableFileName(catName, 'mp4'), readableFileName(dogName, 'mp4')].sort(),
+    );
 
-    // Riwayat shows them by title with a readable file name.
+    // Riwayat shows them by their address with a readable file name.
     await page.goto('/#/history');
     const entry = page
       .getByRole('list', { name: 'Riwayat unduhan' })
       .getByRole('listitem')
-      .filter({ hasText: cat });
-    await expect(entry).toContainText(`File: ${cat}.mp4`);
+      .filter({ hasText: catName });
+    await expect(entry).toContainText(`File: ${readableFileName(catName, 'mp4')}`);
 
     // One finished file is saved as itself, not as a zip of one.
     const single = `Satu ${unique('klip')}`;
@@ -624,7 +640,56 @@ test.describe('as a member', () => {
     await expect(panel.getByRole('button', { name: /^Unduh ZIP/ })).toHaveCount(0);
     const saved = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Simpan file' }).click();
-    expect((await saved).suggestedFilename()).toBe(`${single}.mp4`);
+    expect((await saved).suggestedFilename()).toBe(
+      readableFileName(linkTitle(media.titledPageUrl(single)), 'mp4'),
+    );
+  });
+
+  test('an item without a caption has one name everywhere: table, batch panel, saved file, Riwayat, File Manager', async ({
+    page,
+    memberApi,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // Its video is an HLS master playlist: yt-dlp calls it "master", and so did Riwayat before.
+    const keyword = unique(SCENARIO_WORDS.untitled);
+    const name = `Video TikTok dari ${MEDIA_AUTHOR_PREFIX}${keyword.split('-')[1] ?? ''}`;
+    const scraped = await scrapeKeyword(memberApi, keyword);
+    await openDownloader(page, scraped.fileName, 1);
+    await expect(videoRow(page, name)).toHaveCount(1);
+    await expect(table(page)).not.toContainText('(tanpa judul)');
+    await page.getByRole('checkbox', { name: `Pilih ${name}`, exact: true }).check();
+    await page.getByRole('button', { name: /^Download Terpilih/ }).click();
+    const panel = batchPanel(page);
+    const rows = panel.getByRole('list', { name: 'Item dalam batch' }).getByRole('listitem');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(name);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Berhasil mengunduh 1 file.' }),
+    ).toBeVisible({ timeout: 90_000 });
+    await expect(rows.first()).toContainText(name);
+    await expect(panel).not.toContainText('master');
+    await lookAt(page, testInfo, 'untitled-downloader');
+    const saved = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Simpan file' }).click();
+    expect((await saved).suggestedFilename()).toBe(`${name}.mp4`);
+
+    await page.goto('/#/history');
+    const entry = page
+      .getByRole('list', { name: 'Riwayat unduhan' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await expect(entry).toContainText(`File: ${name}.mp4`);
+    await expect(entry).not.toContainText('master');
+    await lookAt(page, testInfo, 'untitled-history');
+
+    await page.goto('/#/files');
+    const file = page
+      .getByRole('list', { name: 'File yang diunduh' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await expect(file).toContainText(`File: ${name}.mp4`);
+    await expect(file).not.toContainText('master');
+    await lookAt(page, testInfo, 'untitled-files');
   });
 
   test("a running batch shows each item's percentage and the whole batch's progress", async ({

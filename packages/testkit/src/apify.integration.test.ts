@@ -258,7 +258,7 @@ describe('apify adapter: errors', () => {
     const wrongToken = await rejection(adapter({ token: 'wrong' }).startRun('me~scraper', {}));
     expect(wrongToken).toMatchObject({
       statusCode: 401,
-      type: 'token-not-valid',
+      type: 'user-or-token-not-found',
       retryable: false,
     });
     const unknownActor = await rejection(adapter().startRun('nobody/nothing', {}));

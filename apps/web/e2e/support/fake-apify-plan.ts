@@ -23,6 +23,8 @@ export const APIFY_ACCOUNT = 'e2e-apify-user';
  * - `unduh`: quick, with the MEDIA_ITEMS below, whose videos are on the media server.
  * - `ribuan`: quick, with MANY_ITEM_COUNT items (the downloader's windowed table).
  * - `kosong` (Facebook): EMPTY_POST_COUNT page posts, none of them a reel: found, none kept.
+ * - `tanpajudul`: quick, one TikTok item without a caption whose video is the media server's
+ *   HLS master (yt-dlp titles it "master"): one name for it everywhere (issue 31 item 2).
  * - `panjang`: runs ~14 s writing LONG_LOG_LINES (many more lines per 5 s poll than a status
  *   answer carries), then QUICK_ITEM_COUNT items.
  */
@@ -34,6 +36,7 @@ export const SCENARIO_WORDS = {
   many: 'ribuan',
   empty: 'kosong',
   longLog: 'panjang',
+  untitled: 'tanpajudul',
 } as const;
 
 /** How many posts the Facebook `kosong` run finds (all dropped: no reel page among them). */

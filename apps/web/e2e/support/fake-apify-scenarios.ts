@@ -61,6 +61,24 @@ function scenarioFor(
       items: MEDIA_ITEMS.map((_, index) => mediaItem(media, seed, tag, index)),
     };
   }
+  if (media && text.includes(SCENARIO_WORDS.untitled)) {
+    const tag = new RegExp(`${SCENARIO_WORDS.untitled}-([a-z0-9]+)`).exec(text)?.[1] ?? seed;
+    const id = `7${seed}9999`;
+    return {
+      durationMs: 1500,
+      logLines: FAKE_LOG_LINES,
+      items: [
+        {
+          id,
+          text: '',
+          webVideoUrl: media.hlsMaster,
+          authorMeta: { name: `${MEDIA_AUTHOR_PREFIX}${tag}` },
+          playCount: 10,
+          videoMeta: { duration: 4 },
+        },
+      ],
+    };
+  }
   if (media && text.includes(SCENARIO_WORDS.many)) {
     return {
       durationMs: 1500,

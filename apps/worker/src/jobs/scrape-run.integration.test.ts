@@ -2,6 +2,7 @@
 // the fake Apify of the testkit.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActorConfigSchema } from '@scrapper/contracts/http/actor-configs';
+import { seedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs';
 import { supersededSeedActorConfigs } from '@scrapper/contracts/rules/seed-actor-configs-superseded';
 import { ResultFileSchema } from '@scrapper/contracts/http/scrape';
 import type { Database } from '@scrapper/db/client';
@@ -12,6 +13,7 @@ import { cancelScrapeTask, findScrapeTask, insertScrapeTask } from '@scrapper/db
 import { apiKeys, notifications, scrapeTaskLogs } from '@scrapper/db/schema';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
+import { actorOutput, OTHER_ACTOR_IDS } from '@scrapper/testkit/fake-apify/actor-output';
 import type { FakeApify } from '@scrapper/testkit/fake-apify/start-fake-apify';
 import { eq } from 'drizzle-orm';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
@@ -246,6 +248,49 @@ describe('scrape.run', () => {
     }
   });
 
+  for (const [shape, actorId] of [
+    ['reels', 'apify/facebook-reels-scraper'],
+    ['posts', OTHER_ACTOR_IDS['facebook-posts']],
+  ] as const) {
+    it(`the seeded Facebook config keeps the ${shape} scraper's videos (issue 31 item 7)`, async () => {
+      // The seed as it is, or pointed at the posts scraper by an admin (only the actor id changed).
+      const seedInput = seedActorConfigs.find((c) => c.platformId === 'facebook');
+      if (!seedInput) throw new Error('no Facebook seed');
+      const facebook = ActorConfigSchema.parse({ ...seedInput, actorId });
+      await replaceActorConfigs(database.db, [config, facebook]);
+      try {
+        const items = actorOutput(shape === 'posts' ? 'facebook-posts' : 'facebook');
+        fake.script(actorId, { polls: 1, items });
+        const w = await h.startWorker();
+        const task0 = await insertScrapeTask(database.db, {
+          ownerId,
+          actorId,
+          platformId: 'facebook',
+          scrapeType: 'url',
+          target: 'https://www.facebook.com/detikcom',
+          input: { startUrls: ['https://www.facebook.com/detikcom'] },
+          platformInfo: { platformId: 'facebook', displayName: 'Facebook', scrapeType: 'url' },
+        });
+        await run(task0.id, w);
+        const task = await waitForTask(database, task0.id, ['completed', 'failed']);
+        expect(task.state).toBe('completed');
+        expect(task.warning).toBeNull();
+        // Reels: two reels and an error item; posts: a reel, a /videos/ post, a photo and a text post.
+        expect(task.counts).toEqual(
+          shape === 'posts' ? { found: 4, saved: 2, skipped: { noUrl: 2 } } : { found: 3, saved: 2, skipped: { invalid: 1 } },
+        );
+        const rows = (await rowsOf(task0.id)).filter((r) => r.skip_reason === null);
+        expect(rows.map((r) => r.url)).toEqual(
+          shape === 'posts'
+            ? ['https://www.facebook.com/reel/1122334455667788', 'https://www.facebook.com/detikcom/videos/3344556677889900/']
+            : ['https://www.facebook.com/reel/987654321098765', 'https://www.facebook.com/reel/987654321000002'],
+        );
+      } finally {
+        await replaceActorConfigs(database.db, [config]);
+      }
+    });
+  }
+
   for (const outcome of ['FAILED', 'ABORTED', 'TIMED-OUT'] as const) {
     it(`fails the task in one Indonesian sentence, Apify's words as the detail, when the run ends ${outcome}`, async () => {
       fake.script(ACTOR, { polls: 1, outcome, statusMessage: `Pesan dari aktor: ${outcome}` });
@@ -276,7 +321,8 @@ describe('scrape.run', () => {
       expect(task.error).toBe(
         'Apify menolak API key yang aktif. Minta admin memeriksa atau mengganti key di Admin > API Key, lalu tekan Coba Lagi.',
       );
-      expect(task.errorDetail).toMatch(/^HTTP 401/);
+      // Apify's own words, as the real API says them (the fake answers so too).
+      expect(task.errorDetail).toBe('HTTP 401, user-or-token-not-found: User was not found or authentication token is not valid');
     } finally {
       if (key) await database.db.update(apiKeys).set({ sealedKey: key.sealedKey });
     }

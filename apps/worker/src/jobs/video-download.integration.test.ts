@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREVIEW_FORMAT } from '@scrapper/contracts/http/actor-configs';
+import { linkTitle } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
 import { enqueue } from '@scrapper/db/queue';
 import { replaceCookieSets } from '@scrapper/db/queries/cookie-sets';
@@ -135,23 +136,30 @@ describe('video.download', () => {
     expect(row.storageKey).toBeNull();
   });
 
-  it('a pasted link (no result file) takes its title, uploader and platform from yt-dlp’s info', async () => {
+  it('a pasted link (no result file) keeps its address as title and takes uploader and platform from yt-dlp’s info', async () => {
     const link = media.titledPageUrl('Kucing Lucu Sekali');
-    const row = await finished(await queue(link, { platform: 'web', sourceItemId: link, title: link, author: '', resultFileName: null }));
+    const id = await queue(link, { platform: 'web', sourceItemId: link, title: link, author: '', resultFileName: null });
+    const address = linkTitle(link);
+    expect(address).not.toMatch(/^https?:/);
+    expect((await findDownload(database.db, id))?.title).toBe(address);
+    const row = await finished(id);
     expect(row.status).toBe('completed');
-    expect(row.title).toBe('Kucing Lucu Sekali');
+    // Decided when the row was created: the same words while downloading and after.
+    expect(row.title).toBe(address);
     expect(row.platform).toBe('web');
     expect(row.sourceItemId).not.toBe(link);
     expect(row.sourceUrl).toBe(link);
     expect(row.storageKey).toMatch(/\.mp4$/);
   });
 
-  it('a scraped item stored under its numeric id gets the title yt-dlp read', async () => {
-    const row = await finished(
-      await queue(media.titledPageUrl('Judul Dari Halaman'), { sourceItemId: '7345678901234567000', title: '7345678901234567000', resultFileName: 'tiktok_x.json' }),
-    );
-    expect(row).toMatchObject({ status: 'completed', title: 'Judul Dari Halaman', platform: 'tiktok', sourceItemId: '7345678901234567000' });
-    // A real title is never replaced.
+  it('an untitled TikTok item is "Video TikTok dari {author}" from its creation on, never its id or yt-dlp’s "master"', async () => {
+    // Stored under its numeric id, no caption; the media is an HLS master playlist, whose title
+    // yt-dlp reads as "master".
+    const id = await queue(media.urls.hlsMaster, { sourceItemId: '7345678901234567000', title: '7345678901234567000', author: 'kreator', resultFileName: 'tiktok_x.json' });
+    expect((await findDownload(database.db, id))?.title).toBe('Video TikTok dari kreator');
+    const row = await finished(id);
+    expect(row).toMatchObject({ status: 'completed', title: 'Video TikTok dari kreator', platform: 'tiktok', sourceItemId: '7345678901234567000' });
+    // A real title is kept, whatever the page says.
     const kept = await finished(await queue(media.titledPageUrl('Lain'), { title: 'Judul Pilihan', resultFileName: 'tiktok_x.json' }));
     expect(kept.title).toBe('Judul Pilihan');
   });

@@ -22,7 +22,6 @@ import { readYtDlpVersion } from '@scrapper/integrations/yt-dlp-manager/program'
 import { isFinalDownloadStatus } from '@scrapper/contracts/rules/download-states';
 import { platformOfDownload } from '@scrapper/contracts/rules/download-links';
 import { jakartaDate } from '@scrapper/contracts/rules/jakarta-time';
-import { isPlaceholderTitle } from '@scrapper/contracts/rules/readable-file-name';
 import type { DownloadFacts } from '@scrapper/db/queries/downloads';
 import type { DownloadRow } from '@scrapper/db/schema';
 import { notifyYtDlpOutdated } from '../tools/notify-tools.ts';
@@ -184,25 +183,18 @@ export async function fetchWithYtDlp(
 }
 
 /**
- * What yt-dlp's info adds to the row: for a pasted link (no result file) its title, uploader,
- * platform and id there; for a scraped item without a title (TikTok posts with no caption were
- * stored under their numeric id), the title only.
+ * What yt-dlp's info adds to a pasted link's row (no result file): the uploader, platform and id
+ * there. Never the title: that was decided when the row was created (the link's address, or
+ * the item's title or fallback) and every screen and file name already shows it; yt-dlp's
+ * title of a stream ("master" for an HLS playlist) replaced it before (issue 31 item 2).
  */
-export function factsFromInfo(row: Pick<DownloadRow, 'resultFileName' | 'sourceUrl' | 'sourceItemId' | 'title'>, info: DownloadResult['info'] | undefined): DownloadFacts {
-  if (!info) return {};
-  // yt-dlp's generic extractors number what they find on a page ("Judul (1)") even when there is
-  // one; the platforms' own extractors give the title as the site has it.
-  const generic = !/^(tiktok|douyin|youtube|instagram|facebook|twitter)/i.test(info.extractor ?? '');
-  const title = (generic ? info.title?.replace(/\s\(1\)$/, '') : info.title)?.trim().slice(0, 500);
-  if (row.resultFileName === null && row.sourceItemId === row.sourceUrl) {
-    return {
-      ...(title ? { title } : {}),
-      author: info.uploader?.trim().slice(0, 200) ?? '',
-      platform: platformOfDownload(info.webpageUrl ?? row.sourceUrl, info.extractor),
-      ...(info.id ? { sourceItemId: info.id.slice(0, 200) } : {}),
-    };
-  }
-  return title && isPlaceholderTitle(row.title, row.sourceItemId) ? { title } : {};
+export function factsFromInfo(row: Pick<DownloadRow, 'resultFileName' | 'sourceUrl' | 'sourceItemId'>, info: DownloadResult['info'] | undefined): DownloadFacts {
+  if (!info || row.resultFileName !== null || row.sourceItemId !== row.sourceUrl) return {};
+  return {
+    author: info.uploader?.trim().slice(0, 200) ?? '',
+    platform: platformOfDownload(info.webpageUrl ?? row.sourceUrl, info.extractor),
+    ...(info.id ? { sourceItemId: info.id.slice(0, 200) } : {}),
+  };
 }
 
 /**

@@ -53,6 +53,11 @@ export const UrlGenerationSchema = z.object({
 export const PlatformSpecificSchema = z.object({
   urlGeneration: UrlGenerationSchema.default({ authorField: '', idField: '', template: '' }),
   urlMapping: z.array(ItemPathSchema).default([]),
+  /**
+   * Read after `urlMapping`, and only when the link there opens one video (a reel, a
+   * `/videos/` page): for actors whose link field is on every post, photos included.
+   */
+  videoUrlMapping: z.array(ItemPathSchema).default([]),
   titleMapping: z.array(ItemPathSchema).default([]),
   durationMapping: z.array(ItemPathSchema).default([]),
   idMapping: z.array(ItemPathSchema).default([]),

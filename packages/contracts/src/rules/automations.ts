@@ -7,7 +7,7 @@
 import { jakartaDate, jakartaDayStart, addDays } from './jakarta-time.ts';
 import { nextQuotaDayStart } from './youtube-quota.ts';
 import { titleKey } from './title-key.ts';
-import { displayTitle } from './readable-file-name.ts';
+import { itemDisplayTitle } from './readable-file-name.ts';
 
 export const AUTOMATION_LIMITS = {
   /** Never more often than every 15 minutes. */
@@ -302,7 +302,7 @@ export function applyFilters<T extends FilterableItem>(items: readonly T[], rule
  * checks and the upload template both use it.
  */
 export function itemTitle(item: { id?: string; title: string; author?: string; platform: string }): string {
-  return displayTitle({ title: item.title, platform: item.platform, author: item.author ?? '', ...(item.id ? { sourceItemId: item.id } : {}) });
+  return itemDisplayTitle(item);
 }
 
 // Separators a template puts between placeholders; a title never starts or ends with one.

@@ -7,6 +7,7 @@ import { stableIdFromUrl } from './stable-id.ts';
 import { toText } from './to-text.ts';
 import { fillUrlTemplate } from './url-template.ts';
 import { isVideoValue } from './video-check.ts';
+import { toVideoPageUrl } from './video-link.ts';
 
 // The result mapping engine: turns an actor's raw dataset items into the video items of
 // spec part 2 section 3, following the actor config's resultMapping and platformSpecific
@@ -29,6 +30,8 @@ export interface MappingRules {
   platform: string;
   idPaths: string[];
   urlPaths: string[];
+  /** Read after `urlPaths`, only for a link that opens one video (rules/video-link.ts). */
+  videoUrlPaths: string[];
   titlePaths: string[];
   authorPaths: string[];
   durationPaths: string[];
@@ -149,6 +152,7 @@ export function readRules(config: ActorConfig): MappingRules {
     platform: config.platformId,
     idPaths: pathList([mapped('id'), ...specific.idMapping]),
     urlPaths: pathList([mapped('url'), ...specific.urlMapping, mapped('webpage_url')]),
+    videoUrlPaths: pathList(specific.videoUrlMapping),
     titlePaths: pathList([mapped('title'), ...specific.titleMapping]),
     authorPaths: pathList([mapped('author')]),
     durationPaths,
@@ -183,7 +187,8 @@ function applyRules(raw: unknown, rules: MappingRules): ItemOutcome {
   // never a video, even when its `url` is one the mapping reads.
   if (mappedId === '' && typeof raw.error === 'string' && raw.error !== '') return { skipped: 'invalid' };
   const author = firstText(raw, rules.authorPaths);
-  const url = firstUrl(raw, rules.urlPaths) ?? generateUrl(raw, rules, mappedId, author) ?? '';
+  const url =
+    firstUrl(raw, rules.urlPaths) ?? firstVideoUrl(raw, rules.videoUrlPaths) ?? generateUrl(raw, rules, mappedId, author) ?? '';
   if (url === '' && rules.skipIfNoUrl) return { skipped: 'noUrl' };
   // Without an id or a URL nothing can refer to the item again, whatever skipIfNoUrl says.
   const id = mappedId !== '' ? mappedId : url !== '' ? stableIdFromUrl(url) : '';
@@ -223,6 +228,14 @@ function firstText(raw: RawItem, paths: readonly string[]): string {
 function firstUrl(raw: RawItem, paths: readonly string[]): string | null {
   for (const path of paths) {
     const url = toHttpUrl(getByPath(raw, path));
+    if (url !== null) return url;
+  }
+  return null;
+}
+
+function firstVideoUrl(raw: RawItem, paths: readonly string[]): string | null {
+  for (const path of paths) {
+    const url = toVideoPageUrl(getByPath(raw, path));
     if (url !== null) return url;
   }
   return null;

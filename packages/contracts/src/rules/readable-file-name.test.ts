@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTitle, extOfKey, fileBaseName, readableFileName, uniqueFileNames } from './readable-file-name.ts';
+import { displayTitle, extOfKey, fileBaseName, LINK_TITLE_MAX, linkTitle, readableFileName, uniqueFileNames } from './readable-file-name.ts';
 
 describe('displayTitle', () => {
   it('keeps a real title and replaces ids with platform and author', () => {
@@ -7,6 +7,38 @@ describe('displayTitle', () => {
     expect(displayTitle({ title: '7345678901234567890', sourceItemId: '7345678901234567890', platform: 'tiktok', author: '@koki' })).toBe('Video TikTok dari @koki');
     expect(displayTitle({ title: 'Cx1Ab', sourceItemId: 'Cx1Ab', platform: 'instagram', author: '' })).toBe('Video Instagram');
     expect(displayTitle({ title: '3f2b8c1e-1111-4222-8333-944455556666', platform: 'web', author: '' })).toBe('Video web');
+  });
+
+  it('gives an untitled TikTok item the same words everywhere: empty, its id, or a long number', () => {
+    for (const title of ['', '   ', '7423512345678901234']) {
+      expect(displayTitle({ title, sourceItemId: '7423512345678901234', platform: 'tiktok', author: 'kreator' })).toBe('Video TikTok dari kreator');
+    }
+  });
+
+  it('titles a link download with its address, so two links never read the same', () => {
+    const a = 'https://media.example.test/hls/master.m3u8';
+    const b = 'https://media.example.test/videos/kucing.mp4';
+    expect(displayTitle({ title: a, sourceItemId: a, platform: 'web', author: '' })).toBe('media.example.test/hls/master.m3u8');
+    expect(displayTitle({ title: b, sourceItemId: b, platform: 'web', author: '' })).toBe('media.example.test/videos/kucing.mp4');
+    expect(displayTitle({ title: a, platform: 'web', author: '' })).not.toBe(displayTitle({ title: b, platform: 'web', author: '' }));
+  });
+});
+
+describe('linkTitle', () => {
+  it('drops the scheme, www and a trailing slash, keeps the query, decodes the path', () => {
+    expect(linkTitle('https://www.youtube.com/watch?v=a1B2c3D4e5F')).toBe('youtube.com/watch?v=a1B2c3D4e5F');
+    expect(linkTitle('https://www.facebook.com/reel/987654321098765/')).toBe('facebook.com/reel/987654321098765');
+    expect(linkTitle('http://contoh.id/video/kopi%20susu.mp4')).toBe('contoh.id/video/kopi susu.mp4');
+    expect(linkTitle('https://contoh.id/%E0%A4%A')).toBe('contoh.id/%E0%A4%A');
+  });
+
+  it('cuts the middle of a long address, keeping its start and its end', () => {
+    const long = `https://cdn.contoh.id/${'a'.repeat(100)}/video-12345.mp4`;
+    const title = linkTitle(long);
+    expect(title).toHaveLength(LINK_TITLE_MAX);
+    expect(title.startsWith('cdn.contoh.id/aaa')).toBe(true);
+    expect(title.endsWith('/video-12345.mp4')).toBe(true);
+    expect(title).toContain('…');
   });
 });
 

@@ -1,5 +1,8 @@
 // What members see for a download: its title (never a bare platform id or our uuid) and a file
-// name made from it. Riwayat, the file manager, the saved file and the batch zip all use these.
+// name made from it. The title is decided once, when the download row is created (db
+// `insertOrJoinDownload` stores `displayTitle` of what the request carried), so the downloader,
+// the batch panel, Riwayat, the file manager, Analytics, the upload forms, the saved file and
+// the batch zip all read the same words.
 import { sourcePlatformName } from './platforms.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,15 +15,58 @@ export function isPlaceholderTitle(title: string, sourceItemId?: string): boolea
   return text === '' || text === sourceItemId || BARE_ID.test(text) || UUID.test(text);
 }
 
+/** Longest address a link download is titled with; longer ones lose their middle. */
+export const LINK_TITLE_MAX = 80;
+
 /**
- * The title to show: the stored one, or for an item that had none ("Video TikTok dari @kreator")
- * a sentence from its platform and author.
+ * A pasted link as a title: host (no `www.`) and path with its query, no scheme or trailing
+ * slash, decoded where that is readable, and at most LINK_TITLE_MAX characters, the middle cut
+ * out (the start names the site, the end is usually the video's id). Two different links read
+ * differently ("Video web" for both was the complaint of issue 31 item 2).
+ */
+export function linkTitle(link: string): string {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return link.trim();
+  }
+  const host = url.hostname.replace(/^www\./i, '');
+  const path = url.pathname.replace(/\/+$/, '');
+  const text = readable(`${host}${path}${url.search}`);
+  if (text.length <= LINK_TITLE_MAX) return text;
+  const head = Math.ceil((LINK_TITLE_MAX - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (LINK_TITLE_MAX - 1 - head))}`;
+}
+
+function readable(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A title that is a pasted link, nothing else (a link download is created so). */
+function isLinkTitle(title: string): boolean {
+  return /^https?:\/\/\S+$/i.test(title.trim());
+}
+
+/**
+ * The title to show: the stored one; for a link download its address (`linkTitle`); for an
+ * item that had none ("Video TikTok dari @kreator") a sentence from its platform and author.
  */
 export function displayTitle(row: { title: string; sourceItemId?: string; platform: string; author: string }): string {
+  if (isLinkTitle(row.title)) return linkTitle(row.title);
   if (!isPlaceholderTitle(row.title, row.sourceItemId)) return row.title.trim();
   const platform = sourcePlatformName(row.platform);
   const author = row.author.trim();
   return author ? `Video ${platform} dari ${author}` : `Video ${platform}`;
+}
+
+/** `displayTitle` of a scraped video item (the downloader's table, previews, result cards). */
+export function itemDisplayTitle(item: { id?: string; title: string; author?: string; platform: string }): string {
+  return displayTitle({ title: item.title, platform: item.platform, author: item.author ?? '', ...(item.id ? { sourceItemId: item.id } : {}) });
 }
 
 /**

@@ -108,6 +108,18 @@ const facebookV3: ActorConfigInput = {
 };
 /** Facebook until the everyday-use release: no list of domains for URL targets. */
 const { domains: _facebookDomains, ...facebookV2 } = facebookV3;
+/**
+ * Facebook until the third everyday-use round (issue 31 item 7): read the posts scraper's id
+ * and views but not its link, so a posts-scraper run still ended "tanpa URL video".
+ */
+const facebookV4: ActorConfigInput = {
+  ...facebookV3,
+  platformSpecific: {
+    ...facebookV3.platformSpecific,
+    idMapping: ['video.id', 'attachments.0.media.id', 'postId'],
+    playCountMapping: ['play_count_reduced', 'videoViewCount', 'viewsCount'],
+  },
+};
 
 /**
  * Douyin until the field-readiness release: took the actor's `url` before the built one, and
@@ -128,13 +140,18 @@ export const supersededSeedActorConfigs: readonly ActorConfigInput[] = [
   instagramV1,
   facebookV2,
   facebookV3,
+  facebookV4,
 ];
 
 /**
- * A config as an earlier release stored it: fields added since (`domains`) are absent, not
- * defaulted, because the stored JSON is compared as it is.
+ * A config as an earlier release stored it: fields added since (`domains`,
+ * `platformSpecific.videoUrlMapping`) are absent, not defaulted, because the stored JSON is
+ * compared as it is.
  */
-export type StoredActorConfig = Omit<ActorConfig, 'domains'> & { domains?: string[] };
+export type StoredActorConfig = Omit<ActorConfig, 'domains' | 'platformSpecific'> & {
+  domains?: string[];
+  platformSpecific: Omit<ActorConfig['platformSpecific'], 'videoUrlMapping'> & { videoUrlMapping?: string[] };
+};
 
 export interface SeedUpgrade {
   platformId: string;
@@ -146,7 +163,11 @@ export interface SeedUpgrade {
 
 /** Parsed as that release parsed it: defaults of fields it did not have are left out. */
 function asStored(old: ActorConfigInput): StoredActorConfig {
-  const { domains, ...parsed } = ActorConfigSchema.parse(old);
+  const { domains, platformSpecific, ...rest } = ActorConfigSchema.parse(old);
+  const { videoUrlMapping, ...olderSpecific } = platformSpecific;
+  const specific = old.platformSpecific?.videoUrlMapping === undefined ? olderSpecific : { ...olderSpecific, videoUrlMapping };
+  // Key order as the schema gives it (jsonb compares values, the frozen test compares text).
+  const parsed = { ...rest, platformSpecific: specific };
   return old.domains === undefined ? parsed : { ...parsed, domains };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActorConfigSchema, KNOWN_MAPPING_KEYS, VideoItemSchema, type ActorConfig } from '../http/actor-configs.ts';
 import { directMediaUrlOf } from './direct-media-url.ts';
-import { mapItems } from './map-items.ts';
+import { mapItems, mapItemsWithCounts } from './map-items.ts';
 import { seedActorConfigs } from './seed-actor-configs.ts';
 import { seedUpgrades, supersededSeedActorConfigs } from './seed-actor-configs-superseded.ts';
 import { isOnDomains } from './target-domains.ts';
@@ -472,6 +472,49 @@ describe('Facebook (apify/facebook-reels-scraper)', () => {
     expect(item).toMatchObject({ id: '555666777888999', play_count: 12345 });
   });
 
+  it('maps the posts scraper’s video posts: reel link in url, id in postId, text, views in videoViewCount', () => {
+    // apify/facebook-posts-scraper, as admins point this config at it (issue 31 item 7).
+    const post = {
+      facebookUrl: 'https://www.facebook.com/detikcom',
+      pageName: 'detikcom',
+      postId: '555666777888999',
+      url: 'https://www.facebook.com/reel/1122334455667788',
+      text: 'Pantauan arus mudik dari udara',
+      time: '2026-10-02T08:00:00.000Z',
+      isVideo: true,
+      videoViewCount: 12345,
+      likes: 210,
+    };
+    expect(mapItems([post], seed('facebook'))[0]).toMatchObject({
+      id: '555666777888999',
+      url: 'https://www.facebook.com/reel/1122334455667788',
+      title: 'Pantauan arus mudik dari udara',
+      play_count: 12345,
+    });
+    // A /videos/ post and a scrape started from one reel (`facebookUrl` is that reel) count too.
+    const videos = { ...post, url: 'https://www.facebook.com/detikcom/videos/3344556677/' };
+    expect(mapItems([videos], seed('facebook'))[0]?.url).toBe(videos.url);
+    const { url: _u, ...fromReel } = { ...post, facebookUrl: 'https://www.facebook.com/reel/99887766' };
+    expect(mapItems([fromReel], seed('facebook'))[0]?.url).toBe('https://www.facebook.com/reel/99887766');
+    // The reels scraper's own link comes first when an item has both.
+    expect(mapItems([{ ...reel, url: 'https://www.facebook.com/reel/1' }], seed('facebook'))[0]?.url).toBe(reel.shareable_url);
+    // Twenty reels of a page: twenty items, none "tanpa URL video".
+    const page = Array.from({ length: 20 }, (_, i) => ({ ...post, postId: `p${i}`, url: `https://www.facebook.com/reel/${1000 + i}` }));
+    expect(mapItemsWithCounts(page, seed('facebook')).counts).toEqual({ found: 20, saved: 20, skipped: {} });
+  });
+
+  it('keeps the posts scraper’s photo and text posts out: their url is a post, facebookUrl the page', () => {
+    const photo = {
+      facebookUrl: 'https://www.facebook.com/detikcom',
+      postId: '111',
+      url: 'https://www.facebook.com/detikcom/posts/pfbid0abc',
+      text: 'Foto kegiatan',
+      isVideo: false,
+      media: [{ __typename: 'Photo', thumbnail: 'https://scontent.example/p.jpg' }],
+    };
+    expect(mapItemsWithCounts([photo], seed('facebook')).counts).toEqual({ found: 1, saved: 0, skipped: { noUrl: 1 } });
+  });
+
   it("drops the actor's error items and items with no reel page", () => {
     const errorItem = { url: 'https://www.facebook.com/nobody', error: 'not_available', errorDescription: 'Page not available' };
     const { shareable_url: _s, topLevelReelUrl: _t, video: _v, ...noReel } = reel;
@@ -529,7 +572,7 @@ describe('superseded seeds', () => {
 
   it('match what earlier releases stored: no domains key where they had none, the domains where they had them', () => {
     const withDomains = new Set(supersededSeedActorConfigs.filter((c) => c.domains !== undefined));
-    expect(withDomains.size).toBe(1); // Facebook before issue 31 item 7
+    expect(withDomains.size).toBe(2); // Facebook before issue 31 item 7, twice
     supersededSeedActorConfigs.forEach((old, i) => {
       const { from } = seedUpgrades()[i] ?? {};
       if (withDomains.has(old)) expect(from?.domains, old.platformId).toEqual(old.domains);

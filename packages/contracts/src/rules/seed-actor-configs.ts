@@ -256,9 +256,12 @@ const instagram: ActorConfigInput = {
  * `playable_duration_in_ms`, and `first_frame_thumbnail`; `post_id`. No playable URL: yt-dlp
  * takes the reel page. Error items (`url`, `error`, no id) are dropped (rules/map-items.ts). The
  * owner's name (`short_form_video_context.video_owner.name`) is not in Apify's published
- * sample; items without it show no author. The posts scraper's id (`postId`) and views
- * (`videoViewCount`) are read as fallbacks; its `url` is not, because photo posts carry one too
- * and would be taken for videos (issue 31 item 7 stays open for that shape).
+ * sample; items without it show no author. Admins also point this config at
+ * apify/facebook-posts-scraper (issue 31 item 7): its id (`postId`) and views (`videoViewCount`,
+ * `viewsCount`) are read as fallbacks, its text is `text` too, and its reel link in `url` (or
+ * `facebookUrl`, when the scrape started from a reel) through `videoUrlMapping`: only a link
+ * that opens one video counts, so photo posts (`/posts/…`) and the page itself (`facebookUrl`
+ * of a page scrape) stay "tanpa URL video" (rules/video-link.ts).
  */
 const facebook: ActorConfigInput = {
   platformId: 'facebook',
@@ -285,6 +288,8 @@ const facebook: ActorConfigInput = {
     // post id: /reel/ takes the video's id).
     urlGeneration: { authorField: '', idField: '', template: 'https://www.facebook.com/reel/{video.id}' },
     urlMapping: ['if_should_change_url_for_reels.shareable_url', 'topLevelReelUrl'],
+    // The posts scraper's link, read only when it opens a reel or video.
+    videoUrlMapping: ['url', 'facebookUrl'],
     titleMapping: ['message.text'],
     // Read in milliseconds by their names (rules/duration.ts), whatever duration_format says.
     durationMapping: ['video.playable_duration_in_ms', 'attachments.0.media.playable_duration_in_ms'],

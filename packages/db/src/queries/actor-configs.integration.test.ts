@@ -63,6 +63,25 @@ describe('upgradeSeededActorConfigs', () => {
     expect(stored?.options['resultsLimit']?.default).toBe(50);
   });
 
+  it('upgrades the Facebook seed of the release before videoUrlMapping (issue 31 item 7), and leaves an edited one', async () => {
+    const previous = seedUpgrades().filter((u) => u.platformId === 'facebook').at(-1)?.from;
+    if (!previous) throw new Error('no superseded facebook seed');
+    // Stored as that release stored it: no videoUrlMapping key at all.
+    expect(previous.platformSpecific).not.toHaveProperty('videoUrlMapping');
+    const withFacebook = (facebook: StoredActorConfig) => current.map((c) => (c.platformId === 'facebook' ? facebook : c));
+    await database.transaction(({ db }) => replaceActorConfigs(db, withFacebook(previous) as ActorConfig[]));
+    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual(['facebook']);
+    expect((await findActorConfig(database.db, 'facebook'))?.platformSpecific.videoUrlMapping).toEqual(['url', 'facebookUrl']);
+
+    const edited = { ...previous, platformSpecific: { ...previous.platformSpecific, titleMapping: ['message.text', 'caption'] } };
+    await database.transaction(({ db }) => replaceActorConfigs(db, withFacebook(edited) as ActorConfig[]));
+    expect(await upgradeSeededActorConfigs(database.db, seedUpgrades())).toEqual([]);
+    const kept = await findActorConfig(database.db, 'facebook');
+    expect(kept?.platformSpecific.titleMapping).toEqual(['message.text', 'caption']);
+    // Read with the field's default, as the mapping engine and the admin form expect.
+    expect(kept?.platformSpecific.videoUrlMapping).toEqual([]);
+  });
+
   it('does nothing on a database seeded with the current seeds', async () => {
     await database.transaction(({ db }) => replaceActorConfigs(db, []));
     expect(await seedActorConfigsIfEmpty(database.db, current)).toBe(true);

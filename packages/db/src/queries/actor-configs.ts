@@ -10,10 +10,13 @@ export async function listActorConfigs(db: Db): Promise<ActorConfig[]> {
 
 /**
  * Configs stored before a field existed lack it: the fields added since are filled with their
- * defaults on the way out (`domains`: none, so any URL), as ActorConfigSchema would.
+ * defaults on the way out (`domains`: none, so any URL; `platformSpecific.videoUrlMapping`:
+ * none), as ActorConfigSchema would.
  */
 function withDefaults(config: ActorConfig): ActorConfig {
-  return Array.isArray(config.domains) ? config : { ...config, domains: [] };
+  const withDomains = Array.isArray(config.domains) ? config : { ...config, domains: [] };
+  const specific = withDomains.platformSpecific;
+  return Array.isArray(specific.videoUrlMapping) ? withDomains : { ...withDomains, platformSpecific: { ...specific, videoUrlMapping: [] } };
 }
 
 export async function findActorConfig(db: Db, platformId: string): Promise<ActorConfig | undefined> {

@@ -34,7 +34,7 @@ export interface DashboardFigures {
   /** Targets of publish posts that reached their platform (published or in the TikTok inbox), by destination. */
   postsByDestination: Array<{ platform: string; count: number }>;
   daily: Array<{ date: string; downloads: number }>;
-  recent: Array<{ platform: string; title: string; createdAt: Date; username: string }>;
+  recent: Array<{ platform: string; title: string; author: string; sourceItemId: string; createdAt: Date; username: string }>;
   totalUsers: number;
 }
 
@@ -76,8 +76,8 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
     // `nulls last` because the indexes are `created_at desc nulls last` and plain `desc` means
     // nulls first: without it PostgreSQL cannot walk the index (created_at is never null, but
     // the planner does not use that) and sorts every row instead, 260 ms of the admin's 1M.
-    sql<Array<{ platform: string; title: string; created_at: string; username: string }>>`
-      select d.platform, d.title, d.created_at, u.username from downloads d join users u on u.id = d.owner_id
+    sql<Array<{ platform: string; title: string; author: string; source_item_id: string; created_at: string; username: string }>>`
+      select d.platform, d.title, d.author, d.source_item_id, d.created_at, u.username from downloads d join users u on u.id = d.owner_id
       where ${ownerId ? sql`d.owner_id = ${ownerId}` : sql`true`} and d.status = 'completed'
       order by d.created_at desc nulls last limit 10`,
     // Publishing (issue 33): per destination, through publish_posts_user_idx for a member.
@@ -101,7 +101,7 @@ export async function dashboardFigures(db: Db, ownerId: string | null, now = new
     byPlatform: [...platformRows],
     postsByDestination: [...postRows],
     daily,
-    recent: recentRows.map((r) => ({ platform: r.platform, title: r.title, createdAt: new Date(r.created_at), username: r.username })),
+    recent: recentRows.map((r) => ({ platform: r.platform, title: r.title, author: r.author, sourceItemId: r.source_item_id, createdAt: new Date(r.created_at), username: r.username })),
     totalUsers: totals?.users ?? 0,
   };
 }

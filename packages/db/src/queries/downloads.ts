@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { downloads, type DownloadQuality, type DownloadRow } from '../schema/downloads.ts';
 import { users } from '../schema/users.ts';
+import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export type DownloadWithOwner = DownloadRow & { ownerUsername: string };
 
@@ -39,10 +40,14 @@ export interface NewDownload {
 
 /**
  * A queued download for the item, or the one already queued or running for the same owner,
- * item and quality (two requests share one download). `created` says which.
+ * item and quality (two requests share one download). `created` says which. Every way of
+ * starting a download comes here, so this is where its one title is decided (`displayTitle`:
+ * the item's own, "Video TikTok dari @kreator" for one without, a link's address): every
+ * screen and file name reads it from the row, nothing replaces it later.
  */
 export async function insertOrJoinDownload(db: Db, values: NewDownload): Promise<{ row: DownloadRow; created: boolean }> {
-  const [inserted] = await db.insert(downloads).values(values).onConflictDoNothing().returning();
+  const row = { ...values, title: displayTitle(values) };
+  const [inserted] = await db.insert(downloads).values(row).onConflictDoNothing().returning();
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db
     .select()
@@ -108,7 +113,6 @@ export async function updateDownloadProgress(db: Db, id: string, progress: numbe
 
 /** What yt-dlp's info says about a link download (title, author, platform, its id there). */
 export interface DownloadFacts {
-  title?: string;
   author?: string;
   platform?: string;
   sourceItemId?: string;

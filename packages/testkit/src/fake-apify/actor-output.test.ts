@@ -65,6 +65,14 @@ describe('actor output fixtures', () => {
     ]);
   });
 
+  it('Facebook posts (apify/facebook-posts-scraper) through the Facebook seed: its reel and video posts, not its photo and text posts', () => {
+    const items = mapItems(actorOutput('facebook-posts'), seed('facebook'));
+    expect(items.map((item) => [item.id, item.url, item.title, item.play_count])).toEqual([
+      ['1029384756102938', 'https://www.facebook.com/reel/1122334455667788', 'Pantauan arus mudik dari udara', 12345],
+      ['1029384756100002', 'https://www.facebook.com/detikcom/videos/3344556677889900/', '', 4500],
+    ]);
+  });
+
   it("Douyin (community actor, Douyin's own names): the douyin.com page, play_addr as the direct URL", () => {
     expect(rows('douyin')).toEqual([
       [

@@ -20,15 +20,26 @@ export const ACTOR_IDS: Readonly<Record<ActorOutputPlatform, string>> = {
   facebook: 'apify/facebook-reels-scraper',
 };
 
-/** A fresh copy of the platform's items (callers may change it). */
-export function actorOutput(platform: ActorOutputPlatform): unknown[] {
+/**
+ * Other actors admins point a seed config at: `facebook-posts` is apify/facebook-posts-scraper
+ * (every post of a page: reels and videos with their link in `url`, photo and text posts too),
+ * read by the Facebook seed config (issue 31 item 7).
+ */
+export type OtherActorOutput = 'facebook-posts';
+
+export const OTHER_ACTOR_IDS: Readonly<Record<OtherActorOutput, string>> = {
+  'facebook-posts': 'apify/facebook-posts-scraper',
+};
+
+/** A fresh copy of the actor's items (callers may change it). */
+export function actorOutput(platform: ActorOutputPlatform | OtherActorOutput): unknown[] {
   const text = readFileSync(new URL(`./actor-output/${platform}.json`, import.meta.url), 'utf8');
   const items: unknown = JSON.parse(text);
   if (!Array.isArray(items)) throw new Error(`actor-output/${platform}.json is not an array`);
   return items;
 }
 
-/** A run of the platform's actor that ends with its items (and `extra`: cost, polls...). */
-export function actorOutputScenario(platform: ActorOutputPlatform, extra: Omit<FakeScenario, 'items'> = {}): FakeScenario {
+/** A run of the actor that ends with its items (and `extra`: cost, polls...). */
+export function actorOutputScenario(platform: ActorOutputPlatform | OtherActorOutput, extra: Omit<FakeScenario, 'items'> = {}): FakeScenario {
   return { ...extra, items: actorOutput(platform) };
 }

@@ -37,7 +37,7 @@ async function runStatus(runId: string, query = ''): Promise<Record<string, stri
 }
 
 describe('fake Apify: auth and errors', () => {
-  it('answers users/me for a valid token and 401 token-not-valid otherwise', async () => {
+  it('answers users/me for a valid token and 401 user-or-token-not-found otherwise, in the real API’s words', async () => {
     fake.addToken('second-token', 'bob');
     const me = await api('/users/me', { token: 'second-token' });
     expect(me.headers.get('content-type')).toMatch(/^application\/json/);
@@ -46,7 +46,7 @@ describe('fake Apify: auth and errors', () => {
     const bad = await api('/users/me', { token: 'nope' });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toEqual({
-      error: { type: 'token-not-valid', message: expect.any(String) },
+      error: { type: 'user-or-token-not-found', message: 'User was not found or authentication token is not valid' },
     });
     expect(fake.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([
       ['user.me', 'second-token', 200],

@@ -370,7 +370,8 @@ export async function startFakeApify(options: FakeApifyOptions = {}): Promise<Fa
     }
     const user = token === undefined ? undefined : usersByToken.get(token);
     if (!user) {
-      sendApifyError(res, 401, 'token-not-valid', 'Authentication token is not valid.');
+      // The real API's words for a wrong or revoked token (issue 31 item 6 saw them on screen).
+      sendApifyError(res, 401, 'user-or-token-not-found', 'User was not found or authentication token is not valid');
       return;
     }
     const now = Date.now();

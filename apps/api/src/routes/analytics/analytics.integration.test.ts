@@ -106,6 +106,15 @@ describe('analytics dashboard', () => {
     expect(a).toMatchObject({ totalDownloads: 0, successRate: null, storageBytes: 0, downloadsByPlatform: [], recentDownloads: [] });
     expect(a.dailyDownloads.every((d: { downloads: number }) => d.downloads === 0)).toBe(true);
   });
+
+  it('names recent downloads as Riwayat does, also rows stored under a bare id before titles were decided at creation', async () => {
+    const carolId = (await h.createUser('carol', 'carol-password', 'user')).id;
+    await h.database.db.insert(downloads).values([
+      row(carolId, new Date(now.getTime() - 60_000), { title: '7345678901234567890', sourceItemId: '7345678901234567890', author: 'kreator' }),
+    ]);
+    const a = (await h.request('GET', '/api/analytics/dashboard', { token: await h.login('carol', 'carol-password') })).body;
+    expect(a.recentDownloads.map((r: { title: string }) => r.title)).toEqual(['Video TikTok dari kreator']);
+  });
 });
 
 describe('notifications', () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@scrapper/contracts/http';
 import { formatBytes } from '@scrapper/contracts/http/files';
 import { SCRAPE_COST_MONTHS } from '@scrapper/contracts/http/analytics';
+import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 import { dashboardFigures, scrapeCostFigures } from '@scrapper/db/queries/analytics';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -29,7 +30,8 @@ export function analyticsRoutes(app: FastifyInstance, { database }: AppDeps): vo
       dailyDownloads: f.daily,
       recentDownloads: f.recent.map((r) => ({
         platform: r.platform,
-        title: r.title,
+        // As Riwayat shows it: rows stored before titles were decided at creation may hold an id.
+        title: displayTitle(r),
         createdAt: r.createdAt.toISOString(),
         ...(isAdmin ? { username: r.username } : {}),
       })),

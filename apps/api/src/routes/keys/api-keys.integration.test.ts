@@ -63,7 +63,7 @@ describe('POST /api/keys', () => {
     // One Indonesian sentence; Apify's own words only under "Detail" (issue 31 item 6).
     expect(res.body.validationMessage).toMatch(/^Tidak valid: Apify menolak token ini/);
     expect(res.body.validationMessage).not.toMatch(/token is not valid/);
-    expect(res.body.validationDetail).toBe('Authentication token is not valid.');
+    expect(res.body.validationDetail).toBe('User was not found or authentication token is not valid');
   });
 
   it('a refused first key is not made active; a valid new key becomes active, and a valid active key is left alone', async () => {

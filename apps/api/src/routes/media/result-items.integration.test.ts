@@ -8,6 +8,8 @@ import { replaceActorConfigs } from '@scrapper/db/queries/actor-configs';
 import { insertResultItems, setResultMapping } from '@scrapper/db/queries/result-items';
 import { completeScrapeTask, insertScrapeTask } from '@scrapper/db/queries/scrape-tasks';
 import { downloads } from '@scrapper/db/schema';
+import { readZipEntries } from '@scrapper/testkit/zip-entries';
+import { eq } from 'drizzle-orm';
 import { resultMappingHash } from '@scrapper/db/result-file/mapping-hash';
 import { createIndexedResultFileWriter } from '@scrapper/db/testing/result-file-writer';
 import { mapItem } from '@scrapper/contracts/rules/map-items';
@@ -288,6 +290,39 @@ describe('GET /api/data/items/:id', () => {
     ]);
     const unknown = await h.request('POST', '/api/media/batches', { token: alice, body: { filename: file.fileName, itemIds: [raw(21).id, 'nope'] } });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('one name for one video (issue 31 item 2)', () => {
+  it('an untitled TikTok item is "Video TikTok dari {author}" on its row, while downloading, in Riwayat, the file manager, the saved file and the zip', async () => {
+    const untitled = raw(40, { text: '', author: 'kreator.sunyi' });
+    const file = await seedResultFile({ id: aliceId, username: 'alice' }, [untitled, raw(41)]);
+    const name = 'Video TikTok dari kreator.sunyi';
+    const res = await h.request('POST', '/api/media/batches', { token: alice, body: { filename: file.fileName, itemIds: [untitled.id] } });
+    expect(res.status).toBe(202);
+    // While it is queued (the batch panel), before any worker has looked at it.
+    expect(res.body.items).toMatchObject([{ itemId: untitled.id, title: name, status: 'queued' }]);
+    const [row] = await h.database.db.select().from(downloads).where(eq(downloads.batchId, res.body.id));
+    if (!row) throw new Error('no row');
+    expect(row.title).toBe(name);
+
+    // The worker's side, as completeDownload leaves it: a file under the row's uuid.
+    const key = `downloads/${aliceId}/${row.id}.mp4`;
+    await h.storage.write(key, Buffer.from('isi'));
+    await h.database.db
+      .update(downloads)
+      .set({ status: 'completed', progress: 100, storageKey: key, sizeBytes: 3, mime: 'video/mp4', finishedAt: new Date() })
+      .where(eq(downloads.id, row.id));
+
+    const history = await h.request('GET', '/api/media/history?search=sunyi&limit=50', { token: alice });
+    expect(history.body.history.find((e: { id: string }) => e.id === row.id)).toMatchObject({ title: name, filename: `${name}.mp4` });
+    const files = await h.request('GET', '/api/files', { token: alice });
+    expect(files.body.files.find((f: { id: string }) => f.id === row.id)).toMatchObject({ title: name, fileName: `${name}.mp4` });
+    const saved = await fetch(`${h.baseUrl}/api/media/download/history/${row.id}`, { headers: { authorization: `Bearer ${alice}` } });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('content-disposition')).toContain(`filename="${name}.mp4"`);
+    const zip = await fetch(`${h.baseUrl}/api/media/batches/${res.body.id}/zip`, { headers: { authorization: `Bearer ${alice}` } });
+    expect(readZipEntries(Buffer.from(await zip.arrayBuffer())).map((e) => e.name)).toEqual([`${name}.mp4`]);
   });
 });
 

@@ -98,7 +98,7 @@ describe('counts, warnings and failures on every read', () => {
       warning: 'Tidak ada item yang disimpan (40 ditemukan, 0 disimpan: 40 bukan video).',
     });
     failed = await start(alice, tiktokKeyword('gagal'));
-    await failScrapeTask(h.database.db, failed, 'Apify menolak API key yang aktif.', 0.002, 'HTTP 401, token-not-valid: Authentication token is not valid.');
+    await failScrapeTask(h.database.db, failed, 'Apify menolak API key yang aktif.', 0.002, 'HTTP 401, user-or-token-not-found: User was not found or authentication token is not valid');
   });
 
   it('status says what a task kept, its warning, and a failure as sentence plus detail', async () => {
@@ -116,7 +116,7 @@ describe('counts, warnings and failures on every read', () => {
       state: 'failed',
       counts: null,
       error: 'Apify menolak API key yang aktif.',
-      errorDetail: 'HTTP 401, token-not-valid: Authentication token is not valid.',
+      errorDetail: 'HTTP 401, user-or-token-not-found: User was not found or authentication token is not valid',
     });
   });
 
@@ -130,7 +130,7 @@ describe('counts, warnings and failures on every read', () => {
     expect(history.body.history.find((r: { jobId: string }) => r.jobId === failed)).toMatchObject({
       status: 'failed',
       error: 'Apify menolak API key yang aktif.',
-      errorDetail: expect.stringContaining('token-not-valid'),
+      errorDetail: expect.stringContaining('user-or-token-not-found'),
     });
   });
 

@@ -170,6 +170,12 @@ const facebookItems: unknown[] = [
   { url: 'https://www.facebook.com/nobody', error: 'not_available' },
   // No reel page and no video id: dropped.
   { ...facebookReel, post_id: '1234567890000004', shareable_url: 'N/A', video: {}, attachments: [] },
+  // The posts scraper's shape: a reel link in url, a /videos/ link, a reel in facebookUrl...
+  { postId: '5551', text: 'Reel', url: 'https://www.facebook.com/reel/5551', videoViewCount: 12 },
+  { postId: '5552', url: 'https://www.facebook.com/detikcom/videos/5552/', facebookUrl: 'https://www.facebook.com/detikcom' },
+  { postId: '5553', facebookUrl: 'https://www.facebook.com/watch/?v=5553' },
+  // ...and its photo post and page link, no video: dropped.
+  { postId: '5554', url: 'https://www.facebook.com/detikcom/posts/5554', facebookUrl: 'https://www.facebook.com/detikcom/reels' },
   ...junk,
 ];
 

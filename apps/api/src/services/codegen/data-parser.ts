@@ -4,6 +4,7 @@ import { codeFileName } from './code-keys.ts';
 import { fileHeader, joinSections, jsLiteral, stringLiteral } from './js-source.ts';
 import { resolveMappingRules, type ResolvedMappingRules } from './mapping-rules.ts';
 import { NOT_VIDEO_WORDS } from '@scrapper/contracts/rules/video-check';
+import { VIDEO_HOSTS, VIDEO_PATH } from '@scrapper/contracts/rules/video-link';
 
 // The generated `{platformId}_dataParser.js`: the mapping engine (rules/map-items.ts and the
 // rule files it uses) written out as one dependency-free module for a single config. The
@@ -15,6 +16,7 @@ export function dataParserCode(config: ActorConfig): string {
   const rules = resolveMappingRules(config);
   const hasVideoCheck = rules.isVideoPath !== '';
   const hasTemplate = rules.urlTemplate !== '';
+  const hasVideoUrls = rules.videoUrlPaths.length > 0;
   return joinSections([
     fileHeader(config, 'dataParser', [
       "Turns the actor's raw dataset items into video items (id, platform, url, duration in",
@@ -34,6 +36,7 @@ export function dataParserCode(config: ActorConfig): string {
     DURATION_HELPERS,
     STABLE_ID_HELPERS,
     hasVideoCheck ? VIDEO_CHECK_HELPERS : '',
+    hasVideoUrls ? videoLinkHelpers() : '',
     hasTemplate ? URL_TEMPLATE_HELPERS : '',
     rules.dimensionFields ? DIMENSION_HELPERS : '',
   ]);
@@ -51,6 +54,12 @@ function constantsSection(rules: ResolvedMappingRules): string {
     `const ID_PATHS = ${jsLiteral(rules.idPaths)};`,
     '// mapping.url, then platformSpecific.urlMapping, then mapping.webpage_url',
     `const URL_PATHS = ${jsLiteral(rules.urlPaths)};`,
+    ...(rules.videoUrlPaths.length > 0
+      ? [
+          '// platformSpecific.videoUrlMapping: read after URL_PATHS, only a link that opens one video',
+          `const VIDEO_URL_PATHS = ${jsLiteral(rules.videoUrlPaths)};`,
+        ]
+      : []),
     '// mapping.title, then platformSpecific.titleMapping',
     `const TITLE_PATHS = ${jsLiteral(rules.titlePaths)};`,
     `const AUTHOR_PATHS = ${jsLiteral(rules.authorPaths)};`,
@@ -117,10 +126,12 @@ export function parseItem(raw) {
 }`;
 
 function mapRawItemSection(rules: ResolvedMappingRules): string {
-  const urlSource =
-    rules.urlTemplate !== ''
-      ? "firstUsable(raw, URL_PATHS, toHttpUrl) ?? generateUrl(raw, mappedId, author) ?? ''"
-      : "firstUsable(raw, URL_PATHS, toHttpUrl) ?? ''";
+  const urlSource = [
+    'firstUsable(raw, URL_PATHS, toHttpUrl)',
+    ...(rules.videoUrlPaths.length > 0 ? ['firstUsable(raw, VIDEO_URL_PATHS, toVideoPageUrl)'] : []),
+    ...(rules.urlTemplate !== '' ? ['generateUrl(raw, mappedId, author)'] : []),
+    "''",
+  ].join(' ?? ');
   return [
     '// ---- Mapping ------------------------------------------------------------------------',
     '',
@@ -348,6 +359,24 @@ function stableIdFromUrl(url) {
 
 // The engine's own word list, written into the generated file.
 const NOT_VIDEO_WORDS_LITERAL = JSON.stringify([...NOT_VIDEO_WORDS]);
+
+/** rules/video-link.ts: the same patterns, written out from the engine's own. */
+function videoLinkHelpers(): string {
+  return [
+    '// ---- Video page links ---------------------------------------------------------------',
+    '',
+    `const VIDEO_PATH = ${VIDEO_PATH.toString()};`,
+    `const VIDEO_HOSTS = ${VIDEO_HOSTS.toString()};`,
+    '',
+    '/** An http(s) link that opens one video (a reel, a /videos/ page), else null. */',
+    'function toVideoPageUrl(value) {',
+    '  const url = toHttpUrl(value);',
+    '  if (url === null) return null;',
+    '  if (VIDEO_HOSTS.test(url)) return url;',
+    "  return VIDEO_PATH.test(url.replace(/^https?:\\/\\/[^/?#]+/i, '')) ? url : null;",
+    '}',
+  ].join('\n');
+}
 
 const VIDEO_CHECK_HELPERS = String.raw`// ---- is_video_check -----------------------------------------------------------------
 // Missing, false, 0 and '' are not videos; neither are image / carousel / text labels,

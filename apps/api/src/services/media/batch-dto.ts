@@ -52,7 +52,7 @@ export async function batchDto(database: Database, id: string, ownerId: string |
     items: rows.map((r) => ({
       downloadId: r.id,
       itemId: r.sourceItemId,
-      title: r.status === 'completed' ? displayTitle(r) : r.title,
+      title: displayTitle(r),
       platform: r.platform,
       status: r.status,
       progress: r.progress,

@@ -5,11 +5,12 @@ import { fieldId } from '../utils/actor-form.ts';
 import type { ActorTabProps } from '../utils/actor-form.ts';
 
 type ListField =
-  'urlMapping' | 'titleMapping' | 'durationMapping' | 'idMapping' | 'playCountMapping';
+  'urlMapping' | 'videoUrlMapping' | 'titleMapping' | 'durationMapping' | 'idMapping' | 'playCountMapping';
 type UrlField = 'urlAuthorField' | 'urlIdField' | 'urlTemplate';
 
 const LIST_FIELDS: ListField[] = [
   'urlMapping',
+  'videoUrlMapping',
   'titleMapping',
   'durationMapping',
   'idMapping',
@@ -50,7 +51,11 @@ export function ActorPlatformTab({ values, update }: ActorTabProps) {
             id={fieldId(key)}
             label={key}
             rows={3}
-            hint="Satu path per baris; baris kosong diabaikan."
+            hint={
+              key === 'videoUrlMapping'
+                ? 'Satu path per baris; dipakai hanya bila link-nya membuka satu video (reel, /videos/).'
+                : 'Satu path per baris; baris kosong diabaikan.'
+            }
             autoCapitalize="none"
             spellCheck={false}
             value={values[key]}

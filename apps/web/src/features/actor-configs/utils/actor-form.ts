@@ -78,6 +78,7 @@ export interface ActorFormValues {
   urlIdField: string;
   urlTemplate: string;
   urlMapping: string;
+  videoUrlMapping: string;
   titleMapping: string;
   durationMapping: string;
   idMapping: string;
@@ -177,6 +178,7 @@ export function emptyActorForm(): ActorFormValues {
     urlIdField: '',
     urlTemplate: '',
     urlMapping: '',
+    videoUrlMapping: '',
     titleMapping: '',
     durationMapping: '',
     idMapping: '',
@@ -239,6 +241,7 @@ export function actorFormFromConfig(config: ActorConfig): ActorFormValues {
     urlIdField: ps.urlGeneration.idField,
     urlTemplate: ps.urlGeneration.template,
     urlMapping: lines(ps.urlMapping),
+    videoUrlMapping: lines(ps.videoUrlMapping),
     titleMapping: lines(ps.titleMapping),
     durationMapping: lines(ps.durationMapping),
     idMapping: lines(ps.idMapping),
@@ -437,6 +440,7 @@ export function toActorConfig(values: ActorFormValues): ActorConfig {
         template: values.urlTemplate.trim(),
       },
       urlMapping: splitLines(values.urlMapping),
+      videoUrlMapping: splitLines(values.videoUrlMapping),
       titleMapping: splitLines(values.titleMapping),
       durationMapping: splitLines(values.durationMapping),
       idMapping: splitLines(values.idMapping),

@@ -4,6 +4,7 @@ import { Button } from '@scrapper/ui/button';
 import { Modal } from '@scrapper/ui/modal';
 import { Spinner } from '@scrapper/ui/spinner';
 import type { PreviewState } from '../hooks/use-preview-video.ts';
+import { itemDisplayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export interface PreviewModalProps {
   item: VideoListItem | null;
@@ -14,7 +15,7 @@ export interface PreviewModalProps {
 /** 'Preview': the item's short clip, played in a dialog once the server has made it. */
 export function PreviewModal({ item, state, onClose }: PreviewModalProps) {
   if (!item) return null;
-  const title = item.title.trim() || '(tanpa judul)';
+  const title = itemDisplayTitle(item);
   return (
     <Modal
       open

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import type { MouseEvent } from 'react';
 import { formatCompactCount } from '../utils/format-count.ts';
 import { VideoThumbnail } from './video-thumbnail.tsx';
+import { itemDisplayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export interface VideoRowProps {
   item: VideoListItem;
@@ -21,7 +22,6 @@ export interface VideoRowProps {
   onOpen: (item: VideoListItem) => void;
 }
 
-const UNTITLED = '(tanpa judul)';
 
 /** Clicks on the row open the details, except clicks on its own controls. */
 function isControl(target: EventTarget): boolean {
@@ -40,7 +40,7 @@ export const VideoRow = memo(function VideoRow({
   onPreview,
   onOpen,
 }: VideoRowProps) {
-  const title = item.title.trim() || UNTITLED;
+  const title = itemDisplayTitle(item);
   const duration = formatDuration(item.duration);
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { platformLabel } from '@scrapper/contracts/rules/platforms';
 import { paths } from '@/config/paths.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export interface FileEntryProps {
   file: FileItem;
@@ -20,7 +21,7 @@ export interface FileEntryProps {
  * file gone from storage says 'File hilang'.
  */
 export function FileEntry({ file, showUser, downloading, onDownload, onDelete }: FileEntryProps) {
-  const title = file.title || '(tanpa judul)';
+  const title = displayTitle({ title: file.title, platform: file.platform, author: '' });
   const meta = [platformLabel(file.platform), formatDateTime(file.createdAt), file.formattedSize];
   if (showUser) meta.push(file.username);
   return (

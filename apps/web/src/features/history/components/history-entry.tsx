@@ -13,6 +13,7 @@ import { paths } from '@/config/paths.ts';
 import { isActive } from '../utils/history-list.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import type { Redownload } from '../hooks/use-redownloads.ts';
+import { displayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export interface HistoryEntryProps {
   item: HistoryItem;
@@ -67,7 +68,7 @@ export function HistoryEntry({
   redownload,
 }: HistoryEntryProps) {
   const refetching = redownload !== undefined && !redownload.error && redownload.status !== 'failed' && redownload.status !== 'cancelled';
-  const title = item.title || '(tanpa judul)';
+  const title = displayTitle(item);
   const completed = item.status === 'completed';
   const active = isActive(item);
   const missing = completed && !item.fileExists;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { RESULT_PREVIEW_COUNT } from '../api.ts';
 import type { LastResult } from '../hooks/use-scrape-tasks.ts';
+import { itemDisplayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 /**
  * The last task that completed here with a result file: its count, the downloader link and
@@ -38,7 +39,7 @@ export function LastResultCard({ result }: { result: LastResult }) {
           <ul className="last-result__items" aria-label="Item hasil">
             {items.slice(0, RESULT_PREVIEW_COUNT).map((item) => (
               <li key={item.id} className="last-result__item">
-                <span className="last-result__title">{item.title || '(tanpa judul)'}</span>
+                <span className="last-result__title">{itemDisplayTitle(item)}</span>
                 <span className="muted">
                   {[item.author, formatDuration(item.duration)].filter(Boolean).join(' · ')}
                 </span>

@@ -15,6 +15,7 @@ import { getItemDetail } from '@/lib/api/get-item-detail.ts';
 import { isAbortError } from '@/lib/api-error.ts';
 import { useJsonFiles } from '../hooks/use-json-files.ts';
 import { TEXT } from '../utils/messages.ts';
+import { isPlaceholderTitle, itemDisplayTitle } from '@scrapper/contracts/rules/readable-file-name';
 
 export interface SourcePickerProps {
   /** The logged-in user's name: files of other users (admins see them) name their owner. */
@@ -42,7 +43,10 @@ function fileLabel(file: ResultFileSummary, showOwner: boolean): string {
   return parts.join(' · ');
 }
 
-function itemLabel(item: Pick<VideoItem, 'title' | 'author'>): string {
+export function itemLabel(item: Pick<VideoItem, 'id' | 'platform' | 'title' | 'author'>): string {
+  // An item without a caption reads as everywhere else ("Video TikTok dari {author}"), which
+  // already names its author.
+  if (isPlaceholderTitle(item.title, item.id)) return itemDisplayTitle(item);
   const title = item.title.trim();
   const short = title.length > 80 ? `${title.slice(0, 79)}…` : title;
   return item.author ? `${short} — ${item.author}` : short;
