@@ -16,6 +16,12 @@ export interface OutgoingMail {
   subject: string;
   /** Plain text: every mail client shows it as written. */
   text: string;
+  /**
+   * A stable Message-ID (`<id@domain>`): a second delivery of the same mail (the worker died
+   * between the server's "accepted" and recording it) carries the same id, so mail clients that
+   * de-duplicate show it once.
+   */
+  messageId?: string;
 }
 
 /** What the SMTP server (or the way to it) said; `retryable` unless the server refused for good (5xx). */
@@ -64,7 +70,13 @@ export function createMailer(config: MailConfig): Mailer {
   return {
     async send(mail) {
       try {
-        const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+        const info = await transport.sendMail({
+          from: config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        });
         return { messageId: info.messageId };
       } catch (error) {
         throw toMailSendError(error);
