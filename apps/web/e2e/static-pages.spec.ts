@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DELETION_CONFIRMATION } from '@scrapper/contracts/http/data-deletion';
+import { DELETION_NOTICE_MAIL, deletionConfirmation } from '@scrapper/contracts/http/data-deletion';
 import {
   DESKTOP,
   PHONE,
@@ -142,8 +142,12 @@ test.describe('data deletion request', () => {
     const { email, submit } = form(page);
     await email.fill(`  ${address} `);
     await submit.click();
+    // The e2e instance has SMTP_URL: the page says mail goes out, and the answer carries the code.
+    await expect(page.getByText(DELETION_NOTICE_MAIL)).toBeVisible();
     const status = page.getByRole('status').filter({ hasText: 'Permintaan terkirim' });
-    await expect(status).toContainText(DELETION_CONFIRMATION);
+    await expect(status).toContainText(/kode [0-9A-F]{8}/);
+    const code = /kode ([0-9A-F]{8})/.exec((await status.textContent()) ?? '')?.[1] ?? '';
+    await expect(status).toContainText(deletionConfirmation(code, true));
     await expect(email).toHaveValue('');
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize(PHONE);

@@ -8,9 +8,12 @@ export const EMAIL_TAKEN_MESSAGE = 'Email ini sudah dipakai akun lain.';
  * The member's own email (issue 31 item 9): optional; an empty string clears it. Kept
  * lower-cased, unique among accounts; a deletion request from it is linked to the account.
  */
+/** One address as the profile takes it (the form checks with it before sending). */
+export const EmailSchema = z.string().trim().max(254, 'Email maksimal 254 karakter.').pipe(z.email({ message: EMAIL_INVALID_MESSAGE }));
+
 export const UpdateProfileBodySchema = z.object({
   email: z
-    .union([z.literal(''), z.null(), z.string().trim().max(254, 'Email maksimal 254 karakter.').pipe(z.email({ message: EMAIL_INVALID_MESSAGE }))])
+    .union([z.literal(''), z.null(), EmailSchema])
     .transform((value) => (value ? value.toLowerCase() : null)),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;

@@ -29,6 +29,8 @@ export interface SmtpTestServer {
   readonly messages: ReceivedMail[];
   /** Resolves when at least `count` messages have arrived (no polling: each arrival wakes it). */
   waitForMessages(count: number): Promise<ReceivedMail[]>;
+  /** Resolves with the first message (received or yet to come) that `match` accepts. */
+  waitFor(match: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   /** The next `times` messages are answered with this reply (e.g. 451 or 550) instead of accepted. */
   failNext(times: number, code: number, message?: string): void;
   /** How many DATA commands were answered (accepted or failed). */
@@ -40,6 +42,8 @@ export interface SmtpTestServer {
 export interface SmtpTestServerOptions {
   /** When given, the server asks for this login (AUTH PLAIN/LOGIN) and refuses any other. */
   login?: { user: string; pass: string };
+  /** A fixed port (the e2e instance's SMTP_URL names it before the server starts); default: any free one. */
+  port?: number;
 }
 
 function addressesOf(value: unknown): string[] {
@@ -98,7 +102,7 @@ export async function startSmtpServer(options: SmtpTestServerOptions = {}): Prom
       });
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as AddressInfo;
   const login = options.login ? `${encodeURIComponent(options.login.user)}:${encodeURIComponent(options.login.pass)}@` : '';
@@ -110,6 +114,13 @@ export async function startSmtpServer(options: SmtpTestServerOptions = {}): Prom
     async waitForMessages(count) {
       while (messages.length < count) await once(arrivals, 'message');
       return messages;
+    },
+    async waitFor(match) {
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        await once(arrivals, 'message');
+      }
     },
     failNext(times, code, message = code >= 500 ? 'Mailbox unavailable' : 'Try again later') {
       failures = Array.from({ length: times }, () => ({ code, message }));
