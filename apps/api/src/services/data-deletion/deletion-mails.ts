@@ -45,36 +45,28 @@ export function deletionReceivedMail(request: RequestFacts): NewOutgoingMail {
   };
 }
 
-/** A status an admin set: diproses and selesai are told; back to baru (a correction) is not. */
+/** What each status an admin sets says; baru (a correction back) is not told. */
+const STATUS_MAILS: Partial<Record<DeletionRequestStatus, (email: string, code: string, deadline: string) => { subject: string; body: string[] }>> = {
+  in_progress: (email, code, deadline) => ({
+    subject: `Permintaan penghapusan data sedang diproses (kode ${code})`,
+    body: [
+      `Permintaan penghapusan data untuk alamat ${email} (kode ${code}) kini sedang diproses oleh admin.`,
+      `Penghapusan selesai paling lama ${deadline}. Kami mengirim email lagi begitu selesai.`,
+    ],
+  }),
+  done: (email, code) => ({
+    subject: `Permintaan penghapusan data selesai (kode ${code})`,
+    body: [
+      `Permintaan penghapusan data untuk alamat ${email} (kode ${code}) telah selesai: data yang terkait dengan Anda sudah dihapus dari Scrapper.`,
+      'Video yang sudah tayang di YouTube tidak ikut terhapus karena berada di channel Anda; hapus melalui YouTube Studio bila perlu.',
+    ],
+  }),
+};
+
+/** The mail for a status an admin set (diproses, selesai); null for one that is not told. */
 export function deletionStatusMail(request: RequestFacts, status: DeletionRequestStatus): NewOutgoingMail | null {
-  const code = deletionRequestCode(request.id);
-  if (status === 'in_progress') {
-    return {
-      to: request.email,
-      subject: `Permintaan penghapusan data sedang diproses (kode ${code})`,
-      text: lines(
-        'Halo,',
-        '',
-        `Permintaan penghapusan data untuk alamat ${request.email} (kode ${code}) kini sedang diproses oleh admin.`,
-        `Penghapusan selesai paling lama ${deadlineOf(request.createdAt)}. Kami mengirim email lagi begitu selesai.`,
-        '',
-        ...SIGNATURE,
-      ),
-    };
-  }
-  if (status === 'done') {
-    return {
-      to: request.email,
-      subject: `Permintaan penghapusan data selesai (kode ${code})`,
-      text: lines(
-        'Halo,',
-        '',
-        `Permintaan penghapusan data untuk alamat ${request.email} (kode ${code}) telah selesai: data yang terkait dengan Anda sudah dihapus dari Scrapper.`,
-        'Video yang sudah tayang di YouTube tidak ikut terhapus karena berada di channel Anda; hapus melalui YouTube Studio bila perlu.',
-        '',
-        ...SIGNATURE,
-      ),
-    };
-  }
-  return null;
+  const compose = STATUS_MAILS[status];
+  if (!compose) return null;
+  const { subject, body } = compose(request.email, deletionRequestCode(request.id), deadlineOf(request.createdAt));
+  return { to: request.email, subject, text: lines('Halo,', '', ...body, '', ...SIGNATURE) };
 }
