@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
-export const EMAIL_INVALID_MESSAGE = 'Masukkan alamat email yang valid.';
+const EMAIL_INVALID_MESSAGE = 'Masukkan alamat email yang valid.';
 export const EMAIL_TAKEN_MESSAGE = 'Email ini sudah dipakai akun lain.';
 
 /**
@@ -16,7 +16,6 @@ export const UpdateProfileBodySchema = z.object({
     .union([z.literal(''), z.null(), EmailSchema])
     .transform((value) => (value ? value.toLowerCase() : null)),
 });
-export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 
 export const ProfileSchema = z.object({
   username: z.string(),

@@ -71,12 +71,6 @@ export async function lockAdminChanges(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_ID})`);
 }
 
-/** The account whose email is this address (any case); undefined when none. */
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
-  return row;
-}
-
 /**
  * Sets (lower-cased) or clears the member's email. `taken`: another account has it (the unique
  * index is the last word when two members race for one address: a 23505, answered 409).
