@@ -22,6 +22,7 @@ import { dataDeletionRoutes } from './routes/data-deletion/index.ts';
 import { setupRoutes } from './routes/setup/index.ts';
 import { apiKeyRoutes } from './routes/keys/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
+import { meProfileRoutes } from './routes/me-profile/index.ts';
 import { meCookieRoutes } from './routes/me-cookies/index.ts';
 import { meTokenRoutes } from './routes/me-tokens/index.ts';
 import { meWebhookRoutes } from './routes/me-webhooks/index.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   actorConfigRoutes(app, routeDeps);
   cookieRoutes(app, routeDeps);
   meCookieRoutes(app, routeDeps);
+  meProfileRoutes(app, routeDeps);
   meTokenRoutes(app, routeDeps);
   meWebhookRoutes(app, routeDeps);
   rateLimitRoutes(app, routeDeps);

@@ -134,6 +134,21 @@ describe('api env', () => {
     expect(env.allowPrivateNetworkFetch).toBe(true);
     expect(env.uploadMaxVideoBytes).toBe(1000);
   });
+  it('reads SMTP_URL and MAIL_FROM (issue 31 item 9): unset means no mail', () => {
+    expect(loadEnv(base).mail).toBeNull();
+    const env = loadEnv({ ...base, SMTP_URL: 'smtps://mailer:rahasia@smtp.example.com:465', MAIL_FROM: 'Scrapper <noreply@example.com>' });
+    expect(env.mail).toEqual({ smtpUrl: 'smtps://mailer:rahasia@smtp.example.com:465', from: 'Scrapper <noreply@example.com>' });
+    expect(loadEnv({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'noreply@example.com' }).mail?.from).toBe('noreply@example.com');
+  });
+  it('refuses a bad SMTP_URL or MAIL_FROM, and SMTP_URL without MAIL_FROM, naming the setting', () => {
+    for (const SMTP_URL of ['http://smtp.example.com', 'smtp.example.com:587', 'smtp://', 'smtp://host/path']) {
+      expect(() => loadEnv({ ...base, SMTP_URL, MAIL_FROM: 'a@example.com' }), SMTP_URL).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    }
+    for (const MAIL_FROM of ['noreply', 'Scrapper', 'Scrapper <noreply>', 'a@b.c\nBcc: x@y.z']) {
+      expect(() => loadEnv({ ...base, SMTP_URL: 'smtp://h', MAIL_FROM }), MAIL_FROM).toThrow(/MAIL_FROM must be an email address/);
+    }
+    expect(() => loadEnv({ ...base, SMTP_URL: 'smtp://h' })).toThrow(/MAIL_FROM: required when SMTP_URL is set/);
+  });
   it('refuses bad YouTube settings', () => {
     expect(() => loadEnv({ ...base, PUBLIC_BASE_URL: 'ftp://x' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadEnv({ ...base, GEMINI_MODEL: '../x y' })).toThrow(/GEMINI_MODEL/);

@@ -10,7 +10,7 @@ import type { FetchPolicy } from '@scrapper/integrations/url-guard';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { DEFAULT_API_TOKEN_RATE_LIMIT_PER_MINUTE } from '@scrapper/contracts/http/me-tokens';
 import { UPLOAD_LIMITS } from '@scrapper/contracts/http/youtube-uploads';
-import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, MailEnvShape, mailSettings, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type MailSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import type { LoginLimits } from './services/auth/login-limits.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   /** The address users reach the app at (behind a proxy); the OAuth redirect URI is built on it. */
   PUBLIC_BASE_URL: PublicBaseUrlSchema,
   ...ProgramEnvShape,
+  ...MailEnvShape,
   /** Testing only: a yt-dlp search URL template (`{query}`) instead of YouTube search. */
   YTDLP_AUDIO_SEARCH_URL: z.string().min(1).optional(),
   ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
@@ -192,6 +193,8 @@ export interface Env {
   apiTokenRateLimitPerMinute: number;
   /** AUTOMATIONS_MAX_PER_MEMBER: automations one member may have. */
   automationsMaxPerMember: number;
+  /** SMTP_URL and MAIL_FROM; null: no mail (the deletion page says so plainly). The worker sends. */
+  mail: MailSettings | null;
 }
 
 /** STORAGE_DRIVER and S3_* (parsed by the storage module), as lines of the configuration error. */
@@ -214,6 +217,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${[...lines, ...storage.issues].join('\n')}`);
   }
   const e = parsed.data;
+  const mail = mailSettings(e);
+  if (mail.issue) throw new EnvError(`Invalid configuration:\n  ${mail.issue}`);
   const dataDir = resolve(e.DATA_DIR);
   const needsLocal = !e.JWT_SECRET || !e.SECRETS_KEY;
   const local = needsLocal ? loadOrCreateLocalSecrets(dataDir) : undefined;
@@ -274,5 +279,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     serveSourcemaps: e.SERVE_SOURCEMAPS,
     apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     automationsMaxPerMember: e.AUTOMATIONS_MAX_PER_MEMBER,
+    mail: mail.settings,
   };
 }

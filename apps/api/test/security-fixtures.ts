@@ -310,6 +310,16 @@ export function buildFixtures(ctx: FixtureContext): Record<string, Fixture> {
       owned: false,
       make: async () => ({ ...id((await insertDeletionRequest(db, { email: `hapus-${short()}@example.com`, ip: '192.0.2.1' })).id), body: { status: 'in_progress' } }),
     },
+    '/api/admin/deletion-requests/:id/remove-member': {
+      owned: false,
+      // A throwaway member whose profile email is the request's address: the request links to it.
+      make: async () => {
+        const email = `hapus-${short()}@example.com`;
+        const user = await insertUser(db, { username: `hapus${short()}`, passwordHash: ctx.passwordHash, role: 'user', email });
+        if (!user) throw new Error('no user row');
+        return { ...id((await insertDeletionRequest(db, { email, ip: '192.0.2.1' })).id), body: { userId: user.id } };
+      },
+    },
     '/api/admin/tokens/:id': { owned: false, make: async (owner) => id(await apiTokenOf(ctx, owner)) },
     '/api/admin/client-secrets/:id': {
       owned: false,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DELETION_CONFIRMATION } from '@scrapper/contracts/http/data-deletion';
+import { DELETION_NOTICE_MAIL, DELETION_NOTICE_NO_MAIL, deletionConfirmation } from '@scrapper/contracts/http/data-deletion';
 import {
   DESKTOP,
   PHONE,
@@ -98,7 +98,8 @@ test.describe('data deletion request', () => {
   test('the email is validated before anything is sent', async ({ page }, testInfo) => {
     const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/auth/delete-account')) sent.push(request.url());
+      // The page's own GET (whether mail is on) is not a request being sent.
+      if (request.url().includes('/api/auth/delete-account') && request.method() !== 'GET') sent.push(request.url());
     });
     await page.goto('/#/data-deletion');
     await expect(
@@ -142,8 +143,12 @@ test.describe('data deletion request', () => {
     const { email, submit } = form(page);
     await email.fill(`  ${address} `);
     await submit.click();
+    // The e2e instance has SMTP_URL: the page says mail goes out, and the answer carries the code.
+    await expect(page.getByText(DELETION_NOTICE_MAIL)).toBeVisible();
     const status = page.getByRole('status').filter({ hasText: 'Permintaan terkirim' });
-    await expect(status).toContainText(DELETION_CONFIRMATION);
+    await expect(status).toContainText(/kode [0-9A-F]{8}/);
+    const code = /kode ([0-9A-F]{8})/.exec((await status.textContent()) ?? '')?.[1] ?? '';
+    await expect(status).toContainText(deletionConfirmation(code, true));
     await expect(email).toHaveValue('');
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize(PHONE);
@@ -153,6 +158,29 @@ test.describe('data deletion request', () => {
     const list = await adminApi.get('/api/admin/deletion-requests');
     const { requests } = (await list.json()) as { requests: { email: string }[] };
     expect(requests.map((r) => r.email)).toContain(address);
+  });
+
+  test('on a server without SMTP_URL the page promises no email and says an admin handles the request', async ({
+    page,
+  }, testInfo) => {
+    // The e2e instance mails; this server's answer (apps/api data-deletion.integration.test.ts
+    // proves it for a server without SMTP_URL) is given to the page as such a server gives it.
+    await page.route('**/api/auth/delete-account', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { mailEnabled: false, notice: DELETION_NOTICE_NO_MAIL } })
+        : route.fallback(),
+    );
+    await page.goto('/#/data-deletion');
+    await expect(page.getByText(DELETION_NOTICE_NO_MAIL)).toBeVisible();
+    await expect(page.getByText('admin menghubungi Anda di alamat email yang Anda berikan.')).toBeVisible();
+    await expect(page.getByText('konfirmasi penerimaan permintaan dikirim ke email Anda.')).toHaveCount(0);
+    await expect(page.getByText('Konfirmasi dikirim ke alamat ini.')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, testInfo, 'data-deletion-no-mail');
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   test('no answer from the server says to try again or contact support', async ({ page }) => {

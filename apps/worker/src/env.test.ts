@@ -121,3 +121,12 @@ describe('WORKER_POLL_SECONDS and AUTOMATION_RUN_WAIT_SECONDS', () => {
     expect(() => loadEnv({ ...base, AUTOMATION_RUN_WAIT_SECONDS: '1.5' })).toThrow(/AUTOMATION_RUN_WAIT_SECONDS/);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM (issue 31 item 9)', () => {
+  it('reads them as the API does, and refuses SMTP_URL without MAIL_FROM', () => {
+    expect(loadEnv(base).mail).toBeNull();
+    expect(loadEnv({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'noreply@example.com' }).mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'noreply@example.com' });
+    expect(() => loadEnv({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/MAIL_FROM: required when SMTP_URL is set/);
+    expect(() => loadEnv({ ...base, SMTP_URL: 'mailto:x@example.com', MAIL_FROM: 'noreply@example.com' })).toThrow(/SMTP_URL must be/);
+  });
+});

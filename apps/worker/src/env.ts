@@ -5,7 +5,7 @@ import { loadOrCreateLocalSecrets } from '@scrapper/integrations/local-secrets';
 import { isSecretsKey } from '@scrapper/integrations/secret-box';
 import { StorageConfigError, storageConfigFromEnv, type StorageConfig } from '@scrapper/integrations/storage/create-storage';
 import { privateFetchWarning } from '@scrapper/contracts/rules/private-fetch';
-import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
+import { DatabaseUrlSchema, EnvError, envFlag, FetchAllowPrivateHostsSchema, LogLevelSchema, MailEnvShape, mailSettings, ProgramEnvShape, PublicBaseUrlSchema, ytDlpSettings, type MailSettings, type YtDlpSettings } from '@scrapper/contracts/rules/env-values';
 import { concurrencyEnvName, jobCatalog, queueNames, type QueueName } from '@scrapper/contracts/jobs';
 
 /** A SECRETS_KEY-shaped setting (32 bytes, base64), named in its error. */
@@ -29,6 +29,7 @@ const BaseSchema = z.object({
   SECRETS_KEY_PREVIOUS: secretsKey('SECRETS_KEY_PREVIOUS'),
   APIFY_BASE_URL: z.url().default('https://api.apify.com'),
   ...ProgramEnvShape,
+  ...MailEnvShape,
   ALLOW_PRIVATE_NETWORK_FETCH: envFlag(false),
   FETCH_ALLOW_PRIVATE_HOSTS: FetchAllowPrivateHostsSchema,
   MAX_DOWNLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
@@ -113,6 +114,8 @@ export interface Env {
   gemini: { baseUrl: string | undefined; model: string | undefined };
   /** TIKTOK_API_BASE_URL and META_*: where the publish job posts (issue 33). */
   publish: PublishEndpoints;
+  /** SMTP_URL and MAIL_FROM (the API reads the same names); null: mail.send jobs are not sent. */
+  mail: MailSettings | null;
 }
 
 export interface PublishEndpoints {
@@ -160,6 +163,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       if (concurrency[queue] === 0) issues.push(`  WORKER_QUEUES: ${queue} is listed but ${concurrencyEnvName(queue)} is 0`);
     }
   }
+  const mail = base.success ? mailSettings(base.data) : { settings: null };
+  if (mail.issue) issues.push(`  ${mail.issue}`);
   if (!base.success || !storage || issues.length > 0) throw new EnvError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = base.data;
   const warnings: string[] = [];
@@ -212,5 +217,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       tiktokApiBaseUrl: e.TIKTOK_API_BASE_URL.replace(/\/+$/, ''),
       meta: { authUrl: e.META_AUTH_URL, graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/+$/, ''), graphVersion: e.META_GRAPH_VERSION, uploadBaseUrl: e.META_UPLOAD_BASE_URL.replace(/\/+$/, '') },
     },
+    mail: mail.settings,
   };
 }

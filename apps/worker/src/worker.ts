@@ -1,3 +1,4 @@
+import { createMailer } from '@scrapper/integrations/mail/send-mail';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { pino, type Logger as PinoLogger } from 'pino';
@@ -157,6 +158,7 @@ export async function startWorker(env: Env, database: Database, log: Logger): Pr
     google: env.google,
     publish: env.publish,
     ytdlpTools,
+    mailer: env.mail ? createMailer(env.mail) : null,
   };
 
   // The jobs whose handler runs now: what a shutdown interrupts, if they outlive its grace.

@@ -52,6 +52,8 @@ export const ToolsYtDlpUpdatePayloadSchema = z.object({});
 export const WebhookDeliverPayloadSchema = z.object({ deliveryId: z.string().regex(/^msg_[A-Za-z0-9]{16,40}$/) });
 
 /** The automations' scheduler (pg-boss schedule, every minute): nothing to carry. */
+/** One outgoing mail (its row holds the address, subject and text; `sent_at` makes it once). */
+export const MailSendPayloadSchema = z.object({ mailId: UuidSchema });
 export const AutomationTickPayloadSchema = z.object({});
 /** One step of an automation run (issue 19); the run row says where it is. */
 export const AutomationRunPayloadSchema = z.object({ runId: UuidSchema });
@@ -218,6 +220,23 @@ export const jobCatalog = {
       // that will not change fail the target at once (the handler does not throw then).
       ...VIDEO_UPLOAD_POLICY,
       // One waiting and one running job per target (the target id is the singletonKey).
+      queuePolicy: 'stately',
+    },
+  },
+  'mail.send': {
+    payload: MailSendPayloadSchema,
+    policy: {
+      // The SMTP server down or refusing for a while: 6 attempts over about an hour (60 s x 2^n,
+      // jittered), then the row keeps its last error for the operator. The request the mail is
+      // about is stored before the job is sent, so a failed send never loses it.
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      // One attempt is bounded by the client's own timeouts; this is only the backstop.
+      expireInSeconds: 180,
+      retentionSeconds: 7 * 24 * 3600,
+      defaultConcurrency: 2,
+      // One waiting and one running job per mail (the mail id is the singletonKey).
       queuePolicy: 'stately',
     },
   },

@@ -38,6 +38,14 @@ export const E2E_WEBHOOK_PORT = E2E_PORT + 1;
 /** The port of downloads.spec's own (slow-trickling) media server, listed the same way. */
 export const E2E_SPEC_MEDIA_PORT = E2E_PORT + 2;
 
+/**
+ * The port of the SMTP server admin-deletion-requests.spec starts (the testkit's): every instance
+ * has SMTP_URL pointing at it, so the product mails as an operator's would. While no spec
+ * listens there, mail waits in the worker's retries; nothing else depends on it.
+ */
+export const E2E_SMTP_PORT = E2E_PORT + 3;
+export const E2E_MAIL_FROM = 'Scrapper E2E <noreply@scrapper.test>';
+
 /** The first admin the launcher seeds (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 

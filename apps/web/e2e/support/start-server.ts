@@ -22,6 +22,8 @@ import {
   E2E_META_PAGE,
   E2E_SPEC_MEDIA_PORT,
   E2E_WEBHOOK_PORT,
+  E2E_SMTP_PORT,
+  E2E_MAIL_FROM,
   E2E_YTDLP_VERSION,
   UNAUDITED_GOOGLE_CLIENT_ID,
 } from './env.ts';
@@ -81,6 +83,9 @@ const launcher = spawn(
       META_GRAPH_BASE_URL: meta.urls.graphBaseUrl,
       META_GRAPH_VERSION: meta.version,
       META_UPLOAD_BASE_URL: meta.urls.uploadBaseUrl,
+      // Outgoing mail to the SMTP server admin-deletion-requests.spec starts on this port.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: E2E_MAIL_FROM,
     },
     stdio: 'inherit',
   },

@@ -1,5 +1,6 @@
 import type { QueueName } from '@scrapper/contracts/jobs';
 import { automationRun, automationTick } from './automation/index.ts';
+import { mailSend } from './mail-send.ts';
 import { maintenanceSweep } from './maintenance-sweep.ts';
 import { publishTarget } from './publish-target/index.ts';
 import { resultIndex } from './result-index.ts';
@@ -24,4 +25,5 @@ export const jobRegistry: { [Q in QueueName]: JobHandler<Q> } = {
   'automation.tick': automationTick,
   'automation.run': automationRun,
   'publish.target': publishTarget,
+  'mail.send': mailSend,
 };

@@ -6,6 +6,7 @@ import type { GoogleEndpoints } from '@scrapper/integrations/youtube';
 import type { SecretBox } from '@scrapper/integrations/secret-box';
 import type { YtDlp } from '@scrapper/integrations/yt-dlp';
 import type { Storage } from '@scrapper/integrations/storage/storage';
+import type { Mailer } from '@scrapper/integrations/mail/send-mail';
 import type { YtDlpTools } from '../tools/yt-dlp-tools.ts';
 import type { PublishEndpoints } from '../env.ts';
 
@@ -38,6 +39,8 @@ export interface JobDeps {
   ytdlpTools: YtDlpTools;
   /** Where TikTok and Meta live (TIKTOK_API_BASE_URL, META_*). */
   publish: PublishEndpoints;
+  /** SMTP_URL and MAIL_FROM's mailer; null when this worker has no SMTP_URL. */
+  mailer: Mailer | null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { fileEndpoints } from './files.ts';
 import { apifyKeyEndpoints } from './keys.ts';
 import { mediaEndpoints } from './media.ts';
 import { meCookieEndpoints } from './me-cookies.ts';
+import { meProfileEndpoints } from './me-profile.ts';
 import { meTokenEndpoints } from './me-tokens.ts';
 import { meWebhookEndpoints } from './me-webhooks.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -38,6 +39,7 @@ export const endpoints = nameEndpoints({
   actorConfigs: actorConfigEndpoints,
   cookies: cookieEndpoints,
   meCookies: meCookieEndpoints,
+  meProfile: meProfileEndpoints,
   meTokens: meTokenEndpoints,
   meWebhooks: meWebhookEndpoints,
   apifyKeys: apifyKeyEndpoints,

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { IdParamsSchema, IsoDateTimeSchema, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
 import { authEndpoints } from './auth.ts';
+import { dataDeletionEndpoints } from './data-deletion.ts';
 import { mediaEndpoints } from './media.ts';
 import { meCookieEndpoints } from './me-cookies.ts';
+import { meProfileEndpoints } from './me-profile.ts';
 import { userEndpoints } from './users.ts';
 import { youtubeEndpoints } from './youtube.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -170,11 +172,20 @@ export const meTokenEndpoints = {
  * creates credentials or changes a password or role. Managing tokens; the caller's password
  * (its answer is a fresh session, which a token must not be able to mint); and the admin's
  * user routes, which make accounts (an admin that would outlive the token's revocation) and
- * set passwords and roles (the token's own owner's included). The access plugin answers 403
- * to a token on these.
+ * set passwords and roles (the token's own owner's included). The member's email (the address
+ * a deletion request is matched to an account by) and the one-step removal of a member from a
+ * deletion request (an account deleted) are the same kind. The access plugin answers 403 to a
+ * token on these.
  */
 export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set(
-  [...Object.values(meTokenEndpoints), authEndpoints.changePassword, userEndpoints.create, userEndpoints.update].map(
+  [
+    ...Object.values(meTokenEndpoints),
+    authEndpoints.changePassword,
+    userEndpoints.create,
+    userEndpoints.update,
+    meProfileEndpoints.update,
+    dataDeletionEndpoints.removeMember,
+  ].map(
     (e) => `${e.method} ${e.path}`,
   ),
 );

@@ -98,3 +98,41 @@ export function ytDlpSettings(e: ProgramEnv, toolsDir: string): YtDlpSettings {
     toolsDir,
   };
 }
+
+const SMTP_URL_MESSAGE = 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)';
+const MAIL_FROM_MESSAGE = 'MAIL_FROM must be an email address, optionally with a name: Scrapper <noreply@example.com>';
+
+/** `noreply@example.com` or `Scrapper <noreply@example.com>`: what a From header holds. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]{1,100} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '' && (url.pathname === '' || url.pathname === '/');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SMTP_URL and MAIL_FROM (outgoing mail: deletion-request confirmations and status changes).
+ * Both unset: no mail, and the public page says so plainly. SMTP_URL without MAIL_FROM is a
+ * mistake the operator hears about at start (a guessed sender would be refused or land in spam).
+ */
+export const MailEnvShape = {
+  SMTP_URL: z.string().trim().refine(isSmtpUrl, SMTP_URL_MESSAGE).optional(),
+  MAIL_FROM: z.string().trim().regex(MAIL_FROM_PATTERN, MAIL_FROM_MESSAGE).optional(),
+};
+
+/** Where mail goes out; null when SMTP_URL is unset. */
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+}
+
+/** The mail settings, or the sentence naming what is wrong (MAIL_FROM missing beside SMTP_URL). */
+export function mailSettings(e: { SMTP_URL?: string | undefined; MAIL_FROM?: string | undefined }): { settings: MailSettings | null; issue?: string } {
+  if (!e.SMTP_URL) return { settings: null };
+  if (!e.MAIL_FROM) return { settings: null, issue: 'MAIL_FROM: required when SMTP_URL is set (the sender of every mail, e.g. Scrapper <noreply@example.com>)' };
+  return { settings: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } };
+}

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { deletionRequests, type DeletionRequestRow } from '../schema/notifications.ts';
 import { users } from '../schema/users.ts';
@@ -18,8 +19,18 @@ export async function countDeletionRequestsByIp(db: Db, ip: string, since: Date)
   return row?.n ?? 0;
 }
 
-/** A request with the username of the admin who last changed it (null when none or gone). */
-export type DeletionRequestWithHandler = DeletionRequestRow & { handledByUsername: string | null };
+/**
+ * A request with the username of the admin who last changed it (null when none or gone) and the
+ * member account whose profile email is the request's address (null when none).
+ */
+export type DeletionRequestWithHandler = DeletionRequestRow & {
+  handledByUsername: string | null;
+  memberId: string | null;
+  memberUsername: string | null;
+};
+
+/** The member the request is about: the account with that email (stored lower-cased on both sides). */
+const members = alias(users, 'members');
 
 const withHandler = {
   id: deletionRequests.id,
@@ -30,6 +41,8 @@ const withHandler = {
   updatedAt: deletionRequests.updatedAt,
   handledBy: deletionRequests.handledBy,
   handledByUsername: users.username,
+  memberId: members.id,
+  memberUsername: members.username,
 };
 
 /** Rows `offset .. offset + limit` of all requests, newest first, and how many there are in all. */
@@ -42,6 +55,7 @@ export async function listDeletionRequests(
       .select(withHandler)
       .from(deletionRequests)
       .leftJoin(users, eq(users.id, deletionRequests.handledBy))
+      .leftJoin(members, eq(sql`lower(${members.email})`, deletionRequests.email))
       .orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id))
       .offset(page.offset)
       .limit(page.limit),
@@ -55,6 +69,7 @@ export async function findDeletionRequest(db: Db, id: string): Promise<DeletionR
     .select(withHandler)
     .from(deletionRequests)
     .leftJoin(users, eq(users.id, deletionRequests.handledBy))
+    .leftJoin(members, eq(sql`lower(${members.email})`, deletionRequests.email))
     .where(eq(deletionRequests.id, id))
     .limit(1);
   return row;

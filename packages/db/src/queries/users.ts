@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { users, type NewUserRow, type UserRow } from '../schema/users.ts';
 
@@ -69,4 +69,22 @@ export async function deleteUser(db: Db, id: string): Promise<boolean> {
 /** Takes the lock that makes "is this the last admin?" checks safe inside a transaction. */
 export async function lockAdminChanges(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_ID})`);
+}
+
+/**
+ * Sets (lower-cased) or clears the member's email. `taken`: another account has it (the unique
+ * index is the last word when two members race for one address: a 23505, answered 409).
+ */
+export async function updateUserEmail(db: Db, id: string, email: string | null): Promise<'updated' | 'taken' | 'missing'> {
+  const address = email?.toLowerCase() ?? null;
+  if (address) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${address}`, ne(users.id, id)))
+      .limit(1);
+    if (other) return 'taken';
+  }
+  const rows = await db.update(users).set({ email: address, updatedAt: new Date() }).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0 ? 'updated' : 'missing';
 }

@@ -20,3 +20,4 @@ export * from './webhooks.ts';
 export * from './automations.ts';
 export * from './publish.ts';
 export * from './events.ts';
+export * from './outgoing-mails.ts';

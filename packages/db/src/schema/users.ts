@@ -20,10 +20,17 @@ export const users = pgTable(
      * failures always notify; see contracts rules/notification-kinds.ts).
      */
     mutedNotificationKinds: text('muted_notification_kinds').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The member's own email (optional, set on the profile): stored lower-cased, unique when set.
+     * A deletion request from this address is linked to this account in the admin's tab.
+     */
+    email: text('email'),
   },
   (t) => [
     // Usernames are unique whatever their case: "Budi" and "budi" are one account.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // One account per address whatever its case; many accounts may have none.
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );

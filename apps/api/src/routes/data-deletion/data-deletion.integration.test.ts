@@ -1,6 +1,7 @@
 // Deletion requests reach the admins (issue 20): every admin is notified with a link to the
 // "Permintaan Hapus Data" tab, which lists them and moves them baru -> diproses -> selesai.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETION_NOTICE_NO_MAIL, deletionConfirmation } from '@scrapper/contracts/http/data-deletion';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
 let h: Harness;
@@ -30,13 +31,27 @@ const requestsTable = async () => h.database.sql`select id, status, updated_at, 
 describe('deletion requests', () => {
   let id = '';
 
+  it('without SMTP_URL the page is told plainly that an admin handles the request, and no mail is queued', async () => {
+    const info = await h.request('GET', '/api/auth/delete-account');
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ mailEnabled: false, notice: DELETION_NOTICE_NO_MAIL });
+    expect(info.body.notice).toContain('tidak mengirim email otomatis');
+  });
+
   it('a request from the public page is listed as new and notifies every admin, not members', async () => {
-    expect((await ask('Budi@Example.com')).status).toBe(201);
+    const asked = await ask('Budi@Example.com');
+    expect(asked.status).toBe(201);
+    expect(asked.body.code).toMatch(/^[0-9A-F]{8}$/);
+    expect(asked.body.message).toBe(deletionConfirmation(asked.body.code as string, false));
+    expect(asked.body.message).toContain('Admin akan menangani permintaan Anda');
+    expect(asked.body.message).not.toContain('Konfirmasi dikirim');
+    expect(await h.database.sql`select id from outgoing_mails`).toEqual([]);
+    expect(await h.database.sql`select id from pgboss.job where name = 'mail.send'`).toEqual([]);
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.requests).toHaveLength(1);
     expect(res.body.pagination).toEqual({ total: 1, hasMore: false });
-    expect(res.body.requests[0]).toMatchObject({ email: 'budi@example.com', status: 'received', updatedAt: null, handledBy: null });
+    expect(res.body.requests[0]).toMatchObject({ email: 'budi@example.com', status: 'received', updatedAt: null, handledBy: null, member: null, code: asked.body.code });
     id = res.body.requests[0].id as string;
 
     for (const token of [admin, otherAdmin]) {
@@ -57,6 +72,8 @@ describe('deletion requests', () => {
     const done = await patch(id, { status: 'done' });
     expect(done.body.status).toBe('done');
     expect((await list()).body.requests[0]).toMatchObject({ id, status: 'done' });
+    // No SMTP_URL: status changes queue no mail either.
+    expect(await h.database.sql`select id from outgoing_mails`).toEqual([]);
   });
 
   it('setting the status it already has changes nothing', async () => {

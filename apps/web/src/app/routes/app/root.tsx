@@ -1,6 +1,7 @@
 import { AppLayout } from '@/components/layouts/app-layout.tsx';
 import { RequireAuth } from '@/components/require-auth.tsx';
 import { ChangePasswordButton } from '@/features/auth/components/change-password-button.tsx';
+import { ProfileButton } from '@/features/auth/components/profile-button.tsx';
 import { NotificationToggle } from '@/features/notifications/components/notification-toggle.tsx';
 import { ToolWarningBadge } from '@/features/tools/components/tool-warning-badge.tsx';
 
@@ -9,7 +10,12 @@ export function AppRoot() {
   return (
     <RequireAuth>
       <AppLayout
-        userActions={<ChangePasswordButton />}
+        userActions={
+          <>
+            <ProfileButton />
+            <ChangePasswordButton />
+          </>
+        }
         headerActions={
           <>
             {/* Admins only: it renders nothing for members, and asks nothing. */}

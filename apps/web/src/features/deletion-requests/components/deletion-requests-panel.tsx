@@ -6,17 +6,23 @@ import {
   type ListDeletionRequestsResponse,
 } from '@scrapper/contracts/http/data-deletion';
 import { Badge } from '@scrapper/ui/badge';
+import { Button } from '@scrapper/ui/button';
 import { Card } from '@scrapper/ui/card';
 import { Table, type TableColumn } from '@scrapper/ui/table';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmRemoveDialog } from '@/components/confirm-remove-dialog.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListMore } from '@/components/list-more.tsx';
 import { LoadState } from '@/components/load-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { useConfirmAction } from '@/hooks/use-confirm-action.ts';
 import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
 import { listDeletionRequests } from '../api/list-deletion-requests.ts';
+import { removeDeletionMember } from '../api/remove-deletion-member.ts';
 import { updateDeletionRequest } from '../api/update-deletion-request.ts';
 import './deletion-requests.css';
 
@@ -34,6 +40,12 @@ const read = (answer: ListDeletionRequestsResponse) => ({ items: answer.requests
 const idOf = (request: DeletionRequest) => request.id;
 const count = (n: number) => n.toLocaleString('id-ID');
 
+/** Where an admin finds the member's account. */
+const USERS_TAB = `${paths.admin}?tab=users`;
+
+/** A request whose address is a member's profile email, with that member. */
+type LinkedRequest = DeletionRequest & { member: NonNullable<DeletionRequest['member']> };
+
 const STATUS_OPTIONS = DELETION_REQUEST_STATUSES.map((status) => ({
   value: status,
   label: DELETION_STATUS_LABELS[status],
@@ -42,7 +54,9 @@ const STATUS_OPTIONS = DELETION_REQUEST_STATUSES.map((status) => ({
 /**
  * Admin tab 'Permintaan Hapus Data': the requests sent from the public page, newest first,
  * fifty at a time ('Muat Lebih Banyak' for the next), each moved baru -> diproses -> selesai by
- * an admin (who and when are shown).
+ * an admin (who and when are shown). A request whose address is a member's profile email names
+ * that member, and 'Hapus data anggota' deletes the account and marks the request selesai in
+ * one confirmed step.
  */
 export function DeletionRequestsPanel() {
   const list = usePagedList({
@@ -56,6 +70,14 @@ export function DeletionRequestsPanel() {
   const showToast = useToastStore((state) => state.show);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const removal = useConfirmAction<LinkedRequest>(
+    async (request) => {
+      const updated = await removeDeletionMember(request.id, request.member.id);
+      replaceItems([updated]);
+      showToast('success', `Akun ${request.member.username} dan datanya dihapus. Permintaan ${updated.code} selesai.`);
+    },
+    { failure: 'Gagal menghapus data anggota.' },
+  );
 
   async function change(request: DeletionRequest, next: DeletionRequestStatus) {
     if (next === request.status) return;
@@ -76,7 +98,34 @@ export function DeletionRequestsPanel() {
   }
 
   const columns: TableColumn<DeletionRequest>[] = [
-    { key: 'email', header: 'Email', isRowHeader: true, render: (row) => row.email },
+    {
+      key: 'email',
+      header: 'Email',
+      isRowHeader: true,
+      render: (row) => (
+        <span className="deletion-email">
+          {row.email}
+          <span className="muted deletion-email__code">Kode {row.code}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'member',
+      header: 'Akun anggota',
+      render: ({ member, ...row }) =>
+        member ? (
+          <span className="deletion-member">
+            <Link to={USERS_TAB} aria-label={`Akun ${member.username} di Manajemen Pengguna`}>
+              {member.username}
+            </Link>
+            <Button variant="danger" size="sm" onClick={() => removal.ask({ ...row, member })}>
+              Hapus data anggota
+            </Button>
+          </span>
+        ) : (
+          <span className="muted">Tidak ada akun dengan email ini</span>
+        ),
+    },
     {
       key: 'createdAt',
       header: 'Diterima',
@@ -122,8 +171,10 @@ export function DeletionRequestsPanel() {
   return (
     <Card title="Permintaan Hapus Data">
       <p className="muted form-note">
-        Permintaan dari halaman publik Penghapusan Data. Konfirmasi ke email pengirim dalam 24-48
-        jam, verifikasi dalam 7 hari, dan penghapusan selesai paling lama 30 hari.
+        Permintaan dari halaman publik Penghapusan Data: verifikasi dalam 7 hari, penghapusan selesai
+        paling lama 30 hari. Bila server ini mengirim email (SMTP_URL diatur), pengirim dikabari
+        otomatis saat permintaan diterima, diproses dan selesai; bila tidak, hubungi pengirim
+        sendiri. Akun anggota: akun yang email profilnya sama dengan alamat permintaan.
       </p>
       <ErrorAlert error={error} onDismiss={() => setError(null)} />
       <LoadState
@@ -152,6 +203,13 @@ export function DeletionRequestsPanel() {
           ) : null}
         </>
       ) : null}
+      <ConfirmRemoveDialog
+        action={removal}
+        title="Hapus data anggota"
+        message={`Hapus akun ${removal.target?.member.username ?? ''} beserta semua datanya (tugas scraping, unduhan, akun yang terhubung, notifikasi)? Tindakan ini tidak bisa dibatalkan. Permintaan ditandai selesai.`}
+        confirmLabel="Hapus data"
+        subject={(target) => ({ label: 'Permintaan', name: `${target.email} (kode ${target.code})` })}
+      />
     </Card>
   );
 }

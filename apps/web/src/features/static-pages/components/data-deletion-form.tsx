@@ -11,9 +11,10 @@ type Outcome = { tone: 'success' | 'danger'; message: string } | null;
 /**
  * The deletion request (spec part 2, section 5: a valid email is required). The address is
  * checked here with the contract's schema before anything is sent; the server's
- * confirmation text is shown as it comes.
+ * confirmation text (with the request's code; an email promised only when this server sends
+ * mail) is shown as it comes. `mailEnabled`: null until the page knows.
  */
-export function DataDeletionForm() {
+export function DataDeletionForm({ mailEnabled }: { mailEnabled: boolean | null }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -54,7 +55,13 @@ export function DataDeletionForm() {
         inputMode="email"
         required
         value={email}
-        hint="Gunakan email yang terhubung dengan akun Anda. Konfirmasi dikirim ke alamat ini."
+        hint={
+          mailEnabled === false
+            ? 'Gunakan email yang tercantum di profil akun Anda. Admin menghubungi Anda di alamat ini.'
+            : mailEnabled
+              ? 'Gunakan email yang tercantum di profil akun Anda. Konfirmasi dikirim ke alamat ini.'
+              : 'Gunakan email yang tercantum di profil akun Anda.'
+        }
         error={fieldError ?? undefined}
         onChange={(event) => {
           setEmail(event.target.value);

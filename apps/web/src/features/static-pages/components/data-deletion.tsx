@@ -1,11 +1,15 @@
 import { Card } from '@scrapper/ui/card';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useResource } from '@/hooks/use-resource.ts';
+import { getDeletionInfo } from '../api/get-deletion-info.ts';
 import { DataDeletionForm } from './data-deletion-form.tsx';
 import { ExternalLink, LINKS, LegalDocument } from './legal-document.tsx';
 
 /** Spec part 2, section 2: the user data deletion request page (public). */
 export function DataDeletion() {
+  // Whether this server sends mail (SMTP_URL): the page promises an email only when it does.
+  const info = useResource(getDeletionInfo, null).data;
   return (
     <LegalDocument
       title="Penghapusan Data Pengguna"
@@ -45,7 +49,12 @@ export function DataDeletion() {
         </h2>
         <ol className="deletion-steps">
           <li>
-            <strong>24-48 jam:</strong> konfirmasi penerimaan permintaan dikirim ke email Anda.
+            <strong>24-48 jam:</strong>{' '}
+            {info === null
+              ? 'permintaan Anda dikonfirmasi.'
+              : info.mailEnabled
+                ? 'konfirmasi penerimaan permintaan dikirim ke email Anda.'
+                : 'admin menghubungi Anda di alamat email yang Anda berikan.'}
           </li>
           <li>
             <strong>7 hari:</strong> verifikasi bahwa permintaan memang berasal dari pemilik data.
@@ -58,7 +67,8 @@ export function DataDeletion() {
       </section>
 
       <Card title="Ajukan permintaan" className="deletion-card">
-        <DataDeletionForm />
+        {info ? <p className="deletion-notice">{info.notice}</p> : null}
+        <DataDeletionForm mailEnabled={info?.mailEnabled ?? null} />
       </Card>
 
       <p className="muted legal__note">
