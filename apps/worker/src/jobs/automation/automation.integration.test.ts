@@ -299,6 +299,9 @@ describe('a run', () => {
     expect(bell[0]?.message).toContain('3 baru, 3 diunduh, 3 dijadwalkan untuk dipublikasikan');
     const events = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook?.id ?? ''));
     expect(events.map((e) => e.event).sort()).toEqual(['automation.run.completed', 'scrape.completed', 'upload.completed']);
+    // Every event leads somewhere: the run's to the automations page.
+    const runEvent = events.find((e) => e.event === 'automation.run.completed');
+    expect((runEvent?.payload as { data: { link?: string } } | undefined)?.data.link).toBe('/automations');
     await database.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, hook?.id ?? ''));
   }, 240_000);
 

@@ -99,6 +99,8 @@ export async function finishRun(
       counts,
       ...(end.error ? { error: end.error } : {}),
       scrapeTaskId: run.scrapeTaskId,
+      // Made absolute on PUBLIC_BASE_URL when delivered, like every event's link.
+      link,
     },
     at: now,
   });
