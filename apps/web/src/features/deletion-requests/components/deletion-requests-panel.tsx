@@ -21,9 +21,7 @@ import { usePagedList } from '@/hooks/use-paged-list.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useToastStore } from '@/stores/use-toast-store.ts';
-import { listDeletionRequests } from '../api/list-deletion-requests.ts';
-import { removeDeletionMember } from '../api/remove-deletion-member.ts';
-import { updateDeletionRequest } from '../api/update-deletion-request.ts';
+import { listDeletionRequests, removeDeletionMember, updateDeletionRequest } from '../api.ts';
 import './deletion-requests.css';
 
 const TONES: Record<DeletionRequestStatus, 'info' | 'neutral'> = {

@@ -3,7 +3,7 @@ import { Button } from '@scrapper/ui/button';
 import { TextInput } from '@scrapper/ui/text-input';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { requestDataDeletion } from '../api/request-data-deletion.ts';
+import { requestDataDeletion } from '../api.ts';
 import { checkEmail, deletionErrorMessage } from '../utils/deletion-form.ts';
 
 type Outcome = { tone: 'success' | 'danger'; message: string } | null;

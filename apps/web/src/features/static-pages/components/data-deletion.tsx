@@ -2,7 +2,7 @@ import { Card } from '@scrapper/ui/card';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useResource } from '@/hooks/use-resource.ts';
-import { getDeletionInfo } from '../api/get-deletion-info.ts';
+import { getDeletionInfo } from '../api.ts';
 import { DataDeletionForm } from './data-deletion-form.tsx';
 import { ExternalLink, LINKS, LegalDocument } from './legal-document.tsx';
 
