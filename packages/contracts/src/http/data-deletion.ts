@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, pageQueryShape, PaginationSchema, UuidSchema } from '../common.ts';
+import { IdParamsSchema, IsoDateTimeSchema, MAX_PAGE_SIZE, PageQuerySchema, PaginationSchema, UuidSchema } from '../common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const DeletionRequestBodySchema = z.object({
@@ -57,9 +57,6 @@ export const DeletionRequestSchema = z.object({
 });
 export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
 
-export const ListDeletionRequestsQuerySchema = z.object(pageQueryShape());
-export type ListDeletionRequestsQuery = z.infer<typeof ListDeletionRequestsQuerySchema>;
-
 /** One page of requests, newest first, and how many there are in all. */
 export const ListDeletionRequestsResponseSchema = z.object({
   requests: z.array(DeletionRequestSchema).max(MAX_PAGE_SIZE),
@@ -106,7 +103,7 @@ export const dataDeletionEndpoints = {
     access: 'admin',
     summary: 'Deletion requests, newest first, a page at a time (offset, limit).',
     tags: ['data-deletion'],
-    query: ListDeletionRequestsQuerySchema,
+    query: PageQuerySchema,
     response: ListDeletionRequestsResponseSchema,
   }),
   update: defineEndpoint({
