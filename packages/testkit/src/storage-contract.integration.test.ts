@@ -284,6 +284,7 @@ describe.each([
       // A safe key before the unsafe one: nothing is read for it either.
       ['existing after a safe key', (key) => storage.existing(['results/u1/keep.json', key])],
       ['remove', (key) => storage.remove(key)],
+      ['removeFolder', (key) => storage.removeFolder(key)],
     ];
     for (const [name, operation] of operations) {
       for (const key of UNSAFE_KEYS) {
@@ -423,5 +424,25 @@ describe.each([
     // The last keys (past the first page) were found; and S3 was listed, not asked per key.
     expect(found.has(keys.at(-1) ?? '')).toBe(true);
     if (before !== undefined) expect((subject.requestCount?.() ?? 0) - before).toBeLessThanOrEqual(3);
+  });
+
+  it('removeFolder: a folder with everything under it, past a listing page, and nothing beside it', async () => {
+    const many = Array.from({ length: 1_010 }, (_, i) => `accounts/gone/many/${String(i).padStart(4, '0')}.mp4`);
+    await storage.write('accounts/gone/a.mp4', 'a');
+    await storage.write('accounts/gone/deep/b.png', 'b');
+    for (let i = 0; i < many.length; i += 50) await Promise.all(many.slice(i, i + 50).map((key) => storage.write(key, 'x')));
+    await storage.write('accounts/kept/c.mp4', 'c');
+    // A neighbour whose name starts like the removed folder's: not inside it.
+    await storage.write('accounts/gone2/d.mp4', 'd');
+    await storage.write('accounts/top.json', '{}');
+
+    await storage.removeFolder('accounts/gone');
+    expect(await storage.existing(['accounts/gone/a.mp4', 'accounts/gone/deep/b.png', ...many])).toEqual(new Set());
+    expect(await storage.existing(['accounts/kept/c.mp4', 'accounts/gone2/d.mp4', 'accounts/top.json'])).toEqual(
+      new Set(['accounts/kept/c.mp4', 'accounts/gone2/d.mp4', 'accounts/top.json']),
+    );
+    // Gone already, or never there: nothing to do.
+    await storage.removeFolder('accounts/gone');
+    await storage.removeFolder('accounts/never');
   });
 });

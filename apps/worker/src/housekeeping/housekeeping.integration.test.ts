@@ -11,10 +11,10 @@ import type { Database } from '@scrapper/db/client';
 import { insertLoginAttempt } from '@scrapper/db/queries/login-attempts';
 import { insertMaintenanceRun } from '@scrapper/db/queries/maintenance';
 import { insertClientSecret, insertOAuthState } from '@scrapper/db/queries/youtube';
-import { insertUser } from '@scrapper/db/queries/users';
+import { deleteUser, insertUser } from '@scrapper/db/queries/users';
 import { upsertWorkerHeartbeat } from '@scrapper/db/queries/workers';
 import { enqueue, startBoss, type Boss } from '@scrapper/db/queue';
-import { downloads, events, loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
+import { deletedAccounts, downloads, events, loginAttempts, maintenanceRuns, oauthStates, previews, workerHeartbeats } from '@scrapper/db/schema';
 import type { MaintenanceRunRow } from '@scrapper/db/schema';
 import type { ProcessStorage } from '@scrapper/integrations/storage/create-storage';
 import { startWorkerHarness, type WorkerHarness } from '../../test/harness.ts';
@@ -273,5 +273,39 @@ describe('a sweep', () => {
     expect(done.error).toBeNull();
     const rows = await database.db.select({ title: downloads.title, missingAt: downloads.fileMissingAt }).from(downloads).where(eq(downloads.ownerId, owner.id));
     expect(Object.fromEntries(rows.map((r) => [r.title, r.missingAt !== null]))).toEqual({ ada: false, hilang: true, kembali: false });
+  });
+
+  it("removes a deleted account's files from every member folder, once, and nobody else's", async () => {
+    const gone = await insertUser(database.db, { username: 'akun-dihapus', passwordHash: 'x', role: 'user' });
+    const kept = await insertUser(database.db, { username: 'akun-tetap', passwordHash: 'x', role: 'user' });
+    if (!gone || !kept) throw new Error('no user');
+    const filesOf = (id: string) => [`downloads/${id}/a.mp4`, `results/${id}/hasil.json`, `uploads/${id}/${randomUUID()}/video.mp4`, `publish/${id}/t.mp4`];
+    const goneFiles = filesOf(gone.id);
+    const keptFiles = filesOf(kept.id);
+    // A folder named like an account nobody deleted (a database restored from an older backup):
+    // not the sweep's to remove.
+    const strangerFiles = filesOf(randomUUID());
+    for (const key of [...goneFiles, ...keptFiles, ...strangerFiles]) await storage.write(key, 'x');
+    // As Manajemen Pengguna's "Hapus" does: the row and its cascade go, the deletion is recorded.
+    await database.transaction(({ db }) => deleteUser(db, gone.id));
+
+    const sweep = async () => {
+      const run = await insertMaintenanceRun(database.db, null, 'admin');
+      await enqueue(worker.boss, 'maintenance.sweep', { runId: run.id });
+      return until('the sweep to finish', async () => {
+        const [row] = await database.db.select().from(maintenanceRuns).where(eq(maintenanceRuns.id, run.id));
+        return row?.status === 'completed' || row?.status === 'failed' ? row : undefined;
+      });
+    };
+    expect((await sweep()).error).toBeNull();
+    expect(await storage.existing(goneFiles)).toEqual(new Set());
+    expect(await storage.existing([...keptFiles, ...strangerFiles])).toEqual(new Set([...keptFiles, ...strangerFiles]));
+    const [record] = await database.db.select().from(deletedAccounts).where(eq(deletedAccounts.userId, gone.id));
+    expect(record?.filesRemovedAt).toBeInstanceOf(Date);
+
+    // Done once: a file written under the id afterwards (nothing the product does) stays.
+    await storage.write(`downloads/${gone.id}/later.mp4`, 'x');
+    expect((await sweep()).error).toBeNull();
+    expect(await storage.exists(`downloads/${gone.id}/later.mp4`)).toBe(true);
   });
 });

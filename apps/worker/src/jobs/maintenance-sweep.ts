@@ -13,6 +13,7 @@ import { pruneRateUsage } from '@scrapper/db/queries/platform-rate-limits';
 import { deleteStaleWorkers } from '@scrapper/db/queries/workers';
 import { bossTransaction } from '@scrapper/db/queue';
 import { checkFilePresence } from '../housekeeping/check-file-presence.ts';
+import { removeDeletedAccountsFiles } from '../housekeeping/remove-deleted-accounts-files.ts';
 import { removeExpiredPreviews } from '../housekeeping/remove-expired-previews.ts';
 import { resendStrandedWebhooks } from '../housekeeping/resend-stranded-webhooks.ts';
 import { removeTempFolders } from '../housekeeping/remove-temp-folders.ts';
@@ -54,6 +55,8 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
   await resendStrandedWebhooks(ctx.database, ctx.enqueue, now);
   const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
   const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
+  // A deleted account's files (its rows went with it): downloads, results, uploads, publish copies.
+  await removeDeletedAccountsFiles(db, ctx.deps.storage);
   // Files removed behind the product's back show as "File hilang" in the files list.
   await checkFilePresence(db, ctx.deps.storage);
   await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));

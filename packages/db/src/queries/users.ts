@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { deletedAccounts } from '../schema/deleted-accounts.ts';
 import { users, type NewUserRow, type UserRow } from '../schema/users.ts';
 
 // Serialises changes that could remove the last admin (delete, demote) across processes.
@@ -61,9 +62,30 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Deletes the account; its rows go with it (the cascade), and the deletion is recorded in the
+ * same statement's transaction so the housekeeping sweep removes its files (deleted_accounts).
+ */
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db.insert(deletedAccounts).values({ userId: id }).onConflictDoNothing();
+  return true;
+}
+
+/** Deleted accounts whose files are still to be removed, oldest first. */
+export async function listDeletedAccountsWithFiles(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: deletedAccounts.userId })
+    .from(deletedAccounts)
+    .where(isNull(deletedAccounts.filesRemovedAt))
+    .orderBy(asc(deletedAccounts.deletedAt))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}
+
+export async function markAccountFilesRemoved(db: Db, userId: string): Promise<void> {
+  await db.update(deletedAccounts).set({ filesRemovedAt: new Date() }).where(eq(deletedAccounts.userId, userId));
 }
 
 /** Takes the lock that makes "is this the last admin?" checks safe inside a transaction. */

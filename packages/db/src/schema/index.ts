@@ -21,3 +21,4 @@ export * from './automations.ts';
 export * from './publish.ts';
 export * from './events.ts';
 export * from './outgoing-mails.ts';
+export * from './deleted-accounts.ts';

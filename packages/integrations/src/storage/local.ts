@@ -258,5 +258,8 @@ export function createLocalStorage(root: string): Storage {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    async removeFolder(folder) {
+      await rm(pathOf(folder), { recursive: true, force: true });
+    },
   };
 }

@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsCommand,
+  type ListObjectsCommandOutput,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -175,6 +176,29 @@ export function createS3Storage(
     return uploaded.ETag;
   }
 
+  /**
+   * Every page of a listing under `prefix` (1,000 keys a page), handed to `onPage` in order.
+   * ListObjects (v1, paged by Marker) rather than v2: every S3-compatible store has it, and
+   * s3rver's v2 continuation tokens are DES-encrypted, which OpenSSL 3 (Node >= 17) refuses.
+   */
+  async function listPaged(prefix: string, delimiter: string | undefined, onPage: (page: ListObjectsCommandOutput) => void): Promise<void> {
+    let marker: string | undefined;
+    for (;;) {
+      const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Delimiter: delimiter, Marker: marker }));
+      onPage(page);
+      if (!page.IsTruncated) return;
+      // Without NextMarker (v1 gives it only with a delimiter), the page ended at its last key
+      // or common prefix.
+      const last = page.Contents?.at(-1)?.Key;
+      const lastPrefix = page.CommonPrefixes?.at(-1)?.Prefix;
+      const next = page.NextMarker ?? [last, lastPrefix].filter((k) => k !== undefined).sort().at(-1);
+      if (next === undefined || (marker !== undefined && next <= marker)) {
+        throw new Error(`S3 listing of ${prefix} did not advance past ${marker ?? 'its start'}`);
+      }
+      marker = next;
+    }
+  }
+
   async function headSize(key: string): Promise<number | undefined> {
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
@@ -248,9 +272,7 @@ export function createS3Storage(
       const found = new Set<string>();
       const folders = [...keysByFolder(keys)];
       // One listing per folder (1,000 keys a page) instead of one HEAD per key. The delimiter
-      // keeps deeper folders out: `a/` lists `a/b1` and `a/b10`, not `a/sub/...`. ListObjects
-      // (v1, paged by Marker) rather than v2: every S3-compatible store has it, and s3rver's v2
-      // continuation tokens are DES-encrypted, which OpenSSL 3 (Node >= 17) refuses.
+      // keeps deeper folders out: `a/` lists `a/b1` and `a/b10`, not `a/sub/...`.
       await forEachLimited(folders, 8, async ([folder, names]) => {
         const prefix = folder ? `${folder}/` : '';
         // A page of a large library (50 of a member's 100,000 files): a HEAD per file, 16 at a
@@ -261,27 +283,12 @@ export function createS3Storage(
           });
           return;
         }
-        let marker: string | undefined;
-        for (;;) {
-          const page = await client.send(
-            new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Delimiter: '/', Marker: marker }),
-          );
-          let last: string | undefined;
+        await listPaged(prefix, '/', (page) => {
           for (const object of page.Contents ?? []) {
             const key = object.Key;
-            if (key === undefined) continue;
-            last = key;
-            if (key.startsWith(prefix) && names.has(key.slice(prefix.length))) found.add(key);
+            if (key !== undefined && key.startsWith(prefix) && names.has(key.slice(prefix.length))) found.add(key);
           }
-          if (!page.IsTruncated) break;
-          // With a delimiter S3 says where the page ended (a key or a common prefix).
-          const lastPrefix = page.CommonPrefixes?.at(-1)?.Prefix;
-          const next = page.NextMarker ?? [last, lastPrefix].filter((k) => k !== undefined).sort().at(-1);
-          if (next === undefined || (marker !== undefined && next <= marker)) {
-            throw new Error(`S3 listing of ${prefix} did not advance past ${marker ?? 'its start'}`);
-          }
-          marker = next;
-        }
+        });
       });
       return found;
     },
@@ -289,6 +296,17 @@ export function createS3Storage(
       assertSafeKey(key);
       // S3 answers a delete of a missing key with success, like `rm -f`.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async removeFolder(folder) {
+      assertSafeKey(folder);
+      const keys: string[] = [];
+      await listPaged(`${folder}/`, undefined, (page) => {
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      });
+      // One DeleteObject per key, 16 at a time: every S3-compatible store has it.
+      await forEachLimited(keys, 16, async (key) => {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      });
     },
     close() {
       client.destroy();

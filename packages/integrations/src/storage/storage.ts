@@ -21,6 +21,11 @@ export interface Storage {
    */
   existing(keys: readonly string[]): Promise<Set<string>>;
   remove(key: string): Promise<void>;
+  /**
+   * Removes `folder` and everything in it, however deep (S3: every key under `folder/`); a
+   * folder that does not exist is already gone. `folder` is checked like a key.
+   */
+  removeFolder(folder: string): Promise<void>;
 }
 
 export class StorageKeyError extends Error {}

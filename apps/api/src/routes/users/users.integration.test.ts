@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deletedAccounts } from '@scrapper/db/schema';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 
 let h: Harness;
@@ -138,5 +140,8 @@ describe('admin user management', () => {
     expect(res.status).toBe(200);
     expect((await h.request('GET', '/api/auth/me', { token: tempToken })).status).toBe(401);
     expect((await h.request('DELETE', `/api/admin/users/${created.body.id}`, { token: admin })).status).toBe(404);
+    // Recorded with the deletion, so the worker's next sweep removes the account's files.
+    const recorded = await h.database.db.select().from(deletedAccounts).where(eq(deletedAccounts.userId, created.body.id as string));
+    expect(recorded.map((r) => r.filesRemovedAt)).toEqual([null]);
   });
 });
