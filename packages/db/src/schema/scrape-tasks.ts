@@ -132,11 +132,20 @@ export const resultItems = pgTable(
     likeCount: bigint('like_count', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * "Hide duplicates" ranked once, when the index is written (setResultMapping): the row's
+     * place among the task's listed items with the same non-empty title key, in file order, set
+     * from the second on (2, 3, ...); null for the first of its key, an empty key or a skipped
+     * item. Without a duration filter a duplicate is a row with a rank; with one, only the keys
+     * that repeat (rank 2: one row per key) are looked at again.
+     */
+    titleRank: integer('title_rank'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.position] }),
     uniqueIndex('result_items_item_idx').on(t.taskId, t.itemId),
     index('result_items_title_key_idx').on(t.taskId, t.titleKey, t.position),
+    index('result_items_repeated_idx').on(t.taskId, t.titleKey).where(sql`${t.titleRank} = 2`),
   ],
 );
 export type ResultItemRow = typeof resultItems.$inferSelect;
