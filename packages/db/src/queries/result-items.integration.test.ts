@@ -71,7 +71,7 @@ async function ranks(taskId: string): Promise<Array<number | null>> {
 }
 
 describe('result_items.title_rank', () => {
-  it('ranks each title among the listed items in file order, across the pages the rows were written in; the first, empty titles and skipped items have none', async () => {
+  it('ranks the items of a repeated title in file order, across the pages the rows were written in; a title of one item, empty titles and skipped items have none', async () => {
     const taskId = await newTask();
     // Pages of three: "a" repeats across pages, "b" within one, "" (no title) never counts.
     await insertResultItems(database.sql, taskId, [row(0, { title: 'A' }), row(1, { title: 'b' }), row(2, { title: 'B ' })]);
@@ -79,10 +79,10 @@ describe('result_items.title_rank', () => {
     await insertResultItems(database.sql, taskId, [row(6, { title: '' }), row(7, { title: 'c' }), row(8, { title: 'A' })]);
     expect(await ranks(taskId)).toEqual([null, null, null, null, null, null, null, null, null]);
     await setResultMapping(database.sql, taskId, 'hash');
-    expect(await ranks(taskId)).toEqual([null, null, 2, null, null, 2, null, null, 3]);
+    expect(await ranks(taskId)).toEqual([1, 1, 2, null, null, 2, null, null, 3]);
     // Again (a rebuilt index, the same mapping set twice): the same ranks, no row written.
     await setResultMapping(database.sql, taskId, 'hash');
-    expect(await ranks(taskId)).toEqual([null, null, 2, null, null, 2, null, null, 3]);
+    expect(await ranks(taskId)).toEqual([1, 1, 2, null, null, 2, null, null, 3]);
   });
 
   it('is what migration 0031 backfills for rows written before it', async () => {
@@ -100,7 +100,7 @@ describe('result_items.title_rank', () => {
     await database.sql.unsafe(backfill);
     expect([await ranks(taskId), await ranks(other)]).toEqual(written);
     expect(written).toEqual([
-      [null, null, 2, 3, null],
+      [1, null, 2, 3, null],
       [null, null],
     ]);
   });

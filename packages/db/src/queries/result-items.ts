@@ -44,16 +44,16 @@ export async function setResultMapping(sql: SqlClient, taskId: string, mapping: 
   await (sql as postgres.Sql)`update scrape_tasks set result_mapping = ${mapping} where id = ${taskId}`;
 }
 
-/** title_rank of the task's rows from their title keys (idempotent; "C": equality is all it needs, and sorts fastest). */
+/**
+ * title_rank of the task's rows from their title keys: 1, 2, ... in file order within each key
+ * that more than one listed item has; null otherwise (idempotent; only changed rows are written).
+ */
 export async function rankResultTitles(sql: SqlClient, taskId: string): Promise<void> {
   await (sql as postgres.Sql)`
     update result_items r set title_rank = x.rank
     from (
-      select position, case when n > 1 then n end as rank
-      from (
-        select position, row_number() over (partition by title_key collate "C" order by position) as n
-        from result_items where task_id = ${taskId} and item_id is not null and title_key <> ''
-      ) ranked
+      select position, case when count(*) over (partition by title_key) > 1 then row_number() over (partition by title_key order by position) end as rank
+      from result_items where task_id = ${taskId} and item_id is not null and title_key <> ''
     ) x
     where r.task_id = ${taskId} and r.position = x.position and r.title_rank is distinct from x.rank`;
 }
@@ -180,24 +180,23 @@ export async function listResultItemsPage(
     ? sql`(duration is not null and (${min}::float8 is not null and duration < ${min}::float8 or ${max}::float8 is not null and duration > ${max}::float8))`
     : sql`false`;
   // Duplicates, from the ranks stored with the index (title_rank) instead of ranking the whole
-  // file per request: without a duration filter a row with a rank is a duplicate. With one, the
-  // first of its key may be hidden by duration, and the next one left then stays: the keys that
-  // repeat (rank 2) are ranked again among the rows the duration filter leaves (`dups`: the
-  // positions hidden as duplicates).
+  // file per request: without a duration filter a row ranked after the first of its key is a
+  // duplicate. With one, the first of a key may be hidden by duration and the next one left then
+  // stays: only the rows of repeated keys (ranked; read in key order from their partial index)
+  // are ranked again among what the duration filter leaves (`dups`: the positions hidden).
   const dynamicDuplicates = query.hideDuplicates && durationFilter;
   const isDuplicate = !query.hideDuplicates
     ? sql`false`
     : dynamicDuplicates
-      ? sql`(title_rank is not null and position in (select position from dups))`
-      : sql`(title_rank is not null)`;
+      ? sql`(coalesce(title_rank, 1) > 1 and position in (select position from dups))`
+      : sql`(coalesce(title_rank, 1) > 1)`;
   const dups = dynamicDuplicates
     ? sql`with dups as materialized (
         select position from (
           select position, ${byDuration} as by_duration,
-            min(position) filter (where not ${byDuration}) over (partition by title_key collate "C") as keep
+            min(position) filter (where not ${byDuration}) over (partition by title_key) as keep
           from result_items
-          where task_id = ${taskId} and item_id is not null
-            and title_key in (select title_key from result_items where task_id = ${taskId} and title_rank = 2)
+          where task_id = ${taskId} and item_id is not null and title_rank is not null
         ) g where not by_duration and position <> keep
       )`
     : sql``;
@@ -208,26 +207,16 @@ export async function listResultItemsPage(
   const search = query.search ? sql`(title ilike ${containsPattern(query.search)} or author ilike ${containsPattern(query.search)})` : sql`true`;
   const column = sql.unsafe(SORT_COLUMNS[query.sortBy]);
   const direction = sql.unsafe(query.order === 'desc' ? 'desc' : 'asc');
-  // The counts: one pass over the file's rows, each flag computed once (`offset 0` keeps each
-  // level from being folded into the next, which would evaluate a flag once per use).
+  // The counts: one pass over the file's rows (each flag a plain condition: the costly ones
+  // are hashed sets, built once per statement).
   const counts = sql`
     ${dups}
     select count(*) as all,
-      count(*) filter (where by_duration) as by_duration,
-      count(*) filter (where by_duplicate) as by_duplicate,
-      count(*) filter (where hidden_downloaded) as by_downloaded,
-      count(*) filter (where not by_duration and not by_duplicate and not hidden_downloaded and searched) as total
-    from (
-      select by_duration, by_duplicate, searched,
-        (not by_duration and not by_duplicate and ${inDownloaded}) as hidden_downloaded
-      from (
-        select item_id, by_duration, searched, (not by_duration and ${isDuplicate}) as by_duplicate
-        from (
-          select item_id, position, title_rank, ${byDuration} as by_duration, ${search} as searched
-          from result_items where task_id = ${taskId} and item_id is not null offset 0
-        ) b offset 0
-      ) f offset 0
-    ) flagged`;
+      count(*) filter (where ${byDuration}) as by_duration,
+      count(*) filter (where not ${byDuration} and ${isDuplicate}) as by_duplicate,
+      count(*) filter (where not ${byDuration} and not ${isDuplicate} and ${inDownloaded}) as by_downloaded,
+      count(*) filter (where not ${byDuration} and not ${isDuplicate} and not ${inDownloaded} and ${search}) as total
+    from result_items where task_id = ${taskId} and item_id is not null`;
   // The page: the visible rows in the asked order, the flags as plain conditions.
   const page = sql`
     ${dups}
