@@ -26,7 +26,12 @@ interface Batch {
 }
 
 export async function runDownloads(items: number, sweep: readonly number[], log: (m: string) => void): Promise<Row[]> {
-  const r = await runJsonScript<Batch>('apps/worker/bench/batch-50.ts', { env: { BENCH_ITEMS: String(items), BENCH_PROXIED: '0', BENCH_SWEEP: sweep.join(',') } });
+  // Nine runs of 50 clips on a loaded machine take longer than the default ten minutes: the
+  // limit grows with the work (a bound on a hung run, not a target).
+  const r = await runJsonScript<Batch>('apps/worker/bench/batch-50.ts', {
+    env: { BENCH_ITEMS: String(items), BENCH_PROXIED: '0', BENCH_SWEEP: sweep.join(',') },
+    timeoutMs: 10 * 60_000 + items * (sweep.length + 1) * 20_000,
+  });
   const l = load();
   const plain = r.sweep.map((s) => `-P ${s.parallel} ${s.seconds} s`).join(', ');
   log(`  batch: product ${r.productSeconds} s at ${r.concurrency}; xargs ${plain}; fastest -P ${r.fastestParallel}`);
