@@ -190,16 +190,15 @@ export async function listResultItemsPage(
     : dynamicDuplicates
       ? sql`(coalesce(title_rank, 1) > 1 and position in (select position from dups))`
       : sql`(coalesce(title_rank, 1) > 1)`;
-  const dups = dynamicDuplicates
-    ? sql`with dups as materialized (
+  const dupsCte = sql`dups as materialized (
         select position from (
           select position, ${byDuration} as by_duration,
             min(position) filter (where not ${byDuration}) over (partition by title_key) as keep
           from result_items
           where task_id = ${taskId} and item_id is not null and title_rank is not null
         ) g where not by_duration and position <> keep
-      )`
-    : sql``;
+      )`;
+  const dups = dynamicDuplicates ? sql`with ${dupsCte}` : sql``;
   const done = sql`d.owner_id = ${ownerId} and d.platform = ${platform} and d.status = 'completed' and d.file_deleted_at is null`;
   // Over the whole file: one hashed set of the owner's downloaded ids; for a page: a probe each.
   const inDownloaded = query.hideDownloaded ? sql`(item_id in (select d.source_item_id from downloads d where ${done}))` : sql`false`;
@@ -207,15 +206,24 @@ export async function listResultItemsPage(
   const search = query.search ? sql`(title ilike ${containsPattern(query.search)} or author ilike ${containsPattern(query.search)})` : sql`true`;
   const column = sql.unsafe(SORT_COLUMNS[query.sortBy]);
   const direction = sql.unsafe(query.order === 'desc' ? 'desc' : 'asc');
-  // The counts: one pass over the file's rows (each flag a plain condition: the costly ones
-  // are hashed sets, built once per statement).
+  // The counts: one pass over the file's rows with cheap conditions only. The downloaded ones
+  // are found once (`dl`: the owner's downloads of this platform among the file's items, read
+  // with their own flags); what they hide and what they take off the total is counted on them.
+  const dl = query.hideDownloaded
+    ? sql`dl as materialized (
+        select position, duration, title_rank, title, author from result_items
+        where task_id = ${taskId} and item_id is not null and item_id in (select d.source_item_id from downloads d where ${done})
+      )`
+    : undefined;
+  const shown = sql`not ${byDuration} and not ${isDuplicate}`;
+  const countsWith = dynamicDuplicates && dl ? sql`with ${dupsCte}, ${dl}` : dl ? sql`with ${dl}` : dups;
   const counts = sql`
-    ${dups}
+    ${countsWith}
     select count(*) as all,
       count(*) filter (where ${byDuration}) as by_duration,
       count(*) filter (where not ${byDuration} and ${isDuplicate}) as by_duplicate,
-      count(*) filter (where not ${byDuration} and not ${isDuplicate} and ${inDownloaded}) as by_downloaded,
-      count(*) filter (where not ${byDuration} and not ${isDuplicate} and not ${inDownloaded} and ${search}) as total
+      ${dl ? sql`(select count(*) from dl where ${shown})` : sql`0`} as by_downloaded,
+      count(*) filter (where ${shown} and ${search}) ${dl ? sql`- (select count(*) from dl where ${shown} and ${search})` : sql``} as total
     from result_items where task_id = ${taskId} and item_id is not null`;
   // The page: the visible rows in the asked order, the flags as plain conditions.
   const page = sql`
