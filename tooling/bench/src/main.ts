@@ -37,6 +37,7 @@ const sizes = smoke
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
       events: { streams: 20, members: 2, burstWrites: 10, burstSpreadMs: 100, steadyWrites: 3, firstProgress: 3 } satisfies LiveEventsSizes,
       batchItems: 2,
+      batchSweep: [1, 2],
       ingestItems: 2000,
       ingestRepeat: 1,
     }
@@ -45,6 +46,7 @@ const sizes = smoke
       latency: { tasks: 20, runMs: 1000 } satisfies JobLatencySizes,
       events: { streams: 1000, members: 4, burstWrites: 200, burstSpreadMs: 1000, steadyWrites: 30, firstProgress: 30 } satisfies LiveEventsSizes,
       batchItems: 50,
+      batchSweep: [1, 2, 3, 4, 5, 6, 7, 8],
       ingestItems: 20_000,
       ingestRepeat: 3,
     };
@@ -88,7 +90,7 @@ if (wanted('api') || wanted('latency')) {
 }
 // Its own API process (its inspector open, no seeded lists), so its memory is the streams'.
 await section('events', LIVE_ROWS, () => runLiveEvents(sizes.events, log));
-await section('downloads', DOWNLOAD_ROWS, () => runDownloads(sizes.batchItems, log));
+await section('downloads', DOWNLOAD_ROWS, () => runDownloads(sizes.batchItems, sizes.batchSweep, log));
 await section('ingest', INGEST_ROWS, () => runScrapeIngest(sizes.ingestItems, sizes.ingestRepeat, log));
 await section('startup', STARTUP_ROWS, () => runStartup(log));
 if (!smoke && !flag('--skip-external')) {

@@ -1,9 +1,8 @@
 // The library: the downloaded files still kept, listed, summed per platform, and deleted.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
-import { downloadLibraryTotals } from '../schema/download-library-totals.ts';
-import { users } from '../schema/users.ts';
 import { containing, type DownloadWithOwner } from './downloads.ts';
 
 const liveFile = sql`${downloads.status} = 'completed' and ${downloads.storageKey} is not null and ${downloads.fileDeletedAt} is null`;
@@ -26,39 +25,42 @@ export interface FileFilter {
  * one partial index (migration 0013) serves both directions and a page never sorts the library:
  * date (created_at, id); title (title, id); platform (platform, then newest first, id).
  */
-function fileOrder(sortBy: FileFilter['sortBy'], order: FileFilter['order']): SQL[] {
-  const up = order === 'asc';
-  const newestFirst = [sql`${downloads.createdAt} desc nulls last`, sql`${downloads.id} desc nulls last`];
-  const oldestFirst = [sql`${downloads.createdAt} asc nulls first`, sql`${downloads.id} asc nulls first`];
-  if (sortBy === 'date') return up ? oldestFirst : newestFirst;
-  if (sortBy === 'title') return up ? [asc(downloads.title), asc(downloads.id)] : [desc(downloads.title), desc(downloads.id)];
-  return up ? [asc(downloads.platform), ...newestFirst] : [desc(downloads.platform), ...oldestFirst];
-}
+const FILE_ORDER: Record<FileFilter['sortBy'], Record<FileFilter['order'], string>> = {
+  date: { asc: 'd.created_at asc nulls first, d.id asc nulls first', desc: 'd.created_at desc nulls last, d.id desc nulls last' },
+  title: { asc: 'd.title asc, d.id asc', desc: 'd.title desc, d.id desc' },
+  platform: {
+    asc: 'd.platform asc, d.created_at desc nulls last, d.id desc nulls last',
+    desc: 'd.platform desc, d.created_at asc nulls first, d.id asc nulls first',
+  },
+};
 
-function fileWhere(f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>): SQL | undefined {
-  return and(
-    liveFile,
-    f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
-    f.id ? eq(downloads.id, f.id) : undefined,
-    f.platform ? eq(downloads.platform, f.platform) : undefined,
-    f.search ? ilike(downloads.title, containing(f.search)) : undefined,
-  );
+// The list, its count and the summary are the route's hot path (every open of the file
+// manager): written in plain postgres.js, the statements a bare server would send, without the
+// query builder's per-call work (docs/benchmarks.md, files list).
+function fileWhere(sql: postgres.Sql, f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>) {
+  return sql`d.status = 'completed' and d.storage_key is not null and d.file_deleted_at is null
+    ${f.ownerId ? sql`and d.owner_id = ${f.ownerId}` : sql``}
+    ${f.id ? sql`and d.id = ${f.id}` : sql``}
+    ${f.platform ? sql`and d.platform = ${f.platform}` : sql``}
+    ${f.search ? sql`and d.title ilike ${containing(f.search)}` : sql``}`;
 }
 
 /** What the file manager shows of a file: a flat row of the columns it reads, nothing more. */
-const libraryFileColumns = {
-  id: downloads.id,
-  title: downloads.title,
-  sourceItemId: downloads.sourceItemId,
-  platform: downloads.platform,
-  author: downloads.author,
-  storageKey: downloads.storageKey,
-  sizeBytes: downloads.sizeBytes,
-  createdAt: downloads.createdAt,
-  fileMissingAt: downloads.fileMissingAt,
-  ownerUsername: users.username,
-};
-type LibraryFile = Pick<DownloadWithOwner, keyof typeof libraryFileColumns>;
+type LibraryFile = Pick<DownloadWithOwner, 'id' | 'title' | 'sourceItemId' | 'platform' | 'author' | 'storageKey' | 'sizeBytes' | 'createdAt' | 'fileMissingAt' | 'ownerUsername'>;
+
+interface LibraryFileRow {
+  id: string;
+  title: string;
+  source_item_id: string;
+  platform: string;
+  author: string;
+  storage_key: string | null;
+  size_bytes: string | null;
+  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
+  created_at: string | Date;
+  file_missing_at: string | Date | null;
+  owner_username: string;
+}
 
 /**
  * One page of the files still in storage (the caller's, or everyone's for `ownerId: null`).
@@ -66,14 +68,25 @@ type LibraryFile = Pick<DownloadWithOwner, keyof typeof libraryFileColumns>;
  * them all cost the API more than the rest of a page (docs/benchmarks.md, large libraries).
  */
 export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<LibraryFile[]> {
-  return db
-    .select(libraryFileColumns)
-    .from(downloads)
-    .innerJoin(users, eq(users.id, downloads.ownerId))
-    .where(fileWhere(f))
-    .orderBy(...fileOrder(f.sortBy, f.order))
-    .limit(f.limit)
-    .offset(f.offset);
+  const sql = db.$client;
+  const rows = await sql<LibraryFileRow[]>`
+    select d.id, d.title, d.source_item_id, d.platform, d.author, d.storage_key, d.size_bytes, d.created_at, d.file_missing_at, u.username as owner_username
+    from downloads d inner join users u on u.id = d.owner_id
+    where ${fileWhere(sql, f)}
+    order by ${sql.unsafe(FILE_ORDER[f.sortBy][f.order])}
+    limit ${f.limit} offset ${f.offset}`;
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    sourceItemId: r.source_item_id,
+    platform: r.platform,
+    author: r.author,
+    storageKey: r.storage_key,
+    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
+    createdAt: new Date(r.created_at),
+    fileMissingAt: r.file_missing_at === null ? null : new Date(r.file_missing_at),
+    ownerUsername: r.owner_username,
+  }));
 }
 
 /** Files of the library per platform: how many and their recorded bytes. */
@@ -88,24 +101,19 @@ export interface PlatformFiles {
  * (everyone's summed for an admin), never a count over the downloads themselves.
  */
 export async function summarizeDownloadedFiles(db: Db, ownerId: string | null): Promise<PlatformFiles[]> {
-  const rows = await db
-    .select({
-      platform: downloadLibraryTotals.platform,
-      files: sql<string>`sum(${downloadLibraryTotals.files})`,
-      bytes: sql<string>`sum(${downloadLibraryTotals.fileBytes})`,
-    })
-    .from(downloadLibraryTotals)
-    .where(ownerId ? eq(downloadLibraryTotals.ownerId, ownerId) : undefined)
-    .groupBy(downloadLibraryTotals.platform)
-    .having(sql`sum(${downloadLibraryTotals.files}) > 0`)
-    .orderBy(asc(downloadLibraryTotals.platform));
+  const sql = db.$client;
+  const rows = await sql<Array<{ platform: string; files: string; bytes: string }>>`
+    select platform, sum(files) as files, sum(file_bytes) as bytes from download_library_totals
+    ${ownerId ? sql`where owner_id = ${ownerId}` : sql``}
+    group by platform having sum(files) > 0 order by platform asc`;
   return rows.map((r) => ({ platform: r.platform, files: Number(r.files), bytes: Number(r.bytes) }));
 }
 
 /** How many files match a title search or an id (a platform filter alone is read off the summary). */
 export async function countDownloadedFiles(db: Db, f: Pick<FileFilter, 'ownerId' | 'id' | 'platform' | 'search'>): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(downloads).where(fileWhere(f));
-  return row?.n ?? 0;
+  const sql = db.$client;
+  const [row] = await sql<Array<{ n: string }>>`select count(*) as n from downloads d where ${fileWhere(sql, f)}`;
+  return Number(row?.n ?? 0);
 }
 
 export async function markDownloadFileDeleted(db: Db, id: string): Promise<void> {

@@ -34,9 +34,28 @@ export async function deleteResultItems(sql: SqlClient, taskId: string): Promise
   await (sql as postgres.Sql)`delete from result_items where task_id = ${taskId}`;
 }
 
-/** The mapping the task's rows were made with (resultMappingHash). */
+/**
+ * The task's rows are all written: ranks their titles for "hide duplicates" (title_rank, see
+ * the schema) and records the mapping they were made with (resultMappingHash). Only the rows
+ * whose rank changes are written (the second and later of a repeated title: few).
+ */
 export async function setResultMapping(sql: SqlClient, taskId: string, mapping: string): Promise<void> {
+  await rankResultTitles(sql, taskId);
   await (sql as postgres.Sql)`update scrape_tasks set result_mapping = ${mapping} where id = ${taskId}`;
+}
+
+/**
+ * title_rank of the task's rows from their title keys: 1, 2, ... in file order within each key
+ * that more than one listed item has; null otherwise (idempotent; only changed rows are written).
+ */
+export async function rankResultTitles(sql: SqlClient, taskId: string): Promise<void> {
+  await (sql as postgres.Sql)`
+    update result_items r set title_rank = x.rank
+    from (
+      select position, case when count(*) over (partition by title_key) > 1 then row_number() over (partition by title_key order by position) end as rank
+      from result_items where task_id = ${taskId} and item_id is not null and title_key <> ''
+    ) x
+    where r.task_id = ${taskId} and r.position = x.position and r.title_rank is distinct from x.rank`;
 }
 
 /**
@@ -156,62 +175,69 @@ export async function listResultItemsPage(
   const { taskId, ownerId, platform } = scope;
   const min = query.minSeconds ?? null;
   const max = query.maxSeconds ?? null;
-  const byDuration =
-    min === null && max === null
-      ? sql`false`
-      : sql`(duration is not null and (${min}::float8 is not null and duration < ${min}::float8 or ${max}::float8 is not null and duration > ${max}::float8))`;
-  const byDuplicate = query.hideDuplicates
-    ? sql`(not by_duration and title_key <> '' and position <> min(position) filter (where not by_duration) over (partition by title_key))`
+  const durationFilter = min !== null || max !== null;
+  const byDuration = durationFilter
+    ? sql`(duration is not null and (${min}::float8 is not null and duration < ${min}::float8 or ${max}::float8 is not null and duration > ${max}::float8))`
     : sql`false`;
+  // Duplicates, from the ranks stored with the index (title_rank) instead of ranking the whole
+  // file per request: without a duration filter a row ranked after the first of its key is a
+  // duplicate. With one, the first of a key may be hidden by duration and the next one left then
+  // stays: only the rows of repeated keys (ranked; read in key order from their partial index)
+  // are ranked again among what the duration filter leaves (`dups`: the positions hidden).
+  const dynamicDuplicates = query.hideDuplicates && durationFilter;
+  const isDuplicate = !query.hideDuplicates
+    ? sql`false`
+    : dynamicDuplicates
+      ? sql`(coalesce(title_rank, 1) > 1 and position in (select position from dups))`
+      : sql`(coalesce(title_rank, 1) > 1)`;
+  const dupsCte = sql`dups as materialized (
+        select position from (
+          select position, ${byDuration} as by_duration,
+            min(position) filter (where not ${byDuration}) over (partition by title_key) as keep
+          from result_items
+          where task_id = ${taskId} and item_id is not null and title_rank is not null
+        ) g where not by_duration and position <> keep
+      )`;
+  const dups = dynamicDuplicates ? sql`with ${dupsCte}` : sql``;
   const done = sql`d.owner_id = ${ownerId} and d.platform = ${platform} and d.status = 'completed' and d.file_deleted_at is null`;
   // Over the whole file: one hashed set of the owner's downloaded ids; for a page: a probe each.
-  const inDownloaded = sql`(item_id in (select d.source_item_id from downloads d where ${done}))`;
+  const inDownloaded = query.hideDownloaded ? sql`(item_id in (select d.source_item_id from downloads d where ${done}))` : sql`false`;
   const isDownloaded = sql`exists (select 1 from downloads d where ${done} and d.source_item_id = f.item_id)`;
   const search = query.search ? sql`(title ilike ${containsPattern(query.search)} or author ilike ${containsPattern(query.search)})` : sql`true`;
-  const flagged = sql`
-    with base as (
-      select position, raw_start, raw_length, item_id, title, title_key, author, url, thumbnail, duration, play_count, like_count, width, height,
-        ${byDuration} as by_duration
-      from result_items where task_id = ${taskId} and item_id is not null
-    ), flagged as ${query.hideDuplicates ? sql`materialized` : sql``} (
-      select b.*, ${byDuplicate} as by_duplicate,
-        ${query.hideDownloaded ? inDownloaded : sql`false`} as hidden_downloaded
-      from base b
-    )`;
-  const visible = sql`not by_duration and not by_duplicate and not hidden_downloaded`;
   const column = sql.unsafe(SORT_COLUMNS[query.sortBy]);
   const direction = sql.unsafe(query.order === 'desc' ? 'desc' : 'asc');
+  // The counts: one pass over the file's rows with cheap conditions only. The downloaded ones
+  // are found once (`dl`: the owner's downloads of this platform among the file's items, read
+  // with their own flags); what they hide and what they take off the total is counted on them.
+  const dl = query.hideDownloaded
+    ? sql`dl as materialized (
+        select position, duration, title_rank, title, author from result_items
+        where task_id = ${taskId} and item_id is not null and item_id in (select d.source_item_id from downloads d where ${done})
+      )`
+    : undefined;
+  const shown = sql`not ${byDuration} and not ${isDuplicate}`;
+  const countsWith = dynamicDuplicates && dl ? sql`with ${dupsCte}, ${dl}` : dl ? sql`with ${dl}` : dups;
   const counts = sql`
-      select count(*) as all,
-        count(*) filter (where by_duration) as by_duration,
-        count(*) filter (where by_duplicate) as by_duplicate,
-        count(*) filter (where not by_duration and not by_duplicate and hidden_downloaded) as by_downloaded,
-        count(*) filter (where ${visible} and ${search}) as total
-      from flagged`;
+    ${countsWith}
+    select count(*) as all,
+      count(*) filter (where ${byDuration}) as by_duration,
+      count(*) filter (where not ${byDuration} and ${isDuplicate}) as by_duplicate,
+      ${dl ? sql`(select count(*) from dl where ${shown})` : sql`0`} as by_downloaded,
+      count(*) filter (where ${shown} and ${search}) ${dl ? sql`- (select count(*) from dl where ${shown} and ${search})` : sql``} as total
+    from result_items where task_id = ${taskId} and item_id is not null`;
+  // The page: the visible rows in the asked order, the flags as plain conditions.
   const page = sql`
-      select f.position, f.raw_start, f.raw_length, f.item_id, f.title, f.author, f.url, f.thumbnail, f.duration, f.play_count, f.like_count, f.width, f.height,
-        ${query.hideDownloaded ? sql`false` : isDownloaded} as downloaded
-      from flagged f
-      where ${visible} and ${search}
-      order by ${column} ${direction} nulls last, position asc
-      offset ${query.offset} limit ${query.limit}`;
+    ${dups}
+    select f.position, f.raw_start, f.raw_length, f.item_id, f.title, f.author, f.url, f.thumbnail, f.duration, f.play_count, f.like_count, f.width, f.height,
+      ${query.hideDownloaded ? sql`false` : isDownloaded} as downloaded
+    from result_items f
+    where task_id = ${taskId} and item_id is not null
+      and not ${byDuration} and not ${isDuplicate} and not ${inDownloaded} and ${search}
+    order by ${column} ${direction} nulls last, position asc
+    offset ${query.offset} limit ${query.limit}`;
   type CountRow = { all: string; by_duration: string; by_duplicate: string; by_downloaded: string; total: string };
   type PageRow = RawItemRow & { downloaded: boolean };
-  let countRows: CountRow[];
-  let pageRows: PageRow[];
-  if (query.hideDuplicates) {
-    // The duplicate rule is a window over the whole file: computed once (materialized) for both
-    // the counts and the page, in one statement.
-    const rows = await sql<Array<CountRow & { page: PageRow[] | null }>>`
-      ${flagged}
-      , c as (${counts})
-      select c.*, (select json_agg(p) from (${page}) p) as page from c`;
-    countRows = rows;
-    pageRows = (rows[0]?.page ?? []).map((r) => ({ ...r, raw_start: r.raw_start === null ? null : String(r.raw_start) }));
-  } else {
-    // Without the window each part takes its own path: the page an index range, the counts one scan.
-    [countRows, pageRows] = await Promise.all([sql<CountRow[]>`${flagged} ${counts}`, sql<PageRow[]>`${flagged} ${page}`]);
-  }
+  const [countRows, pageRows] = await Promise.all([sql<CountRow[]>`${counts}`, sql<PageRow[]>`${page}`]);
   const c = countRows[0];
   return {
     items: pageRows.map((r) => ({ ...toItemRow(r), downloaded: r.downloaded })),

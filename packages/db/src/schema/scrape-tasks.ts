@@ -132,11 +132,22 @@ export const resultItems = pgTable(
     likeCount: bigint('like_count', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * "Hide duplicates" ranked once, when the index is written (setResultMapping): for a title
+     * key (non-empty) that more than one listed item of the task has, each such row's place
+     * among them in file order (1, 2, ...); null for every other row. Without a duration filter
+     * a duplicate is a row ranked 2 or more; with one, only the ranked rows are looked at again.
+     */
+    titleRank: integer('title_rank'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.position] }),
     uniqueIndex('result_items_item_idx').on(t.taskId, t.itemId),
     index('result_items_title_key_idx').on(t.taskId, t.titleKey, t.position),
+    index('result_items_repeated_idx').on(t.taskId, t.titleKey, t.position).where(sql`${t.titleRank} is not null`),
+    // The items page sorted by plays, most first (the downloader's "populer"), read in order
+    // instead of sorting the whole file.
+    index('result_items_plays_idx').on(t.taskId, t.playCount.desc().nullsLast(), t.position),
   ],
 );
 export type ResultItemRow = typeof resultItems.$inferSelect;
