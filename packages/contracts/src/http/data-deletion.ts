@@ -25,7 +25,7 @@ export function deletionConfirmation(code: string, mailEnabled: boolean): string
   const rest = 'Verifikasi identitas diselesaikan dalam 7 hari, dan seluruh proses penghapusan selesai paling lama 30 hari.';
   return mailEnabled
     ? `${received} Konfirmasi dikirim ke email Anda dalam beberapa menit, begitu pula setiap perubahan status. ${rest}`
-    : `${received} Admin akan menangani permintaan Anda dan menghubungi Anda di alamat email tersebut; simpan kode ini bila Anda ingin menanyakan statusnya. ${rest}`;
+    : `${received} Admin akan menangani permintaan Anda dan menghubungi Anda di alamat email tersebut dalam 24-48 jam; simpan kode ini bila Anda ingin menanyakan statusnya. ${rest}`;
 }
 
 /** received = baru, in_progress = diproses, done = selesai. */
