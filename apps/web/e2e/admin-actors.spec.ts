@@ -279,7 +279,7 @@ test('a sixth platform added in the editor scrapes with its own mapping, no code
   await dialog.getByRole('combobox', { name: 'duration_format' }).selectOption('milliseconds');
 
   await dialog.getByRole('tab', { name: 'Platform Specific' }).click();
-  await dialog.getByRole('textbox', { name: 'urlMapping' }).fill('twitterUrl\n\n');
+  await dialog.getByRole('textbox', { name: 'urlMapping', exact: true }).fill('twitterUrl\n\n');
 
   await dialog.getByRole('tab', { name: 'Opsi Tambahan' }).click();
   await dialog.getByRole('textbox', { name: 'Key' }).fill('maxItems');
