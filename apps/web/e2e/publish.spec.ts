@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { linkTitle } from '@scrapper/contracts/rules/readable-file-name';
 import { BASE_URL, E2E_META_PAGE, E2E_SPEC_MEDIA_PORT } from './support/env.ts';
 import {
   DESKTOP,
@@ -41,8 +42,9 @@ const GOOGLE_APP = {
  * by its link, so it is in the member's File Manager.
  */
 const CLIP = 'klip-vertikal';
-/** What the product names a download by link whose page gives no title. */
-const CLIP_TITLE = 'Video web';
+const CLIP_URL = `http://127.0.0.1:${E2E_SPEC_MEDIA_PORT}/${CLIP}.mp4`;
+/** What the product names a download by link: its address, as `linkTitle` writes it. */
+const CLIP_TITLE = linkTitle(CLIP_URL);
 let clipDir = '';
 let clipServer: Server | undefined;
 
@@ -133,7 +135,7 @@ async function connectYouTube(adminApi: APIRequestContext, memberApi: APIRequest
 /** The clip downloaded on the server by its link ("Unduh dari URL"), into the File Manager. */
 async function downloadClip(memberApi: APIRequestContext) {
   const batch = await memberApi.post('/api/media/batches', {
-    data: { urls: [`http://127.0.0.1:${E2E_SPEC_MEDIA_PORT}/${CLIP}.mp4`], quality: 'best' },
+    data: { urls: [CLIP_URL], quality: 'best' },
   });
   expect(batch.ok()).toBe(true);
   const { id: batchId } = (await batch.json()) as { id: string };
