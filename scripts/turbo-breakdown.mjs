@@ -15,22 +15,24 @@ const runs = readdirSync(dir)
   .sort((a, b) => b.mtime - a.mtime)
   .slice(0, 2)
   .reverse();
-const read = (run) => JSON.parse(readFileSync(join(dir, run.name), 'utf8'));
-const has = (run, kind) => (read(run).tasks ?? []).some((task) => String(task.taskId).endsWith(`#${kind}`));
-if (runs.length === 2 && has(runs[1], 'e2e') && has(runs[1], 'test')) runs.shift();
+// Each summary read once; start and end are counted from the first run's start, so a second
+// stage's tasks show when they ran in the whole `npm test`.
+const summaries = runs.map((run) => ({ name: run.name, summary: JSON.parse(readFileSync(join(dir, run.name), 'utf8')) }));
+const has = ({ summary }, kind) => (summary.tasks ?? []).some((task) => String(task.taskId).endsWith(`#${kind}`));
+if (summaries.length === 2 && has(summaries[1], 'e2e') && has(summaries[1], 'test')) summaries.shift();
+const origin = summaries[0]?.summary.execution?.startTime ?? 0;
 const rows = [];
-for (const run of runs) {
-  const summary = JSON.parse(readFileSync(join(dir, run.name), 'utf8'));
+for (const { name, summary } of summaries) {
   const start = summary.execution?.startTime;
   const end = summary.execution?.endTime;
-  console.log(`run ${run.name}: ${summary.execution?.command ?? ''} ${((end - start) / 1000).toFixed(0)} s`);
+  console.log(`run ${name}: ${summary.execution?.command ?? ''} ${((end - start) / 1000).toFixed(0)} s, from ${((start - origin) / 1000).toFixed(0)} s`);
   for (const task of summary.tasks ?? []) {
     const ms = (task.execution?.endTime ?? 0) - (task.execution?.startTime ?? 0);
     rows.push({
       id: task.taskId,
       seconds: ms / 1000,
-      from: ((task.execution?.startTime ?? start) - start) / 1000,
-      to: ((task.execution?.endTime ?? start) - start) / 1000,
+      from: ((task.execution?.startTime ?? start) - origin) / 1000,
+      to: ((task.execution?.endTime ?? start) - origin) / 1000,
       cache: task.cache?.status ?? '',
       exit: task.execution?.exitCode,
     });

@@ -65,6 +65,7 @@ describe('worker process', () => {
       expiredPreviewsRemoved: 0,
       tempFoldersRemoved: 0,
       expiredOAuthStatesRemoved: 0,
+      deletedAccountsCleared: 0,
       previewBytesFreed: 0,
       tempBytesFreed: 0,
     });

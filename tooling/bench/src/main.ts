@@ -33,7 +33,7 @@ const sizes = smoke
   ? {
       // Enough for every list to have more than one page and every row a figure; the figures
       // themselves mean nothing at this size (the smoke run proves the harness, in `npm test`).
-      api: { downloads: 4_000, memberDownloads: 400, tasks: 4_000, memberTasks: 400, otherUsers: 9, oneClientRequests: 10, durationSeconds: 0.5, rounds: 2, warmupSeconds: 0, connections: 10, only: apiOnly } satisfies ApiOverheadSizes,
+      api: { downloads: 4_000, memberDownloads: 400, tasks: 4_000, memberTasks: 400, otherUsers: 9, oneClientRequests: 10, durationSeconds: 0.5, rounds: 2, warmupSeconds: 0, connections: 10, p99Connections: 4, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 3, runMs: 300 } satisfies JobLatencySizes,
       events: { streams: 20, members: 2, burstWrites: 10, burstSpreadMs: 100, steadyWrites: 3, firstProgress: 3 } satisfies LiveEventsSizes,
       batchItems: 2,
@@ -42,7 +42,7 @@ const sizes = smoke
       ingestRepeat: 1,
     }
   : {
-      api: { downloads: 1_000_000, memberDownloads: 100_000, tasks: 1_000_000, memberTasks: 100_000, otherUsers: 999, oneClientRequests: 300, durationSeconds: 8, warmupSeconds: 1, connections: 50, only: apiOnly } satisfies ApiOverheadSizes,
+      api: { downloads: 1_000_000, memberDownloads: 100_000, tasks: 1_000_000, memberTasks: 100_000, otherUsers: 999, oneClientRequests: 300, durationSeconds: 8, warmupSeconds: 1, connections: 50, p99Connections: 8, only: apiOnly } satisfies ApiOverheadSizes,
       latency: { tasks: 20, runMs: 1000 } satisfies JobLatencySizes,
       events: { streams: 1000, members: 4, burstWrites: 200, burstSpreadMs: 1000, steadyWrites: 30, firstProgress: 30 } satisfies LiveEventsSizes,
       batchItems: 50,

@@ -208,6 +208,7 @@ describe('a sweep', () => {
       expiredPreviewsRemoved: 2,
       tempFoldersRemoved: 4,
       expiredOAuthStatesRemoved: 2,
+      deletedAccountsCleared: 0,
       previewBytesFreed: clip.length,
       tempBytesFreed: 300 + 500 + 700 + 1100,
     } satisfies MaintenanceResult);
@@ -297,7 +298,9 @@ describe('a sweep', () => {
         return row?.status === 'completed' || row?.status === 'failed' ? row : undefined;
       });
     };
-    expect((await sweep()).error).toBeNull();
+    const first = await sweep();
+    expect(first.error).toBeNull();
+    expect(first.result?.deletedAccountsCleared, 'the run says how many accounts it cleared').toBe(1);
     expect(await storage.existing(goneFiles)).toEqual(new Set());
     expect(await storage.existing([...keptFiles, ...strangerFiles])).toEqual(new Set([...keptFiles, ...strangerFiles]));
     const [record] = await database.db.select().from(deletedAccounts).where(eq(deletedAccounts.userId, gone.id));
@@ -305,7 +308,9 @@ describe('a sweep', () => {
 
     // Done once: a file written under the id afterwards (nothing the product does) stays.
     await storage.write(`downloads/${gone.id}/later.mp4`, 'x');
-    expect((await sweep()).error).toBeNull();
+    const second = await sweep();
+    expect(second.error).toBeNull();
+    expect(second.result?.deletedAccountsCleared).toBe(0);
     expect(await storage.exists(`downloads/${gone.id}/later.mp4`)).toBe(true);
   });
 });

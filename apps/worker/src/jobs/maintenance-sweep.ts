@@ -56,7 +56,7 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
   const previews = await removeExpiredPreviews(db, ctx.deps.storage, new Date(now - ctx.deps.previewRetentionSeconds * 1000));
   const temp = await removeTempFolders(db, ctx.deps.tempDir, now);
   // A deleted account's files (its rows went with it): downloads, results, uploads, publish copies.
-  await removeDeletedAccountsFiles(db, ctx.deps.storage);
+  const deletedAccounts = await removeDeletedAccountsFiles(db, ctx.deps.storage);
   // Files removed behind the product's back show as "File hilang" in the files list.
   await checkFilePresence(db, ctx.deps.storage);
   await deleteMaintenanceRunsBefore(db, new Date(now - MAINTENANCE_RUN_RETENTION_SECONDS * 1000));
@@ -70,6 +70,7 @@ async function sweep(ctx: JobContext): Promise<MaintenanceResult> {
     expiredPreviewsRemoved: previews.removed,
     tempFoldersRemoved: temp.removed,
     expiredOAuthStatesRemoved,
+    deletedAccountsCleared: deletedAccounts.accounts,
     previewBytesFreed: previews.bytes,
     tempBytesFreed: temp.bytes,
   };

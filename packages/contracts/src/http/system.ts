@@ -61,6 +61,8 @@ export const MaintenanceResultSchema = z.object({
   tempFoldersRemoved: count.default(0),
   /** OAuth states past their expiry (or already used). */
   expiredOAuthStatesRemoved: count.default(0),
+  /** Deleted accounts whose storage folders (downloads, results, uploads, publish copies) went. */
+  deletedAccountsCleared: count.default(0),
   /** Bytes the removed previews held in storage. */
   previewBytesFreed: count.default(0),
   /** Bytes the removed temp folders held on the worker's disk. */

@@ -3,8 +3,9 @@
 // running the same paged SQL, same database, same run. A member with 100,000 downloads, all
 // with their file on disk, and 100,000 scrape tasks; an admin over 1,000,000 downloads and
 // 1,000,000 scrape tasks. Per list (first page) and per caller: p50 of one client asking again
-// and again, then p99 and req/s at 50 connections over loopback (autocannon), in slices
-// alternating with the baseline's.
+// and again, req/s at 50 connections over loopback (autocannon), in slices alternating with
+// the baseline's, and p99 at 8 connections the same way (issue 34 item 5: 50 connections on two
+// cores measure the load generator, and the baseline misses p99 < 50 ms there too).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
@@ -33,11 +34,16 @@ export interface ApiOverheadSizes {
   rounds?: number;
   warmupSeconds: number;
   connections: number;
+  /** Connections of the p99 measurement (issue 34: 8), in slices alternating the same way. */
+  p99Connections: number;
   /** Only the rows whose id contains one of these (`--api-only`). */
   only?: string[] | undefined;
 }
 
-/** The issue's targets for each list and caller (issue 16, "Measure"). */
+/**
+ * The targets for each list and caller (issue 16, "Measure"; issue 34 item 5 moved p99 to
+ * `p99Connections`): one client's p50, p99 at 8 connections, req/s at 50 against the baseline.
+ */
 export const TARGETS = { oneClientP50Ms: 20, p99Ms: 50, ratio: 0.9 };
 
 const LISTS = [
@@ -328,21 +334,30 @@ export async function runApiOverhead(stack: Stack, sizes: ApiOverheadSizes, log:
         const b = await fingerprint(baselineUrl, undefined);
         if (a !== b) throw new Error(`product and baseline disagree (${a} vs ${b})`);
         const one = { prod: await oneClient(productUrl, e.token, sizes.oneClientRequests), base: await oneClient(baselineUrl, undefined, sizes.oneClientRequests) };
-        const { prod, base } = await interleaved({ url: productUrl, token: e.token }, { url: baselineUrl }, sizes);
+        const sides = { product: { url: productUrl, token: e.token }, baseline: { url: baselineUrl } };
+        const { prod, base } = await interleaved(sides.product, sides.baseline, sizes);
+        // Half the time at 8 connections, two rounds: enough requests for a p99 of each side.
+        const few = await interleaved(sides.product, sides.baseline, {
+          ...sizes,
+          connections: sizes.p99Connections,
+          rounds: 2,
+          durationSeconds: sizes.durationSeconds / 2,
+        });
         const ratio = round(prod.rps / base.rps);
-        const errors = prod.errors + one.prod.errors;
+        const errors = prod.errors + few.prod.errors + one.prod.errors;
         const slices = (s: Side) => s.slices.map((x) => x.toFixed(0)).join(', ');
-        const figure = (o: { p50: number }, s: Side) =>
-          `1 client: p50 ${o.p50} ms; ${sizes.connections} conn: ${s.rps.toFixed(0)} req/s (slices ${slices(s)}), p50 ${s.p50} ms, p99 ${s.p99} ms`;
-        log(`  ${e.name} [${a}]: product ${figure(one.prod, prod)}, ${errors} errors; baseline ${figure(one.base, base)} (load ${load()})`);
+        const figure = (o: { p50: number }, s: Side, p: Side) =>
+          `1 client: p50 ${o.p50} ms; ${sizes.p99Connections} conn: p50 ${p.p50} ms, p99 ${p.p99} ms; ` +
+          `${sizes.connections} conn: ${s.rps.toFixed(0)} req/s (slices ${slices(s)}), p50 ${s.p50} ms, p99 ${s.p99} ms`;
+        log(`  ${e.name} [${a}]: product ${figure(one.prod, prod, few.prod)}, ${errors} errors; baseline ${figure(one.base, base, few.base)} (load ${load()})`);
         rows.push({
           id: e.id,
           benchmark: `${e.name} [${a}]`,
-          figure: `${figure(one.prod, prod)}, ${errors} errors`,
-          baseline: figure(one.base, base),
+          figure: `${figure(one.prod, prod, few.prod)}, ${errors} errors`,
+          baseline: figure(one.base, base, few.base),
           ratio,
-          target: `1 client p50 < ${TARGETS.oneClientP50Ms} ms, p99 < ${TARGETS.p99Ms} ms, >= ${TARGETS.ratio.toFixed(2)}x req/s, 0 errors`,
-          pass: one.prod.p50 < TARGETS.oneClientP50Ms && prod.p99 < TARGETS.p99Ms && ratio >= TARGETS.ratio && errors === 0,
+          target: `1 client p50 < ${TARGETS.oneClientP50Ms} ms, ${sizes.p99Connections} conn p99 < ${TARGETS.p99Ms} ms, ${sizes.connections} conn >= ${TARGETS.ratio.toFixed(2)}x req/s, 0 errors`,
+          pass: one.prod.p50 < TARGETS.oneClientP50Ms && few.prod.p99 < TARGETS.p99Ms && ratio >= TARGETS.ratio && errors === 0,
           load: load(),
         });
       } catch (error) {

@@ -7,7 +7,7 @@ import type { Row } from '../lib/report.ts';
 
 export const DOWNLOAD_ROWS: Array<[string, string]> = [
   ['downloads.parallel', 'downloads: batch vs plain yt-dlp, xargs -P'],
-  ['downloads.fastest', 'downloads: batch vs the fastest plain yt-dlp, xargs -P 1..8'],
+  ['downloads.fastest', 'downloads: batch vs the fastest plain yt-dlp over the sweep of xargs -P'],
   ['downloads.sequential', 'downloads: batch vs plain yt-dlp, one after another'],
 ];
 
@@ -23,6 +23,15 @@ interface Batch {
   sweep: Array<{ parallel: number; seconds: number }>;
   fastestParallel: number;
   fastestSeconds: number;
+}
+
+/** The sweep's N as the row names them: "1..8" for a run of every N, else the list. */
+function sweepRange(sweep: Batch['sweep']): string {
+  const ns = sweep.map((s) => s.parallel).sort((a, b) => a - b);
+  const first = ns[0] ?? 0;
+  const last = ns.at(-1) ?? 0;
+  const contiguous = ns.every((n, i) => n === first + i);
+  return contiguous && ns.length > 2 ? `${first}..${last}` : ns.join(', ');
 }
 
 export async function runDownloads(items: number, sweep: readonly number[], log: (m: string) => void): Promise<Row[]> {
@@ -51,7 +60,7 @@ export async function runDownloads(items: number, sweep: readonly number[], log:
     },
     {
       id: 'downloads.fastest',
-      benchmark: `${DOWNLOAD_ROWS[1]?.[1]} (${r.items} clips; product at its default ${r.concurrency})`,
+      benchmark: `${DOWNLOAD_ROWS[1]?.[1]} ${sweepRange(r.sweep)} (${r.items} clips; product at its default ${r.concurrency})`,
       figure: `${r.productSeconds} s`,
       baseline: `${r.fastestSeconds} s (fastest: xargs -P ${r.fastestParallel}; ${plain})`,
       ratio: overFastest,

@@ -36,6 +36,7 @@ const doneRun = {
     expiredPreviewsRemoved: 3,
     tempFoldersRemoved: 2,
     expiredOAuthStatesRemoved: 5,
+    deletedAccountsCleared: 0,
     previewBytesFreed: 3 * 1024 * 1024,
     tempBytesFreed: 1536,
   },

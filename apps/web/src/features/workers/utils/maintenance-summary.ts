@@ -37,6 +37,7 @@ export function removedLines(result: MaintenanceResult): RemovedLine[] {
       value: withBytes(result.tempFoldersRemoved, result.tempBytesFreed),
     },
     { label: 'OAuth state kedaluwarsa', value: String(result.expiredOAuthStatesRemoved) },
+    { label: 'File akun terhapus', value: String(result.deletedAccountsCleared) },
     { label: 'Catatan login lama', value: String(result.expiredLoginAttemptsRemoved) },
     { label: 'Worker mati', value: String(result.staleWorkersRemoved) },
   ];
