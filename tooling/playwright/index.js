@@ -28,7 +28,7 @@ export function createPlaywrightConfig(overrides = {}) {
     ...overrides,
     use: {
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-      trace: 'retain-on-failure',
+      trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
       ...overrides.use,
     },
   });
