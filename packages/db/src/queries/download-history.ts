@@ -1,11 +1,10 @@
 // The download history: what was downloaded or is downloading, filtered, counted per platform,
 // and hidden.
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
-import { downloadLibraryTotals } from '../schema/download-library-totals.ts';
-import { users } from '../schema/users.ts';
-import { byCreatedAt, containing, flatten, withOwner } from './downloads.ts';
+import { containing, type DownloadWithOwner } from './downloads.ts';
 
 export interface HistoryFilter {
   ownerId: string | null;
@@ -25,18 +24,68 @@ export interface HistoryFilter {
  * failed and cancelled attempts stay out of it (they still count for the analytics success rate
  * and show in their batch). The same predicate as the partial history indexes of migration 0013.
  */
-const inHistory = sql`${downloads.status} in ('queued', 'running', 'completed') and ${downloads.hiddenFromHistoryAt} is null`;
-
-function historyWhere(f: HistoryFilter): SQL | undefined {
+// The page and its per-platform counts are the route's hot path (every open of Riwayat, every
+// member): written in plain postgres.js, the statements a bare server would send, without the
+// query builder's per-call work, and reading only the columns a history row shows (as the files
+// list does: docs/benchmarks.md). Instants go as ISO text: the client drizzle wraps has its own
+// type handling, and a Date is not one it sends.
+function historyWhere(sql: postgres.Sql, f: HistoryFilter) {
   const escaped = f.search ? containing(f.search) : undefined;
-  return and(
-    inHistory,
-    f.ownerId ? eq(downloads.ownerId, f.ownerId) : undefined,
-    f.platform ? eq(downloads.platform, f.platform) : undefined,
-    f.from ? gte(downloads.createdAt, f.from) : undefined,
-    f.to ? lt(downloads.createdAt, f.to) : undefined,
-    escaped ? or(ilike(downloads.title, escaped), ilike(downloads.author, escaped)) : undefined,
-  );
+  return sql`d.status in ('queued', 'running', 'completed') and d.hidden_from_history_at is null
+    ${f.ownerId ? sql`and d.owner_id = ${f.ownerId}` : sql``}
+    ${f.platform ? sql`and d.platform = ${f.platform}` : sql``}
+    ${f.from ? sql`and d.created_at >= ${f.from.toISOString()}::timestamptz` : sql``}
+    ${f.to ? sql`and d.created_at < ${f.to.toISOString()}::timestamptz` : sql``}
+    ${escaped ? sql`and (d.title ilike ${escaped} or d.author ilike ${escaped})` : sql``}`;
+}
+
+/** The history's order: the chosen key, then the id the same way (a stable page). */
+const HISTORY_ORDER: Record<HistoryFilter['sortBy'], Record<HistoryFilter['order'], string>> = {
+  createdAt: { asc: 'd.created_at asc nulls first, d.id asc', desc: 'd.created_at desc nulls last, d.id desc' },
+  title: { asc: 'd.title asc, d.id asc', desc: 'd.title desc, d.id desc' },
+  platform: { asc: 'd.platform asc, d.id asc', desc: 'd.platform desc, d.id desc' },
+  author: { asc: 'd.author asc, d.id asc', desc: 'd.author desc, d.id desc' },
+};
+
+/** What a history row shows: the columns it reads, nothing more. */
+export type HistoryEntry = Pick<
+  DownloadWithOwner,
+  | 'id'
+  | 'ownerId'
+  | 'ownerUsername'
+  | 'title'
+  | 'sourceItemId'
+  | 'platform'
+  | 'author'
+  | 'quality'
+  | 'status'
+  | 'progress'
+  | 'error'
+  | 'errorDetail'
+  | 'storageKey'
+  | 'sizeBytes'
+  | 'fileDeletedAt'
+  | 'createdAt'
+>;
+
+interface HistoryEntryRow {
+  id: string;
+  owner_id: string;
+  owner_username: string;
+  title: string;
+  source_item_id: string;
+  platform: string;
+  author: string;
+  quality: DownloadWithOwner['quality'];
+  status: DownloadWithOwner['status'];
+  progress: number;
+  error: string | null;
+  error_detail: string | null;
+  storage_key: string | null;
+  size_bytes: string | null;
+  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
+  file_deleted_at: string | Date | null;
+  created_at: string | Date;
 }
 
 /**
@@ -44,46 +93,53 @@ function historyWhere(f: HistoryFilter): SQL | undefined {
  * migration 0013 (a few rows); with them, from one aggregate over the matching rows (the
  * partial history indexes of 0013 keep it index-only).
  */
-async function historyPerPlatform(db: Db, f: HistoryFilter, where: SQL | undefined): Promise<Array<{ platform: string; n: number }>> {
-  if (!f.from && !f.to && !f.search) {
-    const n = sql<string>`sum(${downloadLibraryTotals.historyEntries})`;
-    const rows = await db
-      .select({ platform: downloadLibraryTotals.platform, n })
-      .from(downloadLibraryTotals)
-      .where(
-        and(
-          f.ownerId ? eq(downloadLibraryTotals.ownerId, f.ownerId) : undefined,
-          f.platform ? eq(downloadLibraryTotals.platform, f.platform) : undefined,
-        ),
-      )
-      .groupBy(downloadLibraryTotals.platform)
-      .having(sql`${n} > 0`)
-      .orderBy(desc(n), asc(downloadLibraryTotals.platform));
-    return rows.map((r) => ({ platform: r.platform, n: Number(r.n) }));
-  }
-  return db.select({ platform: downloads.platform, n: count() }).from(downloads).where(where).groupBy(downloads.platform).orderBy(desc(count()));
+async function historyPerPlatform(sql: postgres.Sql, f: HistoryFilter): Promise<Array<{ platform: string; n: number }>> {
+  const rows =
+    !f.from && !f.to && !f.search
+      ? await sql<Array<{ platform: string; n: string }>>`
+          select platform, sum(history_entries) as n from download_library_totals
+          where true ${f.ownerId ? sql`and owner_id = ${f.ownerId}` : sql``} ${f.platform ? sql`and platform = ${f.platform}` : sql``}
+          group by platform having sum(history_entries) > 0 order by n desc, platform asc`
+      : await sql<Array<{ platform: string; n: string }>>`
+          select d.platform, count(*) as n from downloads d where ${historyWhere(sql, f)}
+          group by d.platform order by n desc, d.platform asc`;
+  return rows.map((r) => ({ platform: r.platform, n: Number(r.n) }));
 }
 
 export async function listDownloadHistory(db: Db, f: HistoryFilter) {
-  const where = historyWhere(f);
-  const direction = f.order === 'asc' ? asc : desc;
-  const first =
-    f.sortBy === 'createdAt' ? byCreatedAt(f.order) : direction({ title: downloads.title, platform: downloads.platform, author: downloads.author }[f.sortBy]);
+  const sql = db.$client;
   // The total is the sum of the per-platform counts: one aggregate over the matching rows, not
   // a second count(*) over the same rows beside it.
   const [rows, byPlatform] = await Promise.all([
-    db
-      .select(withOwner)
-      .from(downloads)
-      .innerJoin(users, eq(users.id, downloads.ownerId))
-      .where(where)
-      .orderBy(first, direction(downloads.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    historyPerPlatform(db, f, where),
+    sql<HistoryEntryRow[]>`
+      select d.id, d.owner_id, u.username as owner_username, d.title, d.source_item_id, d.platform, d.author, d.quality,
+        d.status, d.progress, d.error, d.error_detail, d.storage_key, d.size_bytes, d.file_deleted_at, d.created_at
+      from downloads d inner join users u on u.id = d.owner_id
+      where ${historyWhere(sql, f)}
+      order by ${sql.unsafe(HISTORY_ORDER[f.sortBy][f.order])}
+      limit ${f.limit} offset ${f.offset}`,
+    historyPerPlatform(sql, f),
   ]);
+  const entries: HistoryEntry[] = rows.map((r) => ({
+    id: r.id,
+    ownerId: r.owner_id,
+    ownerUsername: r.owner_username,
+    title: r.title,
+    sourceItemId: r.source_item_id,
+    platform: r.platform,
+    author: r.author,
+    quality: r.quality,
+    status: r.status,
+    progress: r.progress,
+    error: r.error,
+    errorDetail: r.error_detail,
+    storageKey: r.storage_key,
+    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
+    fileDeletedAt: r.file_deleted_at === null ? null : new Date(r.file_deleted_at),
+    createdAt: new Date(r.created_at),
+  }));
   return {
-    rows: flatten(rows),
+    rows: entries,
     total: byPlatform.reduce((sum, p) => sum + p.n, 0),
     byPlatform: byPlatform.map((p) => ({ platform: p.platform, count: p.n })),
   };

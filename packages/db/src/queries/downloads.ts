@@ -14,7 +14,7 @@ export type DownloadWithOwner = DownloadRow & { ownerUsername: string };
  * PostgreSQL cannot read from such an index, forwards or backwards, so it sorted every matching
  * row instead. created_at is never null: the order of the rows is the same.
  */
-export function byCreatedAt(order: 'asc' | 'desc'): SQL {
+function byCreatedAt(order: 'asc' | 'desc'): SQL {
   return order === 'desc' ? sql`${downloads.createdAt} desc nulls last` : sql`${downloads.createdAt} asc nulls first`;
 }
 

@@ -3,12 +3,12 @@ import type { HistoryItem, HistoryQuery } from '@scrapper/contracts/http/media';
 import { jakartaDayEnd, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import { displayTitle, extOfKey, readableFileName } from '@scrapper/contracts/rules/readable-file-name';
 import type { Database } from '@scrapper/db/client';
-import { hideDownloadFromHistory, listDownloadHistory } from '@scrapper/db/queries/download-history';
+import { hideDownloadFromHistory, listDownloadHistory, type HistoryEntry } from '@scrapper/db/queries/download-history';
 import { findDownload, type DownloadWithOwner } from '@scrapper/db/queries/downloads';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { canReach } from '../../lib/owner-scope.ts';
 
-export function toHistoryItem(row: DownloadWithOwner): HistoryItem {
+export function toHistoryItem(row: HistoryEntry): HistoryItem {
   return {
     id: row.id,
     title: displayTitle(row),
