@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import { FINAL_TASK_STATES } from '@scrapper/contracts/rules/task-states';
+import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { bossTransaction } from '../queue.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
-import { scrapeLibraryTotals } from '../schema/scrape-library-totals.ts';
 import { users } from '../schema/users.ts';
 import type { SendJob, WebhookTx } from './webhooks.ts';
 
@@ -68,40 +68,89 @@ export async function listActiveScrapeTasks(db: Db, ownerId: string | null): Pro
  * only when the planner can prove their predicate, which a generic plan over `$1, $2, $3`
  * (what a prepared statement turns into after a few runs) cannot.
  */
-function historyFilter(ownerId: string | null) {
-  return and(
-    sql`${scrapeTasks.state} in ('completed', 'failed', 'cancelled')`,
-    isNull(scrapeTasks.hiddenAt),
-    ownerId ? eq(scrapeTasks.ownerId, ownerId) : undefined,
-  );
+function historyWhere(sql: postgres.Sql, ownerId: string | null) {
+  return sql`t.state in ('completed', 'failed', 'cancelled') and t.hidden_at is null ${ownerId ? sql`and t.owner_id = ${ownerId}` : sql``}`;
+}
+
+/** What a scrape history row shows: the columns it reads, nothing more. */
+export type ScrapeHistoryEntry = Pick<
+  ScrapeTaskWithOwner,
+  | 'id'
+  | 'state'
+  | 'platformId'
+  | 'target'
+  | 'resultFileName'
+  | 'resultItemCount'
+  | 'finishedAt'
+  | 'ownerUsername'
+  | 'usageTotalUsd'
+  | 'counts'
+  | 'warning'
+  | 'error'
+  | 'errorDetail'
+  | 'retryOf'
+>;
+
+interface ScrapeHistoryEntryRow {
+  id: string;
+  state: TaskState;
+  platform_id: string;
+  target: string;
+  result_file_name: string | null;
+  result_item_count: number | null;
+  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
+  finished_at: string | Date | null;
+  owner_username: string;
+  usage_total_usd: string | null;
+  counts: ScrapeTaskRow['counts'];
+  warning: string | null;
+  error: string | null;
+  error_detail: string | null;
+  retry_of: string | null;
 }
 
 /**
  * One page of finished tasks not hidden from history, newest finished first (id breaks ties,
- * so pages never overlap), and how many there are in all.
+ * so pages never overlap), and how many there are in all. Plain postgres.js, reading only the
+ * columns a history row shows: the route's hot path, as the download history and files list.
  */
 export async function listScrapeHistory(
   db: Db,
   ownerId: string | null,
   page: { offset: number; limit: number },
-): Promise<{ rows: ScrapeTaskWithOwner[]; total: number }> {
+): Promise<{ rows: ScrapeHistoryEntry[]; total: number }> {
+  const sql = db.$client;
   const [rows, counted] = await Promise.all([
-    db
-      .select(withOwner)
-      .from(scrapeTasks)
-      .innerJoin(users, eq(users.id, scrapeTasks.ownerId))
-      .where(historyFilter(ownerId))
-      .orderBy(desc(sql`coalesce(${scrapeTasks.finishedAt}, ${scrapeTasks.createdAt})`), desc(scrapeTasks.id))
-      .offset(page.offset)
-      .limit(page.limit),
+    sql<ScrapeHistoryEntryRow[]>`
+      select t.id, t.state, t.platform_id, t.target, t.result_file_name, t.result_item_count, t.finished_at,
+        u.username as owner_username, t.usage_total_usd, t.counts, t.warning, t.error, t.error_detail, t.retry_of
+      from scrape_tasks t inner join users u on u.id = t.owner_id
+      where ${historyWhere(sql, ownerId)}
+      order by coalesce(t.finished_at, t.created_at) desc, t.id desc
+      limit ${page.limit} offset ${page.offset}`,
     // Kept by triggers (scrape_library_totals, migration 0014): one row, or a sum over members,
     // instead of counting 100,000 (or 1,000,000) tasks on every page.
-    db
-      .select({ total: sql<number>`coalesce(sum(${scrapeLibraryTotals.historyEntries}), 0)::int` })
-      .from(scrapeLibraryTotals)
-      .where(ownerId ? eq(scrapeLibraryTotals.ownerId, ownerId) : undefined),
+    sql<Array<{ total: number }>>`
+      select coalesce(sum(history_entries), 0)::int as total from scrape_library_totals
+      ${ownerId ? sql`where owner_id = ${ownerId}` : sql``}`,
   ]);
-  return { rows: flatten(rows), total: counted[0]?.total ?? 0 };
+  const entries: ScrapeHistoryEntry[] = rows.map((r) => ({
+    id: r.id,
+    state: r.state,
+    platformId: r.platform_id,
+    target: r.target,
+    resultFileName: r.result_file_name,
+    resultItemCount: r.result_item_count,
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+    ownerUsername: r.owner_username,
+    usageTotalUsd: r.usage_total_usd === null ? null : Number(r.usage_total_usd),
+    counts: r.counts,
+    warning: r.warning,
+    error: r.error,
+    errorDetail: r.error_detail,
+    retryOf: r.retry_of,
+  }));
+  return { rows: entries, total: counted[0]?.total ?? 0 };
 }
 
 export async function hideScrapeTask(db: Db, id: string): Promise<void> {

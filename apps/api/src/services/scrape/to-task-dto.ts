@@ -1,9 +1,9 @@
 import type { ScrapeHistoryRecord, Task, TaskLog } from '@scrapper/contracts/http/scrape';
-import type { ScrapeTaskWithOwner, TaskLogTail } from '@scrapper/db/queries/scrape-tasks';
+import type { ScrapeHistoryEntry, ScrapeTaskWithOwner, TaskLogTail } from '@scrapper/db/queries/scrape-tasks';
 import type { ScrapeTaskLogRow } from '@scrapper/db/schema';
 
 /** What a task and its history record both say about how it ended. */
-function outcomeOf(row: ScrapeTaskWithOwner) {
+function outcomeOf(row: Pick<ScrapeTaskWithOwner, 'counts' | 'warning' | 'error' | 'errorDetail' | 'retryOf'>) {
   return {
     counts: row.counts,
     warning: row.warning,
@@ -43,7 +43,7 @@ export function toTaskDto(row: ScrapeTaskWithOwner, tail: TaskLogTail): Task {
   };
 }
 
-export function toHistoryRecord(row: ScrapeTaskWithOwner): ScrapeHistoryRecord {
+export function toHistoryRecord(row: ScrapeHistoryEntry): ScrapeHistoryRecord {
   return {
     jobId: row.id,
     status: row.state,
