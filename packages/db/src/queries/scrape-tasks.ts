@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TaskState } from '@scrapper/contracts/http/scrape';
 import { FINAL_TASK_STATES } from '@scrapper/contracts/rules/task-states';
 import type postgres from 'postgres';
