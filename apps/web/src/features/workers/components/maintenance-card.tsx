@@ -106,8 +106,8 @@ export function MaintenanceCard() {
     >
       <p className="muted form-note">
         Berjalan otomatis tiap 15 menit dan saat worker mulai: menghapus preview lama, folder
-        sementara job yang sudah selesai, OAuth state kedaluwarsa, catatan login lama, dan data
-        worker yang sudah mati.
+        sementara job yang sudah selesai, OAuth state kedaluwarsa, file akun yang sudah dihapus,
+        catatan login lama, dan data worker yang sudah mati.
       </p>
       {startError ? <Alert tone="danger">{startError}</Alert> : null}
       <LoadState
