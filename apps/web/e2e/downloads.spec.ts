@@ -165,6 +165,18 @@ function watchItemPages(page: Page) {
   return { requests, answers };
 }
 
+/**
+ * The first page of a file's items as the server answers it. The first open of a file may
+ * build its index (thousands of items, slow under the full run's load): a test waits for this
+ * answer, the load's own signal, before it looks at what the page shows.
+ */
+function firstItemsAnswer(page: Page) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/data/items' && url.searchParams.get('offset') === '0';
+  }, { timeout: 0 });
+}
+
 test.describe('as a member', () => {
   test.use({ loginAs: 'member' });
   // One story: the later steps use the downloads of the earlier ones; a retry redoes it all
@@ -743,7 +755,9 @@ test.describe('as a member', () => {
     const many = await scrapeKeyword(memberApi, unique(SCENARIO_WORDS.many));
     expect(many.itemCount).toBe(MANY_ITEM_COUNT);
     const pages = watchItemPages(page);
+    const firstPage = firstItemsAnswer(page);
     await page.goto(`/#/downloader?file=${many.fileName}`);
+    expect((await firstPage).ok()).toBe(true);
     const all = MANY_ITEM_COUNT.toLocaleString('id-ID');
     await expect(page.getByText(`Menampilkan ${all} dari ${all} item`)).toBeVisible();
     // The table knows the file's size, holds the first page only, renders a window of it.
@@ -918,7 +932,9 @@ test.describe('as the admin', () => {
     await page.getByRole('combobox', { name: 'Pengguna' }).selectOption(MEMBER.username);
     const files = page.getByRole('combobox', { name: 'File hasil' });
     await expect(files.locator('option')).not.toHaveCount(1);
+    const firstPage = firstItemsAnswer(page);
     await files.selectOption({ index: 1 });
+    expect((await firstPage).ok()).toBe(true);
     await expect(table(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
