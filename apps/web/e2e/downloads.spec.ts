@@ -171,10 +171,13 @@ function watchItemPages(page: Page) {
  * answer, the load's own signal, before it looks at what the page shows.
  */
 function firstItemsAnswer(page: Page) {
-  return page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname === '/api/data/items' && url.searchParams.get('offset') === '0';
-  }, { timeout: 0 });
+  return page.waitForResponse(
+    (response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/data/items' && url.searchParams.get('offset') === '0';
+    },
+    { timeout: 0 },
+  );
 }
 
 test.describe('as a member', () => {
@@ -189,7 +192,10 @@ test.describe('as a member', () => {
   let media: MediaServer;
   test.beforeAll(async () => {
     // The slow link trickles (about 40 KiB/s), so a batch holding it is seen running.
-    media = await startMediaServer({ slowThrottle: { chunkBytes: 4 * 1024, intervalMs: 100 }, port: E2E_SPEC_MEDIA_PORT });
+    media = await startMediaServer({
+      slowThrottle: { chunkBytes: 4 * 1024, intervalMs: 100 },
+      port: E2E_SPEC_MEDIA_PORT,
+    });
   });
   test.afterAll(async () => {
     await media.close();
