@@ -50,6 +50,12 @@ describe('file names', () => {
     expect(readableFileName('Kucing: lucu?', 'mp4')).toBe('Kucing lucu.mp4');
     expect(extOfKey('downloads/u/3f2b.webm')).toBe('webm');
     expect(extOfKey(null)).toBe('mp4');
+    // The last dot of the file's own name counts; a dot in a folder name does not.
+    expect(extOfKey('downloads/u.v/3f2b')).toBe('mp4');
+    expect(extOfKey('downloads/u/clip.part.M4A')).toBe('m4a');
+    expect(extOfKey('downloads/u/.webm')).toBe('webm');
+    expect(extOfKey('downloads/u/clip.')).toBe('mp4');
+    expect(extOfKey('downloads/u/clip.toolongext')).toBe('mp4');
   });
   it('numbers repeats, ignoring case', () => {
     expect(uniqueFileNames(['A.mp4', 'a.mp4', 'A.mp4', 'B.m4a'])).toEqual(['A.mp4', 'a (2).mp4', 'A (3).mp4', 'B.m4a']);

@@ -89,7 +89,11 @@ export function fileBaseName(title: string): string {
 
 /** The extension of a storage key (`downloads/u/x.webm` -> `webm`), `mp4` when it has none we know. */
 export function extOfKey(key: string | null | undefined): string {
-  const ext = key?.split('/').pop()?.split('.').slice(1).pop() ?? '';
+  if (!key) return 'mp4';
+  // Index arithmetic, not split: the file manager asks this for every row of every page.
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const ext = dot >= 0 ? name.slice(dot + 1) : '';
   return /^[a-z0-9]{1,5}$/i.test(ext) ? ext.toLowerCase() : 'mp4';
 }
 

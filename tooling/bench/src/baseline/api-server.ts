@@ -106,7 +106,7 @@ app.get('/api/data/files', async (request) => {
   return { files, pagination: pagination(offset, files.length, total) };
 });
 
-// packages/db/src/queries/analytics.ts: dashboardFigures + scrapeCostFigures.
+// packages/db/src/queries/analytics.ts: dashboardFigures (with the posts per destination) + scrapeCostFigures.
 app.get('/api/analytics/dashboard', async (request) => {
   const owner = ownerOf(request.query as Query);
   const now = new Date();
@@ -117,7 +117,7 @@ app.get('/api/analytics/dashboard', async (request) => {
   const since = months[0] ?? '';
   const rollUp = owner ? sql`download_daily_stats` : sql`download_daily_totals`;
   const scope = owner ? sql`owner_id = ${owner}` : sql`true`;
-  const [totals, byPlatform, daily, recent, costs, costTotals] = await Promise.all([
+  const [totals, byPlatform, daily, recent, posts, costs, costTotals] = await Promise.all([
     sql`select
           coalesce(sum(downloads) filter (where status = 'completed'), 0)::int as total,
           coalesce(sum(downloads) filter (where status = 'completed' and day >= ${day7}::date), 0)::int as last7,
@@ -133,6 +133,9 @@ app.get('/api/analytics/dashboard', async (request) => {
     sql`select d.platform, d.title, d.created_at, u.username from downloads d join users u on u.id = d.owner_id
         where ${owner ? sql`d.owner_id = ${owner}` : sql`true`} and d.status = 'completed'
         order by d.created_at desc nulls last limit 10`,
+    sql`select t.platform, count(*)::int as count from publish_targets t join publish_posts p on p.id = t.post_id
+        where ${owner ? sql`p.user_id = ${owner}` : sql`true`} and t.status in ('published', 'sent_to_inbox')
+        group by t.platform order by count desc, t.platform`,
     owner
       ? sql`select month, total_usd::text as total_usd, runs, runs - runs_with_cost as without_cost
             from scrape_monthly_costs where owner_id = ${owner} and month >= ${since} and runs <> 0`
@@ -157,7 +160,7 @@ app.get('/api/analytics/dashboard', async (request) => {
             from scrape_monthly_costs where month >= ${since} and runs <> 0
             group by month`,
   ]);
-  return { totalDownloads: totals[0]?.total, totals: totals[0], byPlatform, daily, recent, scrapeCosts: { byMember: costs, monthly: costTotals } };
+  return { totalDownloads: totals[0]?.total, totals: totals[0], byPlatform, postsByDestination: posts, daily, recent, scrapeCosts: { byMember: costs, monthly: costTotals } };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
