@@ -44,6 +44,8 @@ const TOOLS = [
   // fallback. `npm start` needs it only when the worker cannot install its own (see below).
   { name: 'yt-dlp', env: 'YTDLP_PATH', apt: 'yt-dlp', modes: ['start', 'test'] },
   { name: 'chromium', env: 'CHROMIUM_PATH', apt: 'chromium', modes: ['test'] },
+  // The e2e tests run in the old headless shell (tooling/playwright): the same engine, less CPU.
+  { name: 'chromium-headless-shell', env: 'CHROMIUM_HEADLESS_SHELL_PATH', apt: 'chromium-headless-shell', modes: ['test'] },
   {
     name: `postgresql (${PG_TOOLS.join(', ')})`,
     env: 'PG_BIN_DIR',

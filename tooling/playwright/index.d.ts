@@ -1,5 +1,6 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 export declare const chromiumPath: string;
+export declare const testChromiumPath: string;
 export declare const chromiumArgs: string[];
 export declare function createPlaywrightConfig(overrides?: PlaywrightTestConfig): PlaywrightTestConfig;

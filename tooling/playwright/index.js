@@ -1,8 +1,19 @@
 // Playwright base: Debian's Chromium (no browser download is possible here), launched with
 // the flags that keep it off the closed network.
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
+/** The full browser: the extension's tests (extensions need it) and the browser benchmarks. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * What the tests drive: Debian's chromium-headless-shell, Chromium's old headless mode (the
+ * browser Playwright itself runs headless tests in). It renders the same pages with the same
+ * engine without the full browser's UI layers: the e2e stage's largest CPU cost (decisions,
+ * "Where e2e's CPU goes"). The full browser when the shell is not installed.
+ */
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
+export const testChromiumPath = existsSync(headlessShell) ? headlessShell : chromiumPath;
 
 export const chromiumArgs = [
   '--headless',
@@ -27,7 +38,7 @@ export function createPlaywrightConfig(overrides = {}) {
     reporter: [['list']],
     ...overrides,
     use: {
-      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
       trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
       ...overrides.use,
     },
