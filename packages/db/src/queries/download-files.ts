@@ -4,6 +4,7 @@ import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
 import { containing, type DownloadWithOwner } from './downloads.ts';
+import { toInstant, toInstantOrNull, toNumberOrNull, type RawInstant, type RawNumber } from './raw-values.ts';
 
 const liveFile = sql`${downloads.status} = 'completed' and ${downloads.storageKey} is not null and ${downloads.fileDeletedAt} is null`;
 
@@ -55,10 +56,9 @@ interface LibraryFileRow {
   platform: string;
   author: string;
   storage_key: string | null;
-  size_bytes: string | null;
-  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
-  created_at: string | Date;
-  file_missing_at: string | Date | null;
+  size_bytes: RawNumber | null;
+  created_at: RawInstant;
+  file_missing_at: RawInstant | null;
   owner_username: string;
 }
 
@@ -82,9 +82,9 @@ export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<Librar
     platform: r.platform,
     author: r.author,
     storageKey: r.storage_key,
-    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
-    createdAt: new Date(r.created_at),
-    fileMissingAt: r.file_missing_at === null ? null : new Date(r.file_missing_at),
+    sizeBytes: toNumberOrNull(r.size_bytes),
+    createdAt: toInstant(r.created_at),
+    fileMissingAt: toInstantOrNull(r.file_missing_at),
     ownerUsername: r.owner_username,
   }));
 }

@@ -5,6 +5,7 @@ import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
 import { containing, type DownloadWithOwner } from './downloads.ts';
+import { toInstant, toInstantOrNull, toNumberOrNull, type RawInstant, type RawNumber } from './raw-values.ts';
 
 export interface HistoryFilter {
   ownerId: string | null;
@@ -82,10 +83,9 @@ interface HistoryEntryRow {
   error: string | null;
   error_detail: string | null;
   storage_key: string | null;
-  size_bytes: string | null;
-  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
-  file_deleted_at: string | Date | null;
-  created_at: string | Date;
+  size_bytes: RawNumber | null;
+  file_deleted_at: RawInstant | null;
+  created_at: RawInstant;
 }
 
 /**
@@ -134,9 +134,9 @@ export async function listDownloadHistory(db: Db, f: HistoryFilter) {
     error: r.error,
     errorDetail: r.error_detail,
     storageKey: r.storage_key,
-    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
-    fileDeletedAt: r.file_deleted_at === null ? null : new Date(r.file_deleted_at),
-    createdAt: new Date(r.created_at),
+    sizeBytes: toNumberOrNull(r.size_bytes),
+    fileDeletedAt: toInstantOrNull(r.file_deleted_at),
+    createdAt: toInstant(r.created_at),
   }));
   return {
     rows: entries,

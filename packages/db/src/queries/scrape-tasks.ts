@@ -7,6 +7,7 @@ import { bossTransaction } from '../queue.ts';
 import { scrapeTaskLogs, scrapeTasks, type ScrapeTaskLogRow, type ScrapeTaskRow } from '../schema/scrape-tasks.ts';
 import { users } from '../schema/users.ts';
 import type { SendJob, WebhookTx } from './webhooks.ts';
+import { toInstant, toInstantOrNull, toNumberOrNull, type RawInstant, type RawNumber } from './raw-values.ts';
 
 const FINAL = [...FINAL_TASK_STATES];
 /** The unfinished states, named (not "not final") so scrape_tasks_state_idx can find them among a million finished tasks. */
@@ -98,10 +99,9 @@ interface ScrapeHistoryEntryRow {
   target: string;
   result_file_name: string | null;
   result_item_count: number | null;
-  // Text: drizzle turns postgres.js's own timestamp parsing off on the client it wraps.
-  finished_at: string | Date | null;
+  finished_at: RawInstant | null;
   owner_username: string;
-  usage_total_usd: string | null;
+  usage_total_usd: RawNumber | null;
   counts: ScrapeTaskRow['counts'];
   warning: string | null;
   error: string | null;
@@ -141,9 +141,9 @@ export async function listScrapeHistory(
     target: r.target,
     resultFileName: r.result_file_name,
     resultItemCount: r.result_item_count,
-    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+    finishedAt: toInstantOrNull(r.finished_at),
     ownerUsername: r.owner_username,
-    usageTotalUsd: r.usage_total_usd === null ? null : Number(r.usage_total_usd),
+    usageTotalUsd: toNumberOrNull(r.usage_total_usd),
     counts: r.counts,
     warning: r.warning,
     error: r.error,
@@ -193,7 +193,7 @@ export async function listScrapeTaskLogTails(db: Db, taskIds: string[], tail: nu
     const entry = byTask.get(r.task_id) ?? { logs: [], count: 0 };
     entry.count = Number(r.count);
     if (r.id !== null && r.message !== null && r.at !== null) {
-      entry.logs.push({ id: Number(r.id), taskId: r.task_id, message: r.message, at: new Date(r.at) });
+      entry.logs.push({ id: Number(r.id), taskId: r.task_id, message: r.message, at: toInstant(r.at) });
     }
     byTask.set(r.task_id, entry);
   }
