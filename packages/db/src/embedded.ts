@@ -123,6 +123,11 @@ export interface EmbeddedPostgresOptions {
   database?: string;
   /** Server log lines; quiet by default. */
   onLog?: (line: string) => void;
+  /**
+   * Server settings for this start (`-c name=value`), e.g. the test run's durability off. The
+   * product never passes any: its server keeps PostgreSQL's defaults.
+   */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedPostgres {
@@ -180,7 +185,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // API and worker first and this server last.
   const child: ChildProcess = spawn(
     bins.postgres,
-    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    [
+      ...['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     { ...(ids ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
   );
   await new Promise<void>((ready, fail) => {
