@@ -63,6 +63,8 @@ afterAll(() => {
   if (!listeningBefore || !now) return;
   const left = now.filter((port) => !listeningBefore.includes(port));
   if (left.length > 0) {
-    throw new Error(`this file left ${left.length} server(s) listening (ports ${left.join(', ')}): close them in afterAll`);
+    throw new Error(
+      `this file left ${left.length} server(s) listening (ports ${left.join(', ')}): close them in afterAll`,
+    );
   }
 });
