@@ -366,6 +366,11 @@ async function failuresOf(step: () => Promise<void>): Promise<string[]> {
 export function badInputSuite(shard: number, shards: number): void {
   const mine = covered.filter((_, i) => i % shards === shard - 1);
   beforeAll(async () => {
+    // The counts are this part's own: a worker that ran another part before kept this module.
+    sent = 0;
+    built = 0;
+    validBaselines.clear();
+    failures.length = 0;
     apify = await startFakeApify();
     google = await startFakeGoogle();
     h = await startHarness({ APIFY_BASE_URL: apify.baseUrl, ...fakeGoogleEnv(google), BODY_LIMIT_BYTES: String(BODY_LIMIT) });

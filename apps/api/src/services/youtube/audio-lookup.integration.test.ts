@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@scrapper/contracts/http/auth';
+import { startGuardProxy, type GuardProxy } from '@scrapper/integrations/guard-proxy';
 import { managedYtDlpPath } from '@scrapper/integrations/yt-dlp-manager/locate';
 import { updateManagedYtDlp } from '@scrapper/integrations/yt-dlp-manager/update-managed';
 import { startMediaServer, type MediaServer } from '@scrapper/testkit/media-server/start-media-server';
@@ -18,14 +19,18 @@ import { createConcurrencyGate } from './concurrency-gate.ts';
 
 let media: MediaServer;
 let releases: YtDlpReleaseServer;
+/** The URL guard yt-dlp goes through, as the app's own (plugins/yt-dlp-guard.ts): closed with the file. */
+let guard: GuardProxy;
 let root: string;
 const user = { id: '00000000-0000-4000-8000-000000000001', username: 'member', role: 'user' } as SessionUser;
 
 beforeAll(async () => {
   [media, releases] = await Promise.all([startMediaServer(), startYtDlpReleaseServer()]);
+  guard = await startGuardProxy({ allowHosts: [new URL(media.urls.audioPage).host] });
   root = mkdtempSync(join(tmpdir(), 'api-audio-lookup-'));
 }, 120_000);
 afterAll(async () => {
+  await guard?.close();
   await media?.close();
   await releases?.close();
   rmSync(root, { recursive: true, force: true });
@@ -33,7 +38,7 @@ afterAll(async () => {
 
 function depsFor(dataDir: string, extra: Record<string, string> = {}) {
   const env = loadEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE_HOSTS: new URL(media.urls.audioPage).host, ...extra });
-  return { gate: createConcurrencyGate(2), env };
+  return { gate: createConcurrencyGate(2), env: { ...env, ytDlpProxyUrl: guard.url } };
 }
 
 async function lines(path: string): Promise<string[][]> {
