@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -26,6 +25,7 @@ import type { DownloadFacts } from '@scrapper/db/queries/downloads';
 import type { DownloadRow } from '@scrapper/db/schema';
 import { notifyYtDlpOutdated } from '../tools/notify-tools.ts';
 import { describeDownloadFailure } from './download-failure.ts';
+import { storeFile } from './store-file.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 export { YTDLP_OUTDATED_MESSAGE } from './download-failure.ts';
@@ -260,7 +260,7 @@ export const videoDownload: JobHandler<'video.download'> = async ({ downloadId }
       result = { filePath: fetched.filePath, ext: extForContentType(fetched.contentType) };
     }
     const storageKey = `downloads/${row.ownerId}/${row.id}.${result.ext}`;
-    const { size } = await ctx.deps.storage.write(storageKey, createReadStream(result.filePath));
+    const { size } = await storeFile(ctx.deps.storage, storageKey, result.filePath);
     let completed = false;
     await finishRow(ctx, row, async (tx, sql) => {
       completed = await completeDownload(tx, row.id, { storageKey, sizeBytes: size, mime: mimeOf(result.ext) }, factsFromInfo(row, result.info));

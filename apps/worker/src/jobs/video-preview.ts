@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finishPreview, markPreviewRunning } from '@scrapper/db/queries/previews';
@@ -6,6 +5,7 @@ import { shouldRetry } from '@scrapper/integrations/retry';
 import { YtDlpError } from '@scrapper/integrations/yt-dlp';
 import type { JobHandler } from './types.ts';
 import { noteCookieFailure } from './cookie-failure.ts';
+import { storeFile } from './store-file.ts';
 import { fetchWithYtDlp, notifyCookiesExpired, outdatedNotice, YTDLP_OUTDATED_MESSAGE } from './video-download.ts';
 
 /**
@@ -30,7 +30,7 @@ export const videoPreview: JobHandler<'video.preview'> = async ({ previewId, req
     const output = join(jobDir, `preview-${row.id}.mp4`);
     await ctx.deps.ffmpeg.cut({ input: fetched.filePath, output, maxDurationSecs: row.maxDurationSecs, signal: ctx.signal });
     const storageKey = `previews/${row.platform.replace(/[^a-z0-9_-]/gi, '') || 'platform'}/${row.id}.mp4`;
-    const { size } = await ctx.deps.storage.write(storageKey, createReadStream(output));
+    const { size } = await storeFile(ctx.deps.storage, storageKey, output);
     await finishPreview(db, row.id, { status: 'completed', storageKey, sizeBytes: size });
   } catch (error) {
     if (error instanceof YtDlpError && error.kind === 'cancelled' && ctx.signal.aborted) throw error;

@@ -1,7 +1,7 @@
 // The file a target sends: the member's server file byte for byte when it fits the destination,
 // else the ffmpeg conversion that makes it fit (kept in storage until the target is final, so a
 // resumed upload sends the very same bytes), or a refusal with the reason.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +9,7 @@ import { DESTINATION_FILE_RULES, PUBLISH_PLATFORM_LABELS } from '@scrapper/contr
 import { findDownload } from '@scrapper/db/queries/downloads';
 import type { PublishPostRow, PublishTargetRow } from '@scrapper/db/schema';
 import { convertToFit, inspectVideo, judgeFit } from '@scrapper/integrations/media-fit';
+import { storeFile } from '../store-file.ts';
 import type { JobContext } from '../types.ts';
 
 export class TargetStop extends Error {
@@ -69,7 +70,7 @@ export async function prepareFile(
   const output = join(jobDir, 'converted.mp4');
   await convertToFit(ctx.deps.ffmpeg.programs, source, output, verdict.conversion, ctx.signal);
   ctx.log.info({ targetId: target.id, why: verdict.why }, 'publish file converted');
-  await ctx.deps.storage.write(keptKey, createReadStream(output));
+  await storeFile(ctx.deps.storage, keptKey, output);
   return { path: output, size: (await stat(output)).size, converted: true };
 }
 

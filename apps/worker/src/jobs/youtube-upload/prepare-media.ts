@@ -12,6 +12,7 @@ import { setRenderedStorageKey, type UploadJobRows } from '@scrapper/db/queries/
 import { downloadAudio } from '@scrapper/integrations/audio-lookup';
 import { renderVideo } from '@scrapper/integrations/video-effects';
 import { formatForQuality } from '@scrapper/integrations/yt-dlp';
+import { storeFile } from '../store-file.ts';
 import type { JobContext } from '../types.ts';
 
 export class UploadStop extends Error {
@@ -166,7 +167,7 @@ export async function prepareMedia(ctx: JobContext, rows: UploadJobRows, jobDir:
   });
   const { size } = await stat(output);
   const renderedKey = renderedKeyOf(upload);
-  await ctx.deps.storage.write(renderedKey, createReadStream(output));
+  await storeFile(ctx.deps.storage, renderedKey, output);
   await setRenderedStorageKey(ctx.database.db, upload.id, renderedKey);
   return { open: async (start) => createReadStream(output, { start }), size, mimeType: 'video/mp4' };
 }
