@@ -64,6 +64,10 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
   });
   const jobDir = join(ctx.deps.tempDir, 'uploads', uploadId);
   let rows: UploadJobRows | undefined;
+  // Progress is written without waiting for it (the upload goes on meanwhile), one write after
+  // the other. Every outcome waits for the last one first: a progress line landing after the
+  // outcome would put "Mengupload ke YouTube" back over "waiting for the quota" or a retry's words.
+  let progressWrites: Promise<unknown> = Promise.resolve();
   try {
     // Read again under the lock: another attempt may have moved it on meanwhile.
     rows = await loadUploadForJob(db, uploadId);
@@ -79,7 +83,8 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
     const setProgress = (percent: number, stage: string) => {
       if (Date.now() - lastWrite < 1000) return;
       lastWrite = Date.now();
-      void updateUploadProgress(db, uploadId, { progress: Math.max(0, Math.min(99, Math.round(percent))), stage }).catch(() => undefined);
+      const progress = Math.max(0, Math.min(99, Math.round(percent)));
+      progressWrites = progressWrites.then(() => updateUploadProgress(db, uploadId, { progress, stage })).catch(() => undefined);
     };
 
     const oauth: OAuthClientConfig = {
@@ -125,6 +130,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
       });
       // videos.insert has its own bucket since 2026-06-01 (1 of quota_daily_uploads a day).
       if (result === 'waiting') {
+        await progressWrites;
         await waitForNextQuotaDay(ctx, uploadId);
         return;
       }
@@ -192,6 +198,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
 
     // The final state and the member's notification commit together (a worker dying between
     // them would lose the notification: the retry finds the upload final and stops).
+    await progressWrites;
     const completed = await ctx.database.transaction(async ({ db: tx, sql }) => {
       if (!(await completeUpload(tx, uploadId, warnings.length > 0 ? warnings.join(' ') : null))) return false;
       await recordWebhookEvent({ db: tx, sql }, ctx.enqueue, {
@@ -218,6 +225,7 @@ export const youtubeUpload: JobHandler<'youtube.upload'> = async ({ uploadId }, 
     });
     if (completed) await removeJobCopies(ctx, upload);
   } catch (error) {
+    await progressWrites;
     return await handleFailure(ctx, uploadId, rows ?? first, error);
   } finally {
     await unlock();
