@@ -139,12 +139,14 @@ interface ItemPageRequest {
 }
 
 /** Every GET /api/data/items the page makes (its paging, order and filter) and their answers. */
+/** A request or answer of a result file's items page. */
+const isItemsUrl = (url: string) => new URL(url).pathname === '/api/data/items';
+
 function watchItemPages(page: Page) {
   const requests: ItemPageRequest[] = [];
   const answers: { items: Record<string, unknown>[] }[] = [];
-  const isItems = (url: string) => new URL(url).pathname === '/api/data/items';
   page.on('request', (request) => {
-    if (!isItems(request.url())) return;
+    if (!isItemsUrl(request.url())) return;
     const query = new URL(request.url()).searchParams;
     requests.push({
       offset: query.get('offset'),
@@ -155,7 +157,7 @@ function watchItemPages(page: Page) {
     });
   });
   page.on('response', (response) => {
-    if (!isItems(response.url()) || !response.ok()) return;
+    if (!isItemsUrl(response.url()) || !response.ok()) return;
     // A body still being read when the test ends is of no use to it: not an error.
     response
       .json()
@@ -172,10 +174,8 @@ function watchItemPages(page: Page) {
  */
 function firstItemsAnswer(page: Page) {
   return page.waitForResponse(
-    (response) => {
-      const url = new URL(response.url());
-      return url.pathname === '/api/data/items' && url.searchParams.get('offset') === '0';
-    },
+    (response) =>
+      isItemsUrl(response.url()) && new URL(response.url()).searchParams.get('offset') === '0',
     { timeout: 0 },
   );
 }

@@ -6,12 +6,22 @@ import {
   jakartaDate,
   jakartaDateTime,
   jakartaDayEnd,
+  jakartaDayNumber,
   jakartaDayStart,
   jakartaTime,
 } from './jakarta-time.ts';
 
 // Jakarta is UTC+7 all year: midnight there is 17:00 UTC the day before. The machine running
 // these is on UTC, a browser anywhere; the expectations are Jakarta's either way.
+
+describe('jakartaDayNumber', () => {
+  it('changes at 17:00 UTC, with the Jakarta date', () => {
+    const before = jakartaDayNumber(new Date('2026-11-28T16:59:59.999Z'));
+    const after = jakartaDayNumber(new Date('2026-11-28T17:00:00Z'));
+    expect(after).toBe(before + 1);
+    expect(new Date(after * 24 * 3600_000).toISOString().slice(0, 10)).toBe(jakartaDate(new Date('2026-11-28T17:00:00Z')));
+  });
+});
 
 describe('jakartaDate', () => {
   it('counts Jakarta days: 20:00 UTC is already the next day there', () => {

@@ -28,6 +28,11 @@ export function jakartaDate(at: Date): string {
   return wallClock(at).toISOString().slice(0, 10);
 }
 
+/** The Jakarta day of an instant as a number (days since 1970-01-01 on Jakarta's clock). */
+export function jakartaDayNumber(at: Date): number {
+  return Math.floor((at.getTime() + OFFSET_MS) / DAY_MS);
+}
+
 /** The Jakarta time of day as HH:mm (a time input's value). */
 export function jakartaTime(at: Date): string {
   return wallClock(at).toISOString().slice(11, 16);

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import { SCRAPE_COST_TOP_MEMBERS } from '@scrapper/contracts/http/analytics';
-import { addDays, jakartaDate, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
+import { addDays, jakartaDate, jakartaDayNumber, jakartaDayStart } from '@scrapper/contracts/rules/jakarta-time';
 import type { Db } from '../client.ts';
 
 /**
@@ -25,35 +25,25 @@ export function jakartaDayStartBefore(now: Date, daysAgo: number): Date {
 }
 
 /**
- * The Jakarta day a dashboard is read on, as a number (days since 1970 on Jakarta's clock): the
- * windows below change only when it does.
+ * `compute` memoised for one Jakarta day and one key: the dashboard's windows (the last 7 and 30
+ * days, the cost months) are the same all day, and working them out on every visit took some
+ * twenty date conversions a request (3-4 % of the route's CPU in the profile, docs/benchmarks.md).
  */
-function jakartaDayNumber(now: Date): number {
-  return Math.floor((now.getTime() + 7 * 3600_000) / (24 * 3600_000));
+function oncePerJakartaDay<K, T>(compute: (now: Date, key: K) => T): (now: Date, key: K) => T {
+  let cached: { day: number; key: K; value: T } | undefined;
+  return (now, key) => {
+    const day = jakartaDayNumber(now);
+    if (cached?.day !== day || cached.key !== key) cached = { day, key, value: compute(now, key) };
+    return cached.value;
+  };
 }
 
-interface DashboardDays {
-  /** The first day of the last 7 and of the last 30 (yyyy-MM-dd, today included). */
-  day7: string;
-  day30: string;
-  /** The last 7 days, oldest first. */
-  week: string[];
-}
-
-// The dashboard is read on every visit and its windows are the same all day: worked out once a
-// Jakarta day instead of some twenty date conversions a request (they were 3-4 % of the
-// route's CPU in the profile, docs/benchmarks.md).
-let dashboardDaysCache: { day: number; days: DashboardDays } | undefined;
-
-function dashboardDays(now: Date): DashboardDays {
-  const day = jakartaDayNumber(now);
-  if (dashboardDaysCache?.day === day) return dashboardDaysCache.days;
+/** The first day of the last 7 and of the last 30 (yyyy-MM-dd, today included), and the last 7 days, oldest first. */
+const dashboardDays = oncePerJakartaDay((now: Date, _key: void) => {
   // Windows start at a Jakarta midnight, so "created at or after the instant" is "on or after its day".
   const today = jakartaDate(now);
-  const days = { day7: addDays(today, -6), day30: addDays(today, -29), week: Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)) };
-  dashboardDaysCache = { day, days };
-  return days;
-}
+  return { day7: addDays(today, -6), day30: addDays(today, -29), week: Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)) };
+});
 
 export interface DashboardFigures {
   totalDownloads: number;
@@ -234,16 +224,10 @@ export async function scrapeCostFigures(
   return { months, monthly, byMember };
 }
 
-let monthsCache: { day: number; count: number; months: string[] } | undefined;
-
-/** The `count` Jakarta months up to `now`'s, oldest first (worked out once a Jakarta day). */
-function monthsUpTo(now: Date, count: number): string[] {
-  const day = jakartaDayNumber(now);
-  if (monthsCache?.day === day && monthsCache.count === count) return monthsCache.months;
-  const months = Array.from({ length: count }, (_, i) => jakartaMonthBefore(now, count - 1 - i).month);
-  monthsCache = { day, count, months };
-  return months;
-}
+/** The `count` Jakarta months up to `now`'s, oldest first. */
+const monthsUpTo = oncePerJakartaDay((now: Date, count: number) =>
+  Array.from({ length: count }, (_, i) => jakartaMonthBefore(now, count - 1 - i).month),
+);
 
 /** Every month of the window, zeros where there is no row. */
 function fillMonths(months: string[], rows: readonly MonthCostRow[]): MonthCost[] {

@@ -65,7 +65,7 @@ export const API_ROWS: Array<[string, string]> = [
 const MEMBER = { username: 'bench-member', password: 'bench-member-password' };
 
 /** Seeds everything in SQL (generate_series): a million client inserts would measure the client. */
-export async function seed(stack: Stack, sizes: ApiOverheadSizes, memberId: string, log: (m: string) => void) {
+async function seed(stack: Stack, sizes: ApiOverheadSizes, memberId: string, log: (m: string) => void) {
   const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const t0 = performance.now();
