@@ -18,3 +18,16 @@ export const base = defineConfig({
 export function createVitestConfig(overrides = {}) {
   return mergeConfig(base, defineConfig(overrides));
 }
+
+/**
+ * Test files unisolated on `forks` forks (issue 30): a fork runs file after file on the modules it
+ * has already loaded instead of importing them again for every file. Files must then close what
+ * they start (the packages' test/setup.ts checks it with `@scrapper/testkit/left-behind`).
+ * `minWorkers` equals `maxWorkers`: with reused forks, tinypool 1.1 retires a fork that falls
+ * idle above the minimum and can hand it a second teardown (or the next file) while it stops,
+ * which ended runs in "Terminating worker thread" with forks left running.
+ * @param {number} forks
+ */
+export function unisolatedForks(forks) {
+  return { isolate: false, maxWorkers: forks, minWorkers: forks };
+}
