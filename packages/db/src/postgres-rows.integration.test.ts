@@ -52,3 +52,41 @@ describe('postgres.js row counter (patched)', () => {
     }
   });
 });
+
+// porsager/postgres#1192 (open): every new connection first looks up the array types, and 3.4.9
+// drops that query's promise. When it fails (its connection closed by a PostgreSQL restart, seen
+// as "write CONNECTION_CLOSED" ending the API under load on 11-29, or any error), the rejection
+// has no holder and Node ends the process. The patch holds it; the query that opened the
+// connection still runs.
+describe('postgres.js array-type look-up (patched)', () => {
+  it('a failing look-up on a new connection is no unhandled rejection', async () => {
+    const role = `types_denied_${process.pid}_${Date.now()}`;
+    const admin = postgres(database.url, { max: 1, onnotice: () => {} });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    // The catalogs are per database, so the revoke stays in this file's copy.
+    await admin.unsafe(`create role ${role} login password 'x'`);
+    await admin.unsafe('revoke select on pg_catalog.pg_type from public');
+    const url = new URL(database.url);
+    url.username = role;
+    url.password = 'x';
+    const denied = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      // Upstream hands the look-up's error to the query that opened the connection as well.
+      const first = await denied`select 1 as one`.catch((e: unknown) => e);
+      expect(String(first)).toContain('permission denied for table pg_type');
+      const [row] = await denied<{ one: number }[]>`select 1 as one`;
+      expect(row).toEqual({ one: 1 });
+      // An unhandled rejection is reported after the microtasks of the turn it happened in.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await denied.end({ timeout: 5 });
+      await admin.unsafe('grant select on pg_catalog.pg_type to public');
+      await admin.unsafe(`drop role ${role}`);
+      await admin.end({ timeout: 5 });
+    }
+  });
+});
