@@ -4,7 +4,7 @@ import type postgres from 'postgres';
 import type { Db } from '../client.ts';
 import { downloads } from '../schema/downloads.ts';
 import { containing, type DownloadWithOwner } from './downloads.ts';
-import { toInstant, toInstantOrNull, toNumberOrNull, type RawInstant, type RawNumber } from './raw-values.ts';
+import { toIsoInstant, toNumberOrNull, type RawInstant, type RawNumber } from './raw-values.ts';
 
 const liveFile = sql`${downloads.status} = 'completed' and ${downloads.storageKey} is not null and ${downloads.fileDeletedAt} is null`;
 
@@ -46,8 +46,16 @@ function fileWhere(sql: postgres.Sql, f: Pick<FileFilter, 'ownerId' | 'id' | 'pl
     ${f.search ? sql`and d.title ilike ${containing(f.search)}` : sql``}`;
 }
 
-/** What the file manager shows of a file: a flat row of the columns it reads, nothing more. */
-type LibraryFile = Pick<DownloadWithOwner, 'id' | 'title' | 'sourceItemId' | 'platform' | 'author' | 'storageKey' | 'sizeBytes' | 'createdAt' | 'fileMissingAt' | 'ownerUsername'>;
+/**
+ * What the file manager shows of a file: a flat row of the columns it reads, nothing more, with
+ * the instant already as the answer writes it.
+ */
+type LibraryFile = Pick<DownloadWithOwner, 'id' | 'title' | 'sourceItemId' | 'platform' | 'author' | 'storageKey' | 'sizeBytes' | 'ownerUsername'> & {
+  /** ISO 8601. */
+  createdAt: string;
+  /** Found gone from storage (`file_missing_at` is set): the page says "File hilang". */
+  fileMissing: boolean;
+};
 
 interface LibraryFileRow {
   id: string;
@@ -83,8 +91,8 @@ export async function listDownloadedFiles(db: Db, f: FileFilter): Promise<Librar
     author: r.author,
     storageKey: r.storage_key,
     sizeBytes: toNumberOrNull(r.size_bytes),
-    createdAt: toInstant(r.created_at),
-    fileMissingAt: toInstantOrNull(r.file_missing_at),
+    createdAt: toIsoInstant(r.created_at),
+    fileMissing: r.file_missing_at !== null,
     ownerUsername: r.owner_username,
   }));
 }

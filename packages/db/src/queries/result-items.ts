@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { ListItemsQuery } from '@scrapper/contracts/http/media';
 import type { ResultIndexRow } from '../result-file/index-rows.ts';
+import { toIsoInstant, type RawInstant } from './raw-values.ts';
 
 // The index of result files (table result_items; see the schema) and the paged result-file
 // list. Raw postgres.js: rows go in a page at a time through unnest (one statement for a
@@ -256,7 +257,8 @@ export interface ResultFileListRow {
   platformId: string;
   itemCount: number;
   target: string;
-  at: Date;
+  /** When it finished (or was created), ISO 8601. */
+  at: string;
   username: string;
 }
 
@@ -284,7 +286,7 @@ export async function listResultFilesPage(
         ${filter.username ? sql`and lower(u.username) = lower(${filter.username})` : sql``}`;
   const [countRows, rows] = await Promise.all([
     total,
-    sql<Array<{ file_name: string; platform_id: string; item_count: number | null; target: string; at: Date | string; username: string }>>`
+    sql<Array<{ file_name: string; platform_id: string; item_count: number | null; target: string; at: RawInstant; username: string }>>`
       select t.result_file_name as file_name, t.platform_id, t.result_item_count as item_count, t.target,
         coalesce(t.finished_at, t.created_at) as at, u.username
       from scrape_tasks t join users u on u.id = t.owner_id
@@ -294,6 +296,6 @@ export async function listResultFilesPage(
   ]);
   return {
     total: Number(countRows[0]?.total ?? 0),
-    rows: rows.map((r) => ({ fileName: r.file_name, platformId: r.platform_id, itemCount: r.item_count ?? 0, target: r.target, at: new Date(r.at), username: r.username })),
+    rows: rows.map((r) => ({ fileName: r.file_name, platformId: r.platform_id, itemCount: r.item_count ?? 0, target: r.target, at: toIsoInstant(r.at), username: r.username })),
   };
 }

@@ -101,7 +101,9 @@ async function hammer(url: string, token: string | undefined, server: number): P
   const [server1, pg1] = [cpuMs([server]), cpuMs(postgresPids(pgdata))];
   const n = result.requests.total;
   const perRequest = (ms: number) => ((ms / n) * 1000).toFixed(0);
-  return `${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, CPU per request: node ${perRequest(cpuBetween(server0, server1))} µs, PostgreSQL ${perRequest(cpuBetween(pg0, pg1))} µs, ${result.errors + result.non2xx} errors`;
+  // autocannon counts the bytes it read (status line, headers and body).
+  const bytes = result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0;
+  return `${result.requests.average.toFixed(0)} req/s, ${bytes} B an answer, p50 ${result.latency.p50} ms, CPU per request: node ${perRequest(cpuBetween(server0, server1))} µs, PostgreSQL ${perRequest(cpuBetween(pg0, pg1))} µs, ${result.errors + result.non2xx} errors`;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'scrapper-api-profile-'));

@@ -29,10 +29,10 @@ export async function listFiles(database: Database, user: SessionUser, query: Li
       title,
       fileName: readableFileName(title, extOfKey(r.storageKey)),
       platform: r.platform,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: r.createdAt,
       sizeBytes: r.sizeBytes,
       formattedSize: formatBytes(r.sizeBytes),
-      fileExists: !!r.storageKey && r.fileMissingAt === null,
+      fileExists: !!r.storageKey && !r.fileMissing,
       downloadUrl: `/api/media/download/history/${r.id}`,
       username: r.ownerUsername,
     };

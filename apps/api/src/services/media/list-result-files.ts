@@ -24,6 +24,6 @@ export async function listResultFiles(
     offset: query.offset,
     limit: query.limit,
   });
-  const files = rows.map((r) => ({ fileName: r.fileName, platformId: r.platformId, itemCount: r.itemCount, target: r.target, createdAt: r.at.toISOString(), username: r.username }));
+  const files = rows.map((r) => ({ fileName: r.fileName, platformId: r.platformId, itemCount: r.itemCount, target: r.target, createdAt: r.at, username: r.username }));
   return { files, pagination: paginationOf(query, files.length, total) };
 }
