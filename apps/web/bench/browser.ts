@@ -23,9 +23,12 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '@scrapper/playwright-config';
 import { APIFY_TOKENS, SCENARIO_WORDS } from '../e2e/support/fake-apify-plan.ts';
+import { BENCH_INSTANCE, instancePort } from '../e2e/support/env.ts';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
-const PORT = 3320;
+// The bench's instance has ports of its own, outside the e2e workers' (instances 0 and 1): on
+// 3320 it once met e2e's second instance when both ran at once, and logged in to the wrong one.
+const PORT = instancePort(BENCH_INSTANCE);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -126,6 +129,8 @@ async function startServer() {
     env: {
       ...process.env,
       PORT: String(PORT),
+      // Its webhook, media and mail ports follow (start-server.ts), not instance 0's.
+      E2E_INSTANCE: String(BENCH_INSTANCE),
       HOST: '127.0.0.1',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

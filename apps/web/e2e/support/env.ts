@@ -14,6 +14,12 @@ export const E2E_FIRST_PORT = Number(process.env.E2E_PORT) || 3310;
  */
 export const E2E_PORTS_PER_INSTANCE = 10;
 
+/**
+ * The instance `pnpm bench`'s browser run starts (apps/web/bench/browser.ts): far from the e2e
+ * workers', so the bench can run beside the suite.
+ */
+export const BENCH_INSTANCE = 9;
+
 /** The product port of instance `index`. */
 export function instancePort(index: number) {
   return E2E_FIRST_PORT + E2E_PORTS_PER_INSTANCE * index;
