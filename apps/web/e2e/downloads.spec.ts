@@ -138,10 +138,10 @@ interface ItemPageRequest {
   maxSeconds: string | null;
 }
 
-/** Every GET /api/data/items the page makes (its paging, order and filter) and their answers. */
 /** A request or answer of a result file's items page. */
 const isItemsUrl = (url: string) => new URL(url).pathname === '/api/data/items';
 
+/** Every GET /api/data/items the page makes (its paging, order and filter) and their answers. */
 function watchItemPages(page: Page) {
   const requests: ItemPageRequest[] = [];
   const answers: { items: Record<string, unknown>[] }[] = [];

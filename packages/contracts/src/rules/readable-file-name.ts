@@ -69,8 +69,12 @@ export function itemDisplayTitle(item: { id?: string; title: string; author?: st
   return displayTitle({ title: item.title, platform: item.platform, author: item.author ?? '', ...(item.id ? { sourceItemId: item.id } : {}) });
 }
 
-// eslint-disable-next-line no-control-regex -- the characters fileBaseName removes
-const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/<>:|?*]|(?! )\s| {2}|^[\s.-]|\s$/;
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/<>:|?*]/;
+const UNSAFE_RUNS = new RegExp(`${UNSAFE_CHARACTER.source}+`, 'g');
+// Whatever a pass of cleanFileBaseName would change: an unsafe character, whitespace other than
+// one plain space, a leading space, dot or dash, a trailing space.
+const NEEDS_CLEANING = new RegExp(`${UNSAFE_CHARACTER.source}|(?! )\\s| {2}|^[\\s.-]|\\s$`);
 
 /**
  * A file name from a title: no separators, control, bidi or Windows-reserved characters, no
@@ -79,12 +83,16 @@ const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u20
  */
 export function fileBaseName(title: string): string {
   // Most titles need none of it, and the file manager asks for every row of every page: one test
-  // instead of five passes (the regex finds whatever a pass below would change).
+  // instead of five passes.
   if (title.length <= 120 && !NEEDS_CLEANING.test(title)) return title || 'video';
+  return cleanFileBaseName(title);
+}
+
+/** fileBaseName's five passes, which every title that needs any of them gets (exported for its test). */
+export function cleanFileBaseName(title: string): string {
   return (
     title
-      // eslint-disable-next-line no-control-regex -- removing control characters is the point
-      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"\\/<>:|?*]+/g, ' ')
+      .replace(UNSAFE_RUNS, ' ')
       .replace(/\s+/g, ' ')
       .replace(/^[\s.-]+/, '')
       .trim()
