@@ -85,6 +85,9 @@ export const maintenanceSweep: JobHandler<'maintenance.sweep'> = async (payload,
   const { runId } = payload;
   const { db } = ctx.database;
   if (!(await markMaintenanceRunning(db, runId, ctx.workerId))) return;
+  // A sweep whose worker stopped while it waited (for the run's row, say) was handed back to the
+  // queue: it leaves the run to the worker that takes the job next instead of sweeping beside it.
+  ctx.signal.throwIfAborted();
   try {
     await markMaintenanceCompleted(db, runId, await sweep(ctx));
   } catch (error) {
