@@ -2,7 +2,9 @@
 // (src/baseline/api-server.ts) each run under `node --cpu-prof` while autocannon asks them for
 // the same small answers, then the profiles are summed up by package and by function (self
 // time), side by side. Small data (the cost per request, not per row, is what this looks at).
-// Run: node src/profile/api-profile.ts [--seconds 8] [--connections 10] [--users 1000] [--only me|analytics|files] [--keep 1]
+// `--as member`: the files page of a member who owns the 3,000 files (the baseline given `?owner=`)
+// instead of the admin's.
+// Run: node src/profile/api-profile.ts [--seconds 8] [--connections 10] [--users 1000] [--only me|analytics|files] [--as admin|member] [--keep 1]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +24,10 @@ const connections = Number(option('--connections', '10'));
 const keep = option('--keep', '');
 const only = option('--only', '');
 const users = Number(option('--users', '1000'));
+const as = option('--as', 'admin');
+if (as !== 'admin' && as !== 'member') throw new Error(`--as admin or member, not ${as}`);
 const log = (m: string) => process.stderr.write(`${m}\n`);
+const PROFILE_MEMBER = { username: 'profile-member', password: 'profile-member-password' };
 
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
@@ -120,11 +125,19 @@ const baseBase = `http://127.0.0.1:${port}`;
 try {
   await waitForHttp(`${baseBase}/api/health`, { child: baseline });
   // The product's cheapest authenticated read, and the dashboard on an empty database.
+  // The files' owner: the admin, or a member made for the run (`--as member`).
+  const owner =
+    as === 'member'
+      ? await stack
+          .call('POST', '/api/admin/users', stack.adminToken, { ...PROFILE_MEMBER, role: 'user' })
+          .then(() => stack.login(PROFILE_MEMBER.username, PROFILE_MEMBER.password))
+      : { token: stack.adminToken, userId: '' };
+  const ownerQuery = as === 'member' ? `?owner=${owner.userId}` : '';
   const targets = [
-    { name: 'GET /api/auth/me', product: '/api/auth/me', baseline: '/api/health' },
-    { name: 'GET /api/analytics/dashboard (admin)', product: '/api/analytics/dashboard', baseline: '/api/analytics/dashboard' },
-    // A first page of files (50 of the admin's own 3,000, on disk), the stats beside it.
-    { name: 'GET /api/files (admin)', product: '/api/files', baseline: '/api/files' },
+    { name: `GET /api/auth/me (${as})`, product: '/api/auth/me', baseline: '/api/health' },
+    { name: `GET /api/analytics/dashboard (${as})`, product: '/api/analytics/dashboard', baseline: `/api/analytics/dashboard${ownerQuery}` },
+    // A first page of files (50 of the owner's 3,000, on disk), the stats beside it.
+    { name: `GET /api/files (${as})`, product: '/api/files', baseline: `/api/files${ownerQuery}` },
   ].filter((t) => !only || t.product.includes(only));
   // Members, as many as the bench's (the admin's dashboard reads per member).
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
@@ -133,7 +146,7 @@ try {
     insert into downloads (owner_id, platform, source_item_id, source_url, title, quality, status, progress, size_bytes, storage_key, created_at, finished_at)
     select u.id, 'tiktok', 'item-' || g, 'https://example.test/' || g, 'Video ' || g, 'best', 'completed', 100, 1000 + g,
       'downloads/' || u.id || '/' || g || '.mp4', now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-    from users u cross join generate_series(1, 3000) g where u.username = ${ADMIN.username}
+    from users u cross join generate_series(1, 3000) g where u.username = ${as === 'member' ? PROFILE_MEMBER.username : ADMIN.username}
     returning storage_key`;
   for (const { storage_key: key } of keys) {
     const path = join(stack.dir, 'storage', key);
@@ -143,7 +156,7 @@ try {
   await sql.end();
   for (const t of targets) {
     for (let i = 0; i < 2; i++) {
-      log(`${t.name}: product ${await hammer(`${stack.apiBase}${t.product}`, stack.adminToken, stack.api.pid ?? 0)}`);
+      log(`${t.name}: product ${await hammer(`${stack.apiBase}${t.product}`, owner.token, stack.api.pid ?? 0)}`);
       log(`${' '.repeat(t.name.length)}  baseline ${t.baseline}: ${await hammer(`${baseBase}${t.baseline}`, undefined, baseline.pid ?? 0)}`);
     }
   }
