@@ -14,7 +14,7 @@ export const COMMANDS = [
   ['one section', 'pnpm bench -- --only api|latency|events|downloads|ingest|startup|external'],
   ['some API rows only (ids containing these words)', 'pnpm bench -- --only api --api-only files,analytics'],
   ['API overhead baseline server alone', 'node tooling/bench/src/baseline/api-server.ts  (DATABASE_URL, PORT)'],
-  ['where the API’s per-request CPU goes (node and PostgreSQL CPU per request, cpu-prof by package and function, against the baseline)', 'node tooling/bench/src/profile/api-profile.ts --only analytics|me [--seconds 8] [--keep 1]'],
+  ['where the API’s per-request CPU goes (node and PostgreSQL CPU per request, cpu-prof by package and function, against the baseline)', 'node tooling/bench/src/profile/api-profile.ts --only analytics|me|files [--as admin|member] [--connections 10] [--seconds 8] [--keep 1]'],
   ['downloads alone', 'pnpm --filter @scrapper/worker bench:batch'],
   ['scrape ingest alone', 'BENCH_REPEAT=3 pnpm --filter @scrapper/worker bench  and  node --expose-gc tooling/bench/src/baseline/apify-loop.ts'],
   ['browser (apps/web)', 'pnpm --filter @scrapper/web bench --json <file>'],
