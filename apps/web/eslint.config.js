@@ -64,6 +64,11 @@ export default [
   },
   ...featureRules,
   {
+    // Tests of the bundle's shape read the source tree: they run on Node, never in the bundle.
+    files: ['test/entry-chunk.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packagePatterns }] },
+  },
+  {
     files: ['e2e/**', 'bench/**', 'vite-plugins/**', '*.config.ts', '*.config.js'],
     rules: {
       // The e2e harness runs the real product against the testkit fakes (fake Apify), so
