@@ -124,20 +124,21 @@ const baseline = startNode('tooling/bench/src/baseline/api-server.ts', {
 const baseBase = `http://127.0.0.1:${port}`;
 try {
   await waitForHttp(`${baseBase}/api/health`, { child: baseline });
-  // The product's cheapest authenticated read, and the dashboard on an empty database.
-  // The files' owner: the admin, or a member made for the run (`--as member`).
+  // The caller and the files' owner: the admin, or a member made for the run (`--as member`),
+  // whom the baseline is given as `?owner=`.
   const owner =
     as === 'member'
       ? await stack
           .call('POST', '/api/admin/users', stack.adminToken, { ...PROFILE_MEMBER, role: 'user' })
           .then(() => stack.login(PROFILE_MEMBER.username, PROFILE_MEMBER.password))
-      : { token: stack.adminToken, userId: '' };
-  const ownerQuery = as === 'member' ? `?owner=${owner.userId}` : '';
+          .then((member) => ({ ...member, username: PROFILE_MEMBER.username, query: `?owner=${member.userId}` }))
+      : { token: stack.adminToken, username: ADMIN.username, query: '' };
+  // The product's cheapest authenticated read, and the dashboard on an empty database.
   const targets = [
     { name: `GET /api/auth/me (${as})`, product: '/api/auth/me', baseline: '/api/health' },
-    { name: `GET /api/analytics/dashboard (${as})`, product: '/api/analytics/dashboard', baseline: `/api/analytics/dashboard${ownerQuery}` },
+    { name: `GET /api/analytics/dashboard (${as})`, product: '/api/analytics/dashboard', baseline: `/api/analytics/dashboard${owner.query}` },
     // A first page of files (50 of the owner's 3,000, on disk), the stats beside it.
-    { name: `GET /api/files (${as})`, product: '/api/files', baseline: `/api/files${ownerQuery}` },
+    { name: `GET /api/files (${as})`, product: '/api/files', baseline: `/api/files${owner.query}` },
   ].filter((t) => !only || t.product.includes(only));
   // Members, as many as the bench's (the admin's dashboard reads per member).
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
@@ -146,7 +147,7 @@ try {
     insert into downloads (owner_id, platform, source_item_id, source_url, title, quality, status, progress, size_bytes, storage_key, created_at, finished_at)
     select u.id, 'tiktok', 'item-' || g, 'https://example.test/' || g, 'Video ' || g, 'best', 'completed', 100, 1000 + g,
       'downloads/' || u.id || '/' || g || '.mp4', now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-    from users u cross join generate_series(1, 3000) g where u.username = ${as === 'member' ? PROFILE_MEMBER.username : ADMIN.username}
+    from users u cross join generate_series(1, 3000) g where u.username = ${owner.username}
     returning storage_key`;
   for (const { storage_key: key } of keys) {
     const path = join(stack.dir, 'storage', key);
